@@ -1,0 +1,89 @@
+import type { ZodType } from 'zod';
+import { getRuntimeConfig } from '../config/runtime-config';
+import { readAccessToken } from './access-token';
+import { ApiError } from './api-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRequest<T> {
+  method?: HttpMethod;
+  /** JSON body, or FormData for uploads. */
+  body?: unknown;
+  /** Protected calls send `authorization: Bearer <accessToken>` (SPEC 6). */
+  auth?: boolean;
+  /** An explicit bearer (the identity provider's ID token) for the calls made before an access token exists. */
+  bearer?: string;
+  /** Checks the answer's shape so a contract drift fails loudly here, not deep in a screen. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Called once when a protected call answers 401. The shell installs the handler that fetches a
+ * fresh access token (true: retry the call) or signs the user out (false).
+ */
+type UnauthorizedHandler = () => Promise<boolean>;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+async function send(path: string, request: ApiRequest<unknown>): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  const token = request.bearer ?? (request.auth ? readAccessToken() : null);
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`${getRuntimeConfig().apiUrl}${path}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.');
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let message = response.statusText || `Request failed with status ${response.status}`;
+  let field: string | undefined;
+  try {
+    const data: unknown = await response.json();
+    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
+      message = data.message;
+      if ('field' in data && typeof data.field === 'string') field = data.field;
+    }
+  } catch {
+    // a body that is not JSON keeps the status text
+  }
+  return new ApiError(response.status, message, field);
+}
+
+export async function apiRequest<T>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  let response = await send(path, request);
+  if (response.status === 401 && request.auth && onUnauthorized) {
+    if (await onUnauthorized()) response = await send(path, request);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  const data: unknown = response.status === 204 ? undefined : await response.json();
+  if (!request.schema) return data as T;
+  const parsed = request.schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, `Unexpected answer from ${path}`);
+  return parsed.data;
+}
+
+/** Builds a query string from defined values only. */
+export function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,10 @@
+export { apiRequest, query, setUnauthorizedHandler } from './api-client';
+export type { ApiRequest, HttpMethod } from './api-client';
+export { ApiError, messageOf } from './api-error';
+export { ACCESS_TOKEN_KEY, clearAccessToken, readAccessToken, storeAccessToken } from './access-token';
+export { swrConfig, retryDelay, MAX_RETRIES, MAX_BACKOFF_MS, FRESH_FOR_MS } from './swr-config';
+export * from './users';
+export * from './products';
+export * from './bookings';
+export * from './payments';
+export * from './reports';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import {
+  accessTokenResponseSchema,
+  deleteResultSchema,
+  insertResultSchema,
+  updateResultSchema,
+  userSchema,
+  type CreateUserBody,
+} from '../schemas';
+import { apiRequest, query } from './api-client';
+
+const enc = encodeURIComponent;
+
+export const getUserByEmail = (email: string) =>
+  apiRequest(`/api/user/list/${enc(email)}`, { auth: true, schema: userSchema });
+
+export const getUsers = () => apiRequest('/api/user/list', { auth: true, schema: z.array(userSchema) });
+
+export const getUsersByRole = (role: 'seller' | 'buyer') =>
+  apiRequest(`/api/user/role${query({ role })}`, { auth: true, schema: z.array(userSchema) });
+
+/** Sent with the identity provider's ID token: the server checks the caller's verified email equals userEmail. */
+export const createUser = (body: CreateUserBody, idToken: string) =>
+  apiRequest('/api/user/create', { method: 'POST', body, bearer: idToken, schema: insertResultSchema });
+
+export const verifySeller = (id: string) =>
+  apiRequest(`/api/user/seller/verify/${enc(id)}`, { method: 'PUT', auth: true, schema: updateResultSchema });
+
+export const deleteUser = (id: string) =>
+  apiRequest(`/api/user/delete/${enc(id)}`, { method: 'DELETE', auth: true, schema: deleteResultSchema });
+
+/** GET /api/jwt/list: trades the identity provider's ID token for the server's own access token. */
+export const getAccessToken = (email: string, idToken: string) =>
+  apiRequest(`/api/jwt/list${query({ email })}`, { bearer: idToken, schema: accessTokenResponseSchema });

@@ -1,0 +1,2 @@
+export { accessOf } from './route-access';
+export type { BookswapRouteHandle, RemoteRoutes, RouteAccess } from './route-access';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Ids travel as strings on the wire, as the old client read Mongo ObjectIds. */
+export const idSchema = z
+  .string()
+  .trim()
+  .min(1, 'id is required')
+  .max(64, 'id is too long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'id has characters that are not allowed');
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+export const emailSchema = z.string().trim().toLowerCase().email('a valid email is required').max(254);
+
+/** Money as decimal text ("12.50"): the form keeps prices as text (SPEC 5), the server needs a number to charge. */
+export const priceTextSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a price such as 12 or 12.50');
+
+export const nonEmptyText = (max: number) => z.string().trim().min(1).max(max);
+
+/** Mongo-style write answers that the client reads (SPEC 7). */
+export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export const updateResultSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number() });
+export const deleteResultSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });
+export type InsertResult = z.infer<typeof insertResultSchema>;
+export type UpdateResult = z.infer<typeof updateResultSchema>;
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+/** Every error answer of the server: a message a person can read, and the field when one is to blame. */
+export const errorBodySchema = z.object({ message: z.string(), field: z.string().optional() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

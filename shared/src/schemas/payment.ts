@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, priceTextSchema } from './common';
+
+export const paymentIntentBodySchema = z.object({
+  price: z.union([z.number().nonnegative(), priceTextSchema]),
+  /** The booking being paid; the amount is taken from it, the price must match. */
+  bookingid: idSchema,
+});
+export type PaymentIntentBody = z.input<typeof paymentIntentBodySchema>;
+export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });
+
+export const createPaymentBodySchema = z.object({
+  price: z.union([z.number().nonnegative(), priceTextSchema]),
+  bookingid: idSchema,
+  buyerEmail: emailSchema,
+  category_id: idSchema,
+  transactionId: z.string().trim().min(1, 'transactionId is required').max(255),
+});
+export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
+
+export const paymentRecordSchema = z.object({
+  _id: z.string(),
+  price: z.string(),
+  bookingid: z.string(),
+  buyerEmail: z.string(),
+  category_id: z.string(),
+  transactionId: z.string(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** What the browser needs to choose real Stripe.js or the local card sandbox. */
+export const paymentConfigSchema = z.object({
+  mode: z.enum(['stripe', 'sandbox']),
+  publishableKey: z.string().optional(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** The local card sandbox's confirmation call, shaped like Stripe's confirmCardPayment input. */
+export const sandboxConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1),
+  card: z.object({
+    number: z.string().regex(/^[\d ]{12,23}$/, 'card number is incomplete'),
+    expMonth: z.coerce.number().int().min(1).max(12),
+    expYear: z.coerce.number().int().min(2000).max(2100),
+    cvc: z.string().regex(/^\d{3,4}$/, 'cvc is incomplete'),
+  }),
+  billingDetails: z.object({ name: z.string().max(200).optional(), email: z.string().max(254).optional() }).optional(),
+});
+export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBodySchema>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { categoryIdSchema } from './category';
+import { nonEmptyText, priceTextSchema } from './common';
+
+export const BOOK_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
+export const bookConditionSchema = z.enum(BOOK_CONDITIONS, { message: 'book_condition must be Excellent, Good or Fair' });
+export type BookCondition = z.infer<typeof bookConditionSchema>;
+
+/** The product's report flag is text on the wire ("true"/"false"), unlike the report record's boolean (SPEC 9). */
+export const productReportFlagSchema = z.enum(['true', 'false']);
+
+export const productSchema = z.object({
+  _id: z.string(),
+  book_name: z.string(),
+  author_name: z.string(),
+  category_id: z.string(),
+  category_name: z.string(),
+  description: z.string(),
+  original_price: z.string(),
+  resale_price: z.string(),
+  Year_of_use: z.string(),
+  book_condition: z.string(),
+  img: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  sellerName: z.string(),
+  sellerEmail: z.string(),
+  verify: z.boolean(),
+  paid: z.boolean(),
+  addADS: z.boolean(),
+  report: productReportFlagSchema,
+  date: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/**
+ * What a seller sends to create a listing. Seller name, email, verify, flags and date are set by
+ * the server from the seller's record, never taken from the body.
+ */
+export const createProductBodySchema = z.object({
+  book_name: nonEmptyText(200),
+  author_name: nonEmptyText(200),
+  category_id: categoryIdSchema,
+  description: z.string().trim().max(5000).default(''),
+  original_price: priceTextSchema,
+  resale_price: priceTextSchema,
+  Year_of_use: nonEmptyText(50),
+  book_condition: bookConditionSchema,
+  img: z.string().trim().url('img must be an image URL').max(2000),
+  phone: z.string().trim().max(40).default(''),
+  location: nonEmptyText(300),
+});
+export type CreateProductBody = z.input<typeof createProductBodySchema>;
+
+export const PAGE_SIZES = [5, 10, 15, 20] as const;
+export const DEFAULT_PAGE_SIZE = 5;
+
+export const bookListQuerySchema = z.object({
+  search: z.string().trim().max(200).default(''),
+  page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(0, 'page must be 0 or more').max(100000).default(0),
+  size: z.coerce
+    .number({ message: 'size must be 5, 10, 15 or 20' })
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'size must be 5, 10, 15 or 20')
+    .default(DEFAULT_PAGE_SIZE),
+});
+export interface BookListQuery {
+  search?: string;
+  page?: number;
+  size?: number;
+}
+
+export const bookListResponseSchema = z.object({ products: z.array(productSchema), count: z.number() });
+export type BookListResponse = z.infer<typeof bookListResponseSchema>;
+
+export const sellerProductsQuerySchema = z.object({ email: z.string().trim().toLowerCase().email('a valid email is required') });
+
+/** Page count of SPEC 9: total divided by page size, rounded up. */
+export function pageCount(total: number, size: number): number {
+  return Math.ceil(total / size);
+}

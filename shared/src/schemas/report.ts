@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+export const REPORT_REASONS = ['False Information', 'Unauthorized Sales', 'High Price', 'Other'] as const;
+export const reportReasonSchema = z.enum(REPORT_REASONS, { message: 'reason must be one of the listed reasons' });
+
+export const reportSchema = z.object({
+  _id: z.string(),
+  reason: z.string(),
+  reporterName: z.string(),
+  productName: z.string(),
+  productId: z.string(),
+  uid: z.string(),
+  /** Boolean on report records, unlike the product's text flag (SPEC 9). */
+  report: z.boolean(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const createReportBodySchema = z.object({
+  reason: reportReasonSchema,
+  reporterName: z.string().trim().max(100).default(''),
+  productName: z.string().max(200).default(''),
+  productId: idSchema,
+  uid: z.string().max(128).default(''),
+  report: z.literal(false).default(false),
+});
+export type CreateReportBody = z.input<typeof createReportBodySchema>;
+
+export const reportProductParamsSchema = z.object({ productId: idSchema });
