@@ -27,3 +27,13 @@ export type Category = z.infer<typeof categorySchema>;
 export function categoryNameOf(categoryId: string): string | undefined {
   return CATEGORY_CHOICES.find((c) => c.category_id === categoryId)?.category_name;
 }
+
+/** `/api/category/list/{id}`: a well-formed id that is not one of the nine answers 404, not 400. */
+export const categoryParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1, 'id is required')
+    .max(8, 'id is too long')
+    .regex(/^\d+$/, 'id must be a category number'),
+});

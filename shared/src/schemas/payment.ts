@@ -47,3 +47,22 @@ export const sandboxConfirmBodySchema = z.object({
   billingDetails: z.object({ name: z.string().max(200).optional(), email: z.string().max(254).optional() }).optional(),
 });
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBodySchema>;
+
+/**
+ * The sandbox's answer, shaped like Stripe.js's `confirmCardPayment` result: the succeeded intent, or a
+ * card error whose message the payment form shows in red (SPEC 4). Always 200 for a known client secret.
+ */
+export const sandboxConfirmResponseSchema = z.union([
+  z.object({
+    paymentIntent: z.object({ id: z.string(), status: z.literal('succeeded'), amount: z.number(), currency: z.string() }),
+  }),
+  z.object({
+    error: z.object({
+      type: z.enum(['card_error', 'invalid_request_error']),
+      code: z.string(),
+      decline_code: z.string().optional(),
+      message: z.string(),
+    }),
+  }),
+]);
+export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema>;

@@ -78,3 +78,8 @@ export const sellerProductsQuerySchema = z.object({ email: z.string().trim().toL
 export function pageCount(total: number, size: number): number {
   return Math.ceil(total / size);
 }
+
+/** SPEC 7 does not show the advertise call's body: `{ addADS: true }` or nothing at all both mark it advertised. */
+export const advertiseProductBodySchema = z
+  .object({ addADS: z.literal(true, { message: 'addADS can only be set to true' }).optional() })
+  .optional();

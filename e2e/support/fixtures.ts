@@ -1,0 +1,93 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { DEMO_USERS, type DemoUser } from '@bookswap/shared/demo-users';
+import type { Role } from '@bookswap/shared/auth';
+
+/** ARCHITECTURE.md's ports; browser URLs use localhost. */
+export const PORTS = { shell: 3000, storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 } as const;
+export type PackageName = keyof typeof PORTS;
+export type RemoteName = Exclude<PackageName, 'shell'>;
+export const REMOTES: readonly RemoteName[] = ['storefront', 'seller', 'admin', 'checkout'];
+export const originOf = (name: PackageName) => `http://localhost:${PORTS[name]}`;
+
+/** Takes one package's static server down and back, through the global setup's control endpoint. */
+export interface ProductControl {
+  stopPackage(name: PackageName): Promise<void>;
+  startPackage(name: PackageName): Promise<void>;
+}
+
+/** Every URL the test's page requested, in order. */
+export interface RecordedRequests {
+  urls: string[];
+  /** Requests to one package's origin. */
+  to(name: PackageName): string[];
+  clear(): void;
+}
+
+export interface BookswapFixtures {
+  product: ProductControl;
+  requests: RecordedRequests;
+  /** Signs in through the login screen as the first demo user of that role; resolves once signed in. */
+  signIn(role: Role): Promise<DemoUser>;
+}
+
+async function control(action: 'stop' | 'start', name: PackageName) {
+  const url = process.env.BOOKSWAP_CONTROL_URL;
+  if (!url) throw new Error('BOOKSWAP_CONTROL_URL is not set: run through e2e/playwright.config.ts');
+  const response = await fetch(`${url}/packages/${name}/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`${action} ${name}: ${response.status} ${await response.text()}`);
+}
+
+export async function signInThroughLoginScreen(page: Page, role: Role): Promise<DemoUser> {
+  const user = DEMO_USERS.find((candidate) => candidate.role === role);
+  if (!user) throw new Error(`No demo user with role ${role}`);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  return user;
+}
+
+export const test = base.extend<BookswapFixtures>({
+  product: async ({}, use) => {
+    const stopped = new Set<PackageName>();
+    await use({
+      async stopPackage(name) {
+        await control('stop', name);
+        stopped.add(name);
+      },
+      async startPackage(name) {
+        await control('start', name);
+        stopped.delete(name);
+      },
+    });
+    // Whatever a test took down comes back, so the next test starts from the whole product.
+    for (const name of stopped) await control('start', name);
+  },
+  requests: async ({ page }, use) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await use({
+      urls,
+      to: (name) => urls.filter((url) => url.startsWith(`${originOf(name)}/`)),
+      clear: () => void urls.splice(0, urls.length),
+    });
+  },
+  signIn: async ({ page }, use) => {
+    await use((role) => signInThroughLoginScreen(page, role));
+  },
+});
+
+export { expect };
+
+/** Marks the document, so a test can tell a Retry that recovered in place from a page reload. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { __bookswapMarker: true }));
+}
+
+export async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __bookswapMarker?: boolean }).__bookswapMarker)).toBe(
+    true,
+  );
+}

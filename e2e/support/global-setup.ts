@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Starts the composed product once for the run: the existing production builds (built here only if
+ * missing), the API server on a fresh temporary DATA_DIR and the sign-in emulator when they exist,
+ * and a control endpoint through which tests take a remote down and back (BOOKSWAP_CONTROL_URL).
+ * Returns the teardown.
+ */
+export default async function globalSetup() {
+  const { launchProduct, missingBuilds, startControlServer, ROOT } = await import(
+    '../../tooling/product/launch-product.mjs'
+  );
+  if (missingBuilds().length) {
+    const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The production build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'bookswap-e2e-'));
+  const quiet = process.env.BOOKSWAP_E2E_LOGS ? console.log : () => undefined;
+  const product = await launchProduct({
+    dataDir,
+    log: (line) => (line.startsWith('[product]') ? console.log(line) : quiet(line)),
+    onUnexpectedExit: (reason) => console.error(`[e2e] ${reason}: later tests will fail`),
+  });
+  const control = await startControlServer(product);
+  process.env.BOOKSWAP_CONTROL_URL = control.url;
+
+  return async () => {
+    await control.close();
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,192 @@
+import type { Page } from '@playwright/test';
+import { singletonsServedIn } from '../support/federation-manifest';
+import {
+  expect,
+  expectSameDocument,
+  markDocument,
+  originOf,
+  REMOTES,
+  test,
+  type RemoteName,
+} from '../support/fixtures';
+import type { Role } from '@bookswap/shared/auth';
+
+/** A path of each remote and what shows there once its screen rendered. */
+interface OwnedPath {
+  path: string;
+  remote: RemoteName | 'shell';
+  /** The role that may open it; undefined: anyone. */
+  role?: Role;
+  shows: (page: Page) => ReturnType<Page['getByRole']> | ReturnType<Page['getByText']>;
+}
+
+const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true });
+
+const PUBLIC_PATHS: OwnedPath[] = [
+  { path: '/', remote: 'storefront', shows: heading('Buy & Sell Second Hand Book!') },
+  { path: '/category', remote: 'storefront', shows: heading('Book Categories') },
+  { path: '/booklist', remote: 'storefront', shows: (page) => page.getByPlaceholder('What are you looking for?') },
+  { path: '/login', remote: 'shell', shows: (page) => page.getByRole('button', { name: 'Login', exact: true }) },
+  { path: '/signup', remote: 'shell', shows: (page) => page.getByLabel('Your Name') },
+];
+
+const SIGNED_IN_PATHS: OwnedPath[] = [
+  { path: '/dashboard', remote: 'shell', role: 'buyer', shows: (page) => page.getByText(/^Welcome,/) },
+  { path: '/dashboard/myorder', remote: 'checkout', role: 'buyer', shows: heading('My Orders') },
+  { path: '/dashboard/myproduct', remote: 'seller', role: 'seller', shows: heading('My Product') },
+  { path: '/dashboard/addproduct', remote: 'seller', role: 'seller', shows: heading('Add Product') },
+  { path: '/dashboard/allseller', remote: 'admin', role: 'admin', shows: heading('All Seller List') },
+  { path: '/dashboard/alluser', remote: 'admin', role: 'admin', shows: heading('All Buyer List') },
+  { path: '/dashboard/show-report', remote: 'admin', role: 'admin', shows: heading('Report') },
+];
+
+/** For each remote: a path it owns and who may open it (the remote-down tests). */
+const REMOTE_PATH: Record<RemoteName, OwnedPath> = {
+  storefront: PUBLIC_PATHS[0]!,
+  checkout: SIGNED_IN_PATHS[1]!,
+  seller: SIGNED_IN_PATHS[2]!,
+  admin: SIGNED_IN_PATHS[4]!,
+};
+
+const fallbackOf = (page: Page, remote: RemoteName) => page.locator(`[data-testid="remote-fallback"][data-remote="${remote}"]`);
+const topNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test.describe('every owned path renders on navigation and on a deep-link reload', () => {
+  for (const owned of PUBLIC_PATHS) {
+    test(`${owned.path} (${owned.remote})`, async ({ page }) => {
+      await page.goto('/login');
+      await page.evaluate((path) => {
+        window.history.pushState({}, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, owned.path);
+      await expect(owned.shows(page)).toBeVisible();
+      await page.reload();
+      await expect(owned.shows(page)).toBeVisible();
+      await expect(topNav(page)).toBeVisible();
+      await expect(page.getByText('Page Not Found')).toHaveCount(0);
+    });
+  }
+
+  for (const owned of SIGNED_IN_PATHS) {
+    test(`${owned.path} (${owned.remote}, signed in as ${owned.role})`, async ({ page, signIn }) => {
+      await signIn(owned.role!);
+      await page.getByRole('link', { name: 'Home' }).click();
+      await page.evaluate((path) => {
+        window.history.pushState({}, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, owned.path);
+      await expect(owned.shows(page)).toBeVisible();
+      await page.reload();
+      await expect(owned.shows(page)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${owned.path}$`));
+    });
+  }
+
+  test('an unknown URL shows the 404 screen with a Home link', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Home' }).last().click();
+    await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
+  });
+
+  test('a signed-out visitor of a dashboard path is sent to /login', async ({ page }) => {
+    await page.goto('/dashboard/myproduct');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test('a remote is fetched only when one of its routes is visited', async ({ page, requests }) => {
+  await page.goto('/login');
+  await expect(PUBLIC_PATHS[3]!.shows(page)).toBeVisible();
+  for (const remote of REMOTES) expect(requests.to(remote), `${remote} on /login`).toEqual([]);
+
+  await topNav(page).getByRole('link', { name: 'Home' }).click();
+  await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
+  expect(requests.to('storefront')).toContain(`${originOf('storefront')}/mf-manifest.json`);
+  expect(requests.to('storefront')).toContain(`${originOf('storefront')}/remoteEntry.js`);
+  for (const remote of ['seller', 'admin', 'checkout'] as const) expect(requests.to(remote), remote).toEqual([]);
+});
+
+test('React, MUI and the other singletons load once, from the shell only', async ({ page, requests }) => {
+  await page.goto('/');
+  await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
+  for (const name of ['Category list', 'Book List', 'Login', 'Home']) {
+    await topNav(page).getByRole('link', { name }).click();
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  }
+  await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
+
+  const scripts = requests.urls.filter((url) => url.endsWith('.js'));
+  const twice = scripts.filter((url, index) => scripts.indexOf(url) !== index);
+  expect(twice, 'scripts requested more than once').toEqual([]);
+
+  const fromShell = new Set(requests.to('shell').flatMap((url) => singletonsServedIn('shell', url)));
+  for (const name of ['react', 'react-dom', 'react-router', '@emotion/react', '@mui/material', '@bookswap/shared']) {
+    expect([...fromShell], `${name} comes from the shell`).toContain(name);
+  }
+  for (const remote of REMOTES) {
+    const singletonsFromRemote = requests
+      .to(remote)
+      .filter((url) => url.endsWith('.js'))
+      .flatMap((url) => singletonsServedIn(remote, url).map((name) => `${name} in ${url}`));
+    expect(singletonsFromRemote, `singleton code loaded from ${remote}`).toEqual([]);
+  }
+});
+
+test.describe('a remote that is down shows its fallback while the rest works, and Retry recovers', () => {
+  for (const remote of REMOTES) {
+    test(remote, async ({ page, product, signIn }) => {
+      const owned = REMOTE_PATH[remote];
+      if (owned.role) await signIn(owned.role);
+      else await page.goto('/login');
+      await product.stopPackage(remote);
+      await markDocument(page);
+
+      await page.evaluate((path) => {
+        window.history.pushState({}, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, owned.path);
+      const fallback = fallbackOf(page, remote);
+      await expect(fallback).toBeVisible();
+      await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+      // The shell and the other remotes keep working.
+      if (remote !== 'storefront') {
+        await topNav(page).getByRole('link', { name: 'Category list' }).click();
+        await expect(heading('Book Categories')(page)).toBeVisible();
+      } else {
+        await topNav(page).getByRole('link', { name: 'Login' }).click();
+        await expect(PUBLIC_PATHS[3]!.shows(page)).toBeVisible();
+      }
+      await page.goBack();
+      await expect(fallback).toBeVisible();
+
+      await product.startPackage(remote);
+      await fallback.getByRole('button', { name: 'Retry' }).click();
+      await expect(owned.shows(page)).toBeVisible();
+      await expect(fallback).toHaveCount(0);
+      await expectSameDocument(page);
+    });
+  }
+
+  test('a screen chunk that fails after the remote entry loaded', async ({ page }) => {
+    const storefront = originOf('storefront');
+    // The manifest, the entry and the route table load; the home screen's own chunks do not.
+    await page.route(`${storefront}/**`, async (route) => {
+      const file = new URL(route.request().url()).pathname;
+      if (/^\/(mf-manifest\.json|remoteEntry\.js|__federation_expose_routes\.[0-9a-f]+\.js)$/.test(file)) {
+        await route.continue();
+      } else await route.abort('connectionrefused');
+    });
+    await page.goto('/login');
+    await markDocument(page);
+    await topNav(page).getByRole('link', { name: 'Home' }).click();
+    const fallback = fallbackOf(page, 'storefront');
+    await expect(fallback).toBeVisible();
+
+    await page.unroute(`${storefront}/**`);
+    await fallback.getByRole('button', { name: 'Retry' }).click();
+    await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
+    await expectSameDocument(page);
+  });
+});

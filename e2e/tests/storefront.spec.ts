@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { BookListResponse, Booking, Product } from '@bookswap/shared/schemas';
+import { DEMO_USERS } from '@bookswap/shared/demo-users';
+import { expect, test } from '../support/fixtures';
+
+/** The API server the global setup starts (ARCHITECTURE.md's port). */
+const API = 'http://localhost:5000';
+
+async function api<T>(path: string, token?: string): Promise<T> {
+  const response = await fetch(`${API}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  expect(response.status, `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Every public book, in the order the list shows them. */
+async function allBooks(): Promise<Product[]> {
+  const first = await api<BookListResponse>('/api/category/list?search=&page=0&size=20');
+  const books = [...first.products];
+  for (let page = 1; books.length < first.count; page++)
+    books.push(...(await api<BookListResponse>(`/api/category/list?search=&page=${page}&size=20`)).products);
+  return books;
+}
+
+const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
+
+/** Issue 5: no serious or critical axe violation on any storefront page. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+const cardTitles = (page: Page) => page.getByRole('article').getByRole('heading');
+
+test.describe('the storefront', () => {
+  test('home shows the banner, three categories, the advertised books in 1, 2 or 4 columns and three reviews', async ({
+    page,
+  }) => {
+    const advertised = (await api<Product[]>('/api/product/Ads/list')).filter((product) => product.addADS);
+    expect(advertised.length, 'the demo seed advertises books').toBeGreaterThan(0);
+
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Buy & Sell Second Hand Book!' })).toBeVisible();
+    const categories = page.getByRole('region', { name: 'Book Categories' });
+    await expect(categories.getByRole('article')).toHaveCount(3);
+    await expect(categories.getByRole('link', { name: 'See More' })).toHaveAttribute('href', '/category');
+    const ads = page.getByRole('region', { name: 'Advertise Product' });
+    await expect(ads.getByRole('article')).toHaveCount(advertised.length);
+    await expect(page.getByRole('region', { name: 'Client Review' }).getByRole('figure')).toHaveCount(3);
+    await expectAccessible(page);
+
+    // A grid cell's share of the row gives the column count at each width.
+    const columns = () =>
+      ads
+        .locator('li')
+        .first()
+        .evaluate((cell) => {
+          const row = cell.parentElement!.getBoundingClientRect().width;
+          return Math.round(row / cell.getBoundingClientRect().width);
+        });
+    expect(await columns()).toBe(4);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect.poll(columns).toBe(2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(columns).toBe(1);
+  });
+
+  test('a buyer goes from the category list to a category and on to a book', async ({ page, signIn }) => {
+    const book = (await allBooks())[0]!;
+    await signIn('buyer');
+    await page.goto('/category');
+    await expect(page.getByRole('heading', { level: 1, name: 'Book Categories' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /See Details/ })).toHaveCount(9);
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: `See Details of ${book.category_name}` }).click();
+    await expect(page).toHaveURL(`/category/${book.category_id}`);
+    await expect(cardTitles(page).filter({ hasText: book.book_name }).first()).toBeVisible();
+    await expectAccessible(page);
+
+    await page
+      .getByRole('link', { name: `View details of ${book.book_name}` })
+      .first()
+      .click();
+    await expect(page).toHaveURL(`/bookDetails/${book._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: book.book_name })).toBeVisible();
+    await expect(page.getByText(`by ${book.author_name || 'Unknown'}`)).toBeVisible();
+    await expect(page.getByText('Post by:')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Contact Information' })).toContainText(book.sellerEmail);
+    await expectAccessible(page);
+  });
+
+  test('the book list searches, pages and resizes, all in the URL', async ({ page }) => {
+    const books = await allBooks();
+    expect(books.length, 'the demo seed has more than one page of books').toBeGreaterThan(5);
+
+    await page.goto('/booklist');
+    await expect(cardTitles(page)).toHaveCount(5);
+    await expect(page.getByText('Currently Selected Pages: 0')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button')).toHaveCount(
+      Math.ceil(books.length / 5),
+    );
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await expect(page).toHaveURL('/booklist?page=1');
+    await expect(cardTitles(page)).toHaveText(books.slice(5, 10).map((book) => book.book_name));
+    await expect(page.getByText('Currently Selected Pages: 1')).toBeVisible();
+
+    await page.getByLabel('Books per page').selectOption('10');
+    await expect(page).toHaveURL('/booklist?size=10');
+    await expect(cardTitles(page)).toHaveCount(Math.min(10, books.length));
+    await page.goBack();
+    await expect(page).toHaveURL('/booklist?page=1');
+    await expect(cardTitles(page)).toHaveText(books.slice(5, 10).map((book) => book.book_name));
+
+    const wanted = books[books.length - 1]!.book_name;
+    await page.getByPlaceholder('What are you looking for?').fill(wanted);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(`/booklist?${new URLSearchParams({ search: wanted })}`);
+    await expect(cardTitles(page).filter({ hasText: wanted }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByPlaceholder('What are you looking for?')).toHaveValue(wanted);
+    await expect(cardTitles(page).filter({ hasText: wanted }).first()).toBeVisible();
+
+    await page.getByPlaceholder('What are you looking for?').fill('no book is called this');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('NO Product')).toBeVisible();
+  });
+
+  test('a buyer books one book and reports another', async ({ page, signIn }) => {
+    const buyer = await signIn('buyer');
+    const books = (await allBooks()).filter((book) => !book.paid && book.sellerEmail !== buyer.email);
+    const toBook = books[books.length - 1]!;
+    const toReport = books[books.length - 2]!;
+
+    await page.goto(`/booklist?${new URLSearchParams({ search: toBook.book_name })}`);
+    const bookCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: toBook.book_name }) });
+    const bookNow = bookCard.first().getByRole('button', { name: 'Book Now' });
+    await bookNow.click();
+    const dialog = page.getByRole('dialog', { name: `Book ${toBook.book_name}` });
+    await expect(dialog.getByLabel('Book name')).toHaveValue(toBook.book_name);
+    await expect(dialog.getByLabel('Price')).toHaveValue(toBook.resale_price);
+    await expectAccessible(page);
+    await dialog.getByLabel('Phone').fill('+1 555 0142');
+    await dialog.getByLabel('Meeting location').fill('City library, front desk');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Booked confirmed')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(bookNow).toBeFocused();
+
+    const token = (await accessToken(page))!;
+    const bookings = await api<Booking[]>(`/api/booking/list?email=${encodeURIComponent(buyer.email)}`, token);
+    expect(bookings).toContainEqual(
+      expect.objectContaining({
+        category_id: toBook._id,
+        book_name: toBook.book_name,
+        buyerEmail: buyer.email,
+        phone: '+1 555 0142',
+        meetingLocation: 'City library, front desk',
+        paid: false,
+      }),
+    );
+
+    await page.goto(`/bookDetails/${toReport._id}`);
+    const report = page.getByRole('button', { name: 'Report' });
+    await report.click();
+    const reportDialog = page.getByRole('dialog', { name: `Report ${toReport.book_name}` });
+    await reportDialog.getByRole('radio', { name: 'False Information' }).check();
+    await expectAccessible(page);
+    await reportDialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Report successfully')).toBeVisible();
+    await expect(reportDialog).toBeHidden();
+    expect((await api<Product>(`/api/product/list/${toReport._id}`)).report).toBe('true');
+    await report.click();
+    await expect(reportDialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  test('signed out, Book Now leads to the login screen and back', async ({ page }) => {
+    const buyer = DEMO_USERS.find((user) => user.role === 'buyer')!;
+    await page.goto('/booklist?page=1');
+    await page.getByRole('button', { name: 'Book Now' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Password').fill(buyer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL('/booklist?page=1');
+    await page.getByRole('button', { name: 'Book Now' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});

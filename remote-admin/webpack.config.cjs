@@ -1,0 +1,8 @@
+const { createConfig } = require('../tooling/webpack/create-config.cjs');
+
+module.exports = createConfig({
+  packageDir: __dirname,
+  name: 'admin',
+  port: 3003,
+  exposes: { './routes': './src/routes.tsx' },
+});

@@ -1,0 +1,84 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '@bookswap/shared/auth';
+import type { Product } from '@bookswap/shared/schemas';
+import { BookingModal } from '../booking/BookingModal';
+import { ReportModal } from '../report/ReportModal';
+
+export interface BookActions {
+  canBook(product: Product): boolean;
+  bookNow(product: Product): void;
+  report(product: Product): void;
+  /** The two modals; render once wherever the buttons are. */
+  modals: ReactNode;
+}
+
+interface Selection {
+  product: Product;
+  /** Changes on every press, so the modal mounts afresh with an empty form. */
+  opening: number;
+  open: boolean;
+}
+
+/**
+ * Book Now and Report as SPEC 4 has them: pressing either keeps the chosen product for its modal.
+ * Signed out, both go to the login screen, which brings the user back here afterwards.
+ */
+export function useBookActions(): BookActions {
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [booking, setBooking] = useState<Selection | null>(null);
+  const [reporting, setReporting] = useState<Selection | null>(null);
+  // Reports already sent from this page: reopening the modal keeps its submit disabled (SPEC 4).
+  const [reported, setReported] = useState<ReadonlySet<string>>(new Set());
+
+  const whenSignedIn = useCallback(
+    (act: () => void) => {
+      if (user) act();
+      else if (!loading) navigate('/login', { state: { from: location } });
+    },
+    [user, loading, navigate, location],
+  );
+
+  const canBook = useCallback(
+    (product: Product) => !user?.email || product.sellerEmail.toLowerCase() !== user.email.toLowerCase(),
+    [user],
+  );
+
+  const select = (previous: Selection | null, product: Product): Selection => ({
+    product,
+    opening: (previous?.opening ?? 0) + 1,
+    open: true,
+  });
+  // Closing keeps the product so the dialog does not go blank while it fades out.
+  const close = (previous: Selection | null) => (previous ? { ...previous, open: false } : null);
+
+  return {
+    canBook,
+    bookNow: (product) => whenSignedIn(() => setBooking((previous) => select(previous, product))),
+    report: (product) => whenSignedIn(() => setReporting((previous) => select(previous, product))),
+    modals: (
+      <>
+        {booking && (
+          <BookingModal
+            key={`booking-${booking.opening}`}
+            product={booking.product}
+            open={booking.open}
+            onClose={() => setBooking(close)}
+          />
+        )}
+        {reporting && (
+          <ReportModal
+            key={`report-${reporting.opening}`}
+            product={reporting.product}
+            open={reporting.open}
+            alreadyReported={reported.has(reporting.product._id)}
+            onReported={(id) => setReported((ids) => new Set(ids).add(id))}
+            onClose={() => setReporting(close)}
+          />
+        )}
+      </>
+    ),
+  };
+}

@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { sampleProduct } from '../testing/sample-products';
+import { BookCard } from './BookCard';
+
+function renderCard(overrides: Parameters<typeof sampleProduct>[0], canBook = true) {
+  const product = sampleProduct(overrides);
+  const onBookNow = jest.fn();
+  const onReport = jest.fn();
+  render(
+    <MemoryRouter>
+      <BookCard product={product} canBook={canBook} onBookNow={onBookNow} onReport={onReport} />
+    </MemoryRouter>,
+  );
+  return { product, onBookNow, onReport };
+}
+
+describe('the book card', () => {
+  it('shows the seller with a verified tick, the cover, prices, condition and years of use', () => {
+    renderCard({
+      _id: 'c1',
+      book_name: 'Dracula',
+      sellerName: 'Sam Seller',
+      verify: true,
+      original_price: '30',
+      resale_price: '14',
+      book_condition: 'Excellent',
+      Year_of_use: '3',
+    });
+    expect(screen.getByText('Sam Seller')).toBeInTheDocument();
+    expect(screen.getByTitle('Verified seller')).toBeInTheDocument();
+    const cover = screen.getByRole('img', { name: 'Cover of Dracula' });
+    expect(cover).toHaveAttribute('loading', 'lazy');
+    expect(cover).toHaveAttribute('width');
+    expect(cover).toHaveAttribute('height');
+    expect(screen.getByRole('heading', { name: 'Dracula' })).toBeInTheDocument();
+    expect(screen.getByText('$30')).toBeInTheDocument();
+    expect(screen.getByText('Sell Price: $14')).toBeInTheDocument();
+    expect(screen.getByText('Condition: Excellent')).toBeInTheDocument();
+    expect(screen.getByText('Years of use: 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View details of Dracula' })).toHaveAttribute('href', '/bookDetails/c1');
+  });
+
+  it('has no tick for a seller who is not verified', () => {
+    renderCard({ verify: false });
+    expect(screen.queryByTitle('Verified seller')).not.toBeInTheDocument();
+  });
+
+  it('hands the product to Book Now and Report', async () => {
+    const { product, onBookNow, onReport } = renderCard({});
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Report' }));
+    expect(onBookNow).toHaveBeenCalledWith(product);
+    expect(onReport).toHaveBeenCalledWith(product);
+  });
+
+  it('leaves Book Now out where the user cannot book', () => {
+    renderCard({}, false);
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Product } from '@bookswap/shared/schemas';
+
+export interface BookCardProps {
+  product: Product;
+  /** False on the seller's own listing: a seller cannot book their own book. */
+  canBook: boolean;
+  onBookNow(product: Product): void;
+  onReport(product: Product): void;
+  /** The card title's level under the page's headings: h3 inside a home page section, h2 on a list page. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** SPEC 2's book card: seller (ticked when verified), image, prices, condition, years of use and the three actions. */
+export function BookCard({ product, canBook, onBookNow, onReport, headingLevel = 'h2' }: BookCardProps) {
+  const headingId = `book-${product._id}-name`;
+  return (
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', px: 2, pt: 1.5, pb: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {product.sellerName}
+        </Typography>
+        {product.verify && (
+          <VerifiedIcon color="primary" fontSize="small" titleAccess="Verified seller" data-testid="verified-tick" />
+        )}
+      </Stack>
+      {/* Fixed aspect box: the grid does not jump while covers arrive. */}
+      <Box sx={{ aspectRatio: '4 / 3', bgcolor: 'grey.100', overflow: 'hidden' }}>
+        <Box
+          component="img"
+          src={product.img}
+          alt={`Cover of ${product.book_name}`}
+          loading="lazy"
+          decoding="async"
+          width={400}
+          height={300}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      </Box>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography id={headingId} variant="h6" component={headingLevel} gutterBottom>
+          {product.book_name}
+        </Typography>
+        <Typography variant="body2">
+          Original Price: <s>${product.original_price}</s>
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          Sell Price: ${product.resale_price}
+        </Typography>
+        <Typography variant="body2">Condition: {product.book_condition}</Typography>
+        <Typography variant="body2">Years of use: {product.Year_of_use}</Typography>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+        <Tooltip title="View details">
+          <IconButton
+            component={RouterLink}
+            to={`/bookDetails/${product._id}`}
+            aria-label={`View details of ${product.book_name}`}
+            color="primary"
+          >
+            <VisibilityOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+        {canBook && (
+          <Button variant="contained" size="small" onClick={() => onBookNow(product)}>
+            Book Now
+          </Button>
+        )}
+        <Button variant="outlined" color="error" size="small" onClick={() => onReport(product)}>
+          Report
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import type { Product } from '@bookswap/shared/schemas';
+import { useBookActions } from '../book-actions/use-book-actions';
+import { BookCard } from './BookCard';
+
+interface BookGridProps {
+  products: Product[];
+  /** Column sizes by breakpoint; the default fits three cards on a desktop, one on a phone. */
+  size?: { xs?: number; sm?: number; md?: number; lg?: number };
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** A responsive grid of book cards with the booking and report modals behind their buttons, or "NO Product". */
+export function BookGrid({ products, size = { xs: 12, sm: 6, md: 4 }, headingLevel }: BookGridProps) {
+  const actions = useBookActions();
+  if (products.length === 0) {
+    return (
+      <Typography variant="h5" component="p" sx={{ textAlign: 'center', py: 6 }}>
+        NO Product
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {products.map((product) => (
+          <Grid key={product._id} size={size} component="li">
+            <BookCard
+              product={product}
+              canBook={actions.canBook(product)}
+              onBookNow={actions.bookNow}
+              onReport={actions.report}
+              headingLevel={headingLevel}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      {actions.modals}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import routes from '../routes';
+import { installFakeApi, never, type FakeApi } from '../testing/fake-api';
+import { buyer, findToast, renderScreen, signedInAs } from '../testing/render-screen';
+import { sampleProduct } from '../testing/sample-products';
+
+/** A label and its value, as one line of text on screen. */
+const line = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;
+
+describe('the book details page', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    api = installFakeApi();
+  });
+  afterEach(() => api.restore());
+
+  it('shows everything about the book with Book Now and Report', async () => {
+    const book = sampleProduct({
+      _id: 'b42',
+      book_name: 'The Old Man and the Sea',
+      author_name: 'Ernest Hemingway',
+      sellerName: 'Sam Seller',
+      original_price: '25',
+      resale_price: '11',
+      location: 'Central Station',
+      book_condition: 'Fair',
+      Year_of_use: '4',
+      description: 'Some pencil notes.',
+      phone: '+1 555 0199',
+      sellerEmail: 'seller@bookswap.test',
+    });
+    api.on('GET', '/api/product/list/b42', { body: book });
+    renderScreen({ routes, at: '/bookDetails/b42', auth: signedInAs(buyer) });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('The Old Man and the Sea');
+    expect(screen.getByText('by Ernest Hemingway')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Cover of The Old Man and the Sea' })).toHaveAttribute('loading', 'lazy');
+    for (const fact of [
+      'Post by: Sam Seller',
+      'Original Price: $25',
+      'Selling Price: $11',
+      'Pickup Address: Central Station',
+      'Condition: Fair',
+      'Years used: 4',
+    ])
+      expect(screen.getByText(line(fact))).toBeInTheDocument();
+    expect(screen.getByText('Some pencil notes.')).toBeInTheDocument();
+    const contact = screen.getByRole('region', { name: 'Contact Information' });
+    expect(within(contact).getByText(line('Phone: +1 555 0199'))).toBeInTheDocument();
+    expect(within(contact).getByText(line('Email: seller@bookswap.test'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
+  });
+
+  it('says Unknown and No description when the seller left them out', async () => {
+    api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1', author_name: '', description: '' }) });
+    renderScreen({ routes, at: '/bookDetails/b1', auth: signedInAs(buyer) });
+    expect(await screen.findByText('by Unknown')).toBeInTheDocument();
+    expect(screen.getByText('No description')).toBeInTheDocument();
+  });
+
+  it('offers no Book Now to the seller on their own listing', async () => {
+    api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1', sellerEmail: 'Seller@Bookswap.test' }) });
+    const seller = { uid: 's1', displayName: 'Sam Seller', photoURL: null, email: 'seller@bookswap.test' };
+    renderScreen({ routes, at: '/bookDetails/b1', auth: signedInAs(seller, 'seller') });
+    expect(await screen.findByRole('button', { name: 'Report' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while the book loads', async () => {
+    api.on('GET', '/api/product/list/b1', never);
+    renderScreen({ routes, at: '/bookDetails/b1', auth: signedInAs(buyer) });
+    expect(await screen.findByRole('progressbar', { name: 'Loading the book' })).toBeInTheDocument();
+  });
+
+  it('tells the user when the book does not exist', async () => {
+    api.on('GET', '/api/product/list/gone', { status: 404, body: { message: 'Product not found' } });
+    renderScreen({ routes, at: '/bookDetails/gone', auth: signedInAs(buyer) });
+    expect(await screen.findByText('This book could not be loaded: Product not found')).toBeInTheDocument();
+    expect(await findToast('Product not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,126 @@
+import { Suspense } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
+import { getProduct } from '@bookswap/shared/api';
+import type { Product } from '@bookswap/shared/schemas';
+import { LoadingSpinner } from '@bookswap/shared/ui';
+import { useBookActions } from '../book-actions/use-book-actions';
+import { LoadError } from '../load-error/LoadError';
+
+interface BookDetailsData {
+  product: Promise<Product>;
+}
+
+/** SPEC 2: the product is loaded by id before display; the request starts with the navigation. */
+export function bookDetailsLoader({ params }: LoaderFunctionArgs): BookDetailsData {
+  return { product: getProduct(params.id ?? '') };
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Typography variant="body1">
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {label}:
+      </Box>{' '}
+      {value}
+    </Typography>
+  );
+}
+
+function BookDetails({ product }: { product: Product }) {
+  const actions = useBookActions();
+  return (
+    <>
+      <Box sx={{ bgcolor: '#1f3a5f', color: '#fff', py: { xs: 4, md: 6 }, px: 2, textAlign: 'center' }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {product.book_name}
+        </Typography>
+        <Typography variant="subtitle1" component="p">
+          by {product.author_name.trim() || 'Unknown'}
+        </Typography>
+      </Box>
+      <Box sx={{ py: 4 }}>
+        <Grid container spacing={4}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Box sx={{ aspectRatio: '3 / 4', bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden' }}>
+              <Box
+                component="img"
+                src={product.img}
+                alt={`Cover of ${product.book_name}`}
+                loading="lazy"
+                decoding="async"
+                width={450}
+                height={600}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              />
+            </Box>
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Stack spacing={1}>
+              <Fact label="Post by" value={product.sellerName} />
+              <Fact label="Original Price" value={`$${product.original_price}`} />
+              <Fact label="Selling Price" value={`$${product.resale_price}`} />
+              <Fact label="Pickup Address" value={product.location} />
+              <Fact label="Condition" value={product.book_condition} />
+              <Fact label="Years used" value={product.Year_of_use} />
+            </Stack>
+            <Divider sx={{ my: 3 }} />
+            <Typography variant="h6" component="h2" gutterBottom>
+              Description
+            </Typography>
+            <Typography variant="body1" sx={{ whiteSpace: 'pre-line' }}>
+              {product.description.trim() || 'No description'}
+            </Typography>
+            <Paper variant="outlined" component="section" aria-labelledby="contact-title" sx={{ p: 2, mt: 3 }}>
+              <Typography id="contact-title" variant="h6" component="h2" gutterBottom>
+                Contact Information
+              </Typography>
+              <Fact label="Phone" value={product.phone || 'Not given'} />
+              <Fact label="Email" value={product.sellerEmail} />
+            </Paper>
+            <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+              {actions.canBook(product) && (
+                <Button variant="contained" onClick={() => actions.bookNow(product)}>
+                  Book Now
+                </Button>
+              )}
+              <Button variant="outlined" color="error" onClick={() => actions.report(product)}>
+                Report
+              </Button>
+            </Stack>
+          </Grid>
+        </Grid>
+      </Box>
+      {actions.modals}
+    </>
+  );
+}
+
+function DetailsError() {
+  const error = useAsyncError();
+  const revalidator = useRevalidator();
+  return (
+    <Box sx={{ py: 4 }}>
+      <LoadError error={error} what="This book" onRetry={() => void revalidator.revalidate()} />
+    </Box>
+  );
+}
+
+/** /bookDetails/{id} (signed in): everything about one book, with Book Now and Report. */
+export function BookDetailsPage() {
+  const { product } = useLoaderData() as BookDetailsData;
+  return (
+    <Suspense fallback={<LoadingSpinner label="Loading the book" />}>
+      <Await resolve={product} errorElement={<DetailsError />}>
+        {(loaded: Product) => <BookDetails product={loaded} />}
+      </Await>
+    </Suspense>
+  );
+}

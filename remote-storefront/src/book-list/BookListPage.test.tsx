@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import routes from '../routes';
+import { installFakeApi, never, type FakeApi, type FakeCall } from '../testing/fake-api';
+import { findToast, renderScreen } from '../testing/render-screen';
+import { sampleProduct } from '../testing/sample-products';
+
+// Typing into several fields takes a few seconds when the machine's cores are shared.
+jest.setTimeout(15_000);
+const user = userEvent.setup({ delay: null });
+
+/** A server with `total` books that answers pages the way the real one does. */
+function serveBooks(api: FakeApi, total: number) {
+  const books = Array.from({ length: total }, (_, i) => sampleProduct({ book_name: `Book ${i}` }));
+  api.on('GET', '/api/category/list', ({ url }: FakeCall) => {
+    const search = url.searchParams.get('search') ?? '';
+    const page = Number(url.searchParams.get('page'));
+    const size = Number(url.searchParams.get('size'));
+    const found = books.filter((book) => book.book_name.includes(search));
+    return { body: { products: found.slice(page * size, page * size + size), count: found.length } };
+  });
+}
+
+const lastListCall = (api: FakeApi) => api.callsTo('GET', '/api/category/list').at(-1)!.url.searchParams;
+const cardNames = async () =>
+  (await screen.findAllByRole('article')).map((card) => within(card).getByRole('heading').textContent);
+
+describe('the book list', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    api = installFakeApi();
+  });
+  afterEach(() => api.restore());
+
+  it('shows the first page of five with a button per page from 0', async () => {
+    serveBooks(api, 12);
+    renderScreen({ routes, at: '/booklist' });
+    expect(await cardNames()).toEqual(['Book 0', 'Book 1', 'Book 2', 'Book 3', 'Book 4']);
+    const pages = within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('button');
+    expect(pages.map((button) => button.textContent)).toEqual(['0', '1', '2']);
+    expect(screen.getByText('Currently Selected Pages: 0')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Books per page' })).toHaveValue('5');
+    expect(lastListCall(api).toString()).toBe('search=&page=0&size=5');
+  });
+
+  it('moves to another page and keeps the page in the URL', async () => {
+    serveBooks(api, 12);
+    const { router } = renderScreen({ routes, at: '/booklist' });
+    await cardNames();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(async () => expect(await cardNames()).toEqual(['Book 10', 'Book 11']));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Currently Selected Pages: 2')).toBeInTheDocument();
+  });
+
+  it('changes the page size, back to page 0, and recounts the pages', async () => {
+    serveBooks(api, 12);
+    const { router } = renderScreen({ routes, at: '/booklist?page=1' });
+    await cardNames();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Books per page' }), '10');
+    await waitFor(async () => expect(await cardNames()).toHaveLength(10));
+    expect(router.state.location.search).toBe('?size=10');
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('button')).toHaveLength(2);
+  });
+
+  it('searches from page 0 and puts the search in the URL', async () => {
+    serveBooks(api, 12);
+    const { router } = renderScreen({ routes, at: '/booklist?page=2' });
+    await cardNames();
+    await user.type(screen.getByPlaceholderText('What are you looking for?'), 'Book 1');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(async () => expect(await cardNames()).toEqual(['Book 1', 'Book 10', 'Book 11']));
+    expect(router.state.location.search).toBe('?search=Book+1');
+    expect(lastListCall(api).get('search')).toBe('Book 1');
+  });
+
+  it('opens a shared link on its search, page and size', async () => {
+    serveBooks(api, 30);
+    renderScreen({ routes, at: '/booklist?search=Book&page=1&size=10' });
+    expect(await cardNames()).toHaveLength(10);
+    expect(lastListCall(api).toString()).toBe('search=Book&page=1&size=10');
+    expect(screen.getByPlaceholderText('What are you looking for?')).toHaveValue('Book');
+    expect(screen.getByText('Currently Selected Pages: 1')).toBeInTheDocument();
+  });
+
+  it('ignores a size that is not offered and uses 5', async () => {
+    serveBooks(api, 7);
+    renderScreen({ routes, at: '/booklist?size=7' });
+    expect(await cardNames()).toHaveLength(5);
+    expect(lastListCall(api).get('size')).toBe('5');
+  });
+
+  it('says NO Product when nothing matches', async () => {
+    serveBooks(api, 3);
+    renderScreen({ routes, at: '/booklist?search=zzz' });
+    expect(await screen.findByText('NO Product')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('shows a spinner while the first page loads', async () => {
+    api.on('GET', '/api/category/list', never);
+    renderScreen({ routes, at: '/booklist' });
+    expect(await screen.findByRole('progressbar', { name: 'Loading books' })).toBeInTheDocument();
+  });
+
+  it('shows a server error in place and as a toast', async () => {
+    api.on('GET', '/api/category/list', { status: 400, body: { message: 'size must be 5, 10, 15 or 20' } });
+    renderScreen({ routes, at: '/booklist' });
+    expect(await screen.findByText('The books could not be loaded: size must be 5, 10, 15 or 20')).toBeInTheDocument();
+    expect(await findToast('size must be 5, 10, 15 or 20')).toBeInTheDocument();
+  });
+
+  it('keeps the last page on screen and says so when the next page fails', async () => {
+    serveBooks(api, 12);
+    renderScreen({ routes, at: '/booklist' });
+    await cardNames();
+    api.on('GET', '/api/category/list', { status: 500, body: { message: 'Search is unavailable' } });
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(await screen.findByText('The books could not be loaded: Search is unavailable')).toBeInTheDocument();
+    expect(await cardNames()).toEqual(['Book 0', 'Book 1', 'Book 2', 'Book 3', 'Book 4']);
+  });
+});

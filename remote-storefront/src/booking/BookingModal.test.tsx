@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import routes from '../routes';
+import { installFakeApi, type FakeApi } from '../testing/fake-api';
+import { buyer, findToast, renderScreen, signedInAs } from '../testing/render-screen';
+import { sampleProduct } from '../testing/sample-products';
+
+// Typing into several fields takes a few seconds when the machine's cores are shared.
+jest.setTimeout(15_000);
+const user = userEvent.setup({ delay: null });
+
+const book = sampleProduct({
+  _id: 'b7',
+  book_name: 'Moby Dick',
+  resale_price: '9.50',
+  category_id: '8',
+  category_name: 'Literature',
+  img: 'http://api.test/images/moby.png',
+});
+
+describe('booking a book', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    api = installFakeApi();
+    api.on('GET', '/api/category/list/8', { body: [book] });
+  });
+  afterEach(() => api.restore());
+
+  async function openBooking() {
+    renderScreen({ routes, at: '/category/8', auth: signedInAs(buyer) });
+    const bookNow = await screen.findByRole('button', { name: 'Book Now' });
+    await user.click(bookNow);
+    return { bookNow, dialog: await screen.findByRole('dialog', { name: 'Book Moby Dick' }) };
+  }
+
+  it('shows the book and price read-only, the booking time, and sends the booking', async () => {
+    api.on('POST', '/api/booking/create', { body: { acknowledged: true, insertedId: 'k1' } });
+    const { bookNow, dialog } = await openBooking();
+    expect(within(dialog).getByLabelText('Book name')).toHaveValue('Moby Dick');
+    expect(within(dialog).getByLabelText('Book name')).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText('Price')).toHaveValue('9.50');
+    expect(within(dialog).getByLabelText('Price')).toHaveAttribute('readonly');
+    const bookDate = (within(dialog).getByLabelText('Booking date') as HTMLInputElement).value;
+    expect(bookDate).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/);
+
+    await user.type(within(dialog).getByLabelText(/Phone/), '+1 555 0142');
+    await user.type(within(dialog).getByLabelText(/Meeting location/), 'City library');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('Booked confirmed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bookNow).toHaveFocus();
+    const [call] = api.callsTo('POST', '/api/booking/create');
+    expect(call!.headers.get('authorization')).toBeNull(); // no token stored in this test
+    expect(call!.body).toEqual({
+      bookDate,
+      category_name: 'Literature',
+      category_id: 'b7',
+      buyerName: 'Bea Buyer',
+      buyerEmail: 'buyer@bookswap.test',
+      user_uid: 'buyer-uid',
+      book_name: 'Moby Dick',
+      img: 'http://api.test/images/moby.png',
+      price: '9.50',
+      phone: '+1 555 0142',
+      meetingLocation: 'City library',
+    });
+  });
+
+  it('asks for a phone number and a meeting place before sending', async () => {
+    const { dialog } = await openBooking();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByText('Enter a phone number')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter where to meet')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/booking/create')).toHaveLength(0);
+  });
+
+  it('keeps the form open and shows the server error as a toast', async () => {
+    api.on('POST', '/api/booking/create', { status: 409, body: { message: 'This book is already sold' } });
+    const { dialog } = await openBooking();
+    await user.type(within(dialog).getByLabelText(/Phone/), '5550142');
+    await user.type(within(dialog).getByLabelText(/Meeting location/), 'Park');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await findToast('This book is already sold')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Book Moby Dick' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Phone/)).toHaveValue('5550142');
+  });
+
+  it('closes with Escape and gives the focus back to Book Now', async () => {
+    const { bookNow } = await openBooking();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bookNow).toHaveFocus();
+  });
+
+  it('sends a signed-out visitor to the login screen, remembering the page', async () => {
+    renderScreen({ routes, at: '/category/8' });
+    await user.click(await screen.findByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Login screen, back to /category/8')).toBeInTheDocument();
+  });
+});

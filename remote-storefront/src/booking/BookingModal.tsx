@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useSWRConfig } from 'swr';
+import { createBooking } from '@bookswap/shared/api';
+import { useAuth } from '@bookswap/shared/auth';
+import { createBookingBodySchema, type Product } from '@bookswap/shared/schemas';
+import { notifyError, notifySuccess } from '@bookswap/shared/ui';
+import { bookingDateText } from './booking-date';
+
+interface BookingModalProps {
+  product: Product;
+  open: boolean;
+  onClose(): void;
+}
+
+type FieldErrors = Partial<Record<'phone' | 'meetingLocation', string>>;
+
+/** Checks the two editable fields with the server's own rules, so the buyer sees what is wrong before sending. */
+function checkFields(phone: string, meetingLocation: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!createBookingBodySchema.shape.phone.safeParse(phone).success) errors.phone = 'Enter a phone number';
+  if (!createBookingBodySchema.shape.meetingLocation.safeParse(meetingLocation).success)
+    errors.meetingLocation = 'Enter where to meet';
+  return errors;
+}
+
+/** SPEC 2's booking modal: name and price read-only, phone and meeting place editable, the time of booking. */
+export function BookingModal({ product, open, onClose }: BookingModalProps) {
+  const { user } = useAuth();
+  const { mutate } = useSWRConfig();
+  const [phone, setPhone] = useState('');
+  const [meetingLocation, setMeetingLocation] = useState('');
+  // Mounted afresh for each Book Now press (see useBookActions), so this is the time the form opened.
+  const [bookDate] = useState(() => bookingDateText(new Date()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const found = checkFields(phone, meetingLocation);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSending(true);
+    try {
+      const result = await createBooking({
+        bookDate,
+        category_name: product.category_name,
+        category_id: product._id, // SPEC 3: the booking's category_id holds the product id
+        buyerName: user?.displayName ?? '',
+        buyerEmail: user?.email ?? undefined,
+        user_uid: user?.uid ?? '',
+        book_name: product.book_name,
+        img: product.img,
+        price: product.resale_price,
+        phone: phone.trim(),
+        meetingLocation: meetingLocation.trim(),
+      });
+      if (result.acknowledged) {
+        notifySuccess('Booked confirmed');
+        // The buyer's orders list (checkout remote) shares this SWR cache: let it refetch.
+        void mutate((key) => (Array.isArray(key) ? String(key[0]) : String(key)).startsWith('/api/booking/list'));
+        onClose();
+      }
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="booking-title" fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="booking-title">Book {product.book_name}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField label="Book name" value={product.book_name} slotProps={{ htmlInput: { readOnly: true } }} />
+            <TextField label="Price" value={product.resale_price} slotProps={{ htmlInput: { readOnly: true } }} />
+            <TextField
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              autoFocus
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              error={Boolean(errors.phone)}
+              helperText={errors.phone}
+            />
+            <TextField
+              label="Meeting location"
+              required
+              value={meetingLocation}
+              onChange={(event) => setMeetingLocation(event.target.value)}
+              error={Boolean(errors.meetingLocation)}
+              helperText={errors.meetingLocation}
+            />
+            <TextField label="Booking date" value={bookDate} slotProps={{ htmlInput: { readOnly: true } }} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={sending}>
+            Submit
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ListedCategory } from './use-categories';
+
+export function CategoryCard({ category, headingLevel }: { category: ListedCategory; headingLevel: 'h2' | 'h3' }) {
+  return (
+    <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography variant="h6" component={headingLevel}>
+          {category.category_name}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button
+          component={RouterLink}
+          to={`/category/${category.category_id}`}
+          variant="contained"
+          size="small"
+          aria-label={`See Details of ${category.category_name}`}
+        >
+          See Details
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

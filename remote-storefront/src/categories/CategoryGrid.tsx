@@ -1,0 +1,22 @@
+import Grid from '@mui/material/Grid';
+import { LoadingSpinner } from '@bookswap/shared/ui';
+import { LoadError } from '../load-error/LoadError';
+import { CategoryCard } from './CategoryCard';
+import { useCategories } from './use-categories';
+
+/** The categories of the static file as cards; `limit` is the home page's "first 3" (SPEC 1). */
+export function CategoryGrid({ limit }: { limit?: number }) {
+  const { data, error, isLoading, mutate } = useCategories();
+  if (isLoading) return <LoadingSpinner label="Loading categories" />;
+  if (error) return <LoadError error={error} what="The categories" onRetry={() => void mutate()} />;
+  const categories = limit === undefined ? (data ?? []) : (data ?? []).slice(0, limit);
+  return (
+    <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {categories.map((category) => (
+        <Grid key={category.category_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+          <CategoryCard category={category} headingLevel={limit === undefined ? 'h2' : 'h3'} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,16 @@
+import Box from '@mui/material/Box';
+
+import Typography from '@mui/material/Typography';
+import { CategoryGrid } from './CategoryGrid';
+
+/** /category: every category of the static file that has an id. */
+export function CategoryListPage() {
+  return (
+    <Box sx={{ py: 4 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3, textAlign: 'center' }}>
+        Book Categories
+      </Typography>
+      <CategoryGrid />
+    </Box>
+  );
+}

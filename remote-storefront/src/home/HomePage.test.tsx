@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { screen, within } from '@testing-library/react';
+import routes from '../routes';
+import { installFakeApi, never, type FakeApi } from '../testing/fake-api';
+import { findToast, renderScreen } from '../testing/render-screen';
+import { sampleProduct } from '../testing/sample-products';
+
+// The real static file the storefront serves, so a broken file fails here too.
+const categoriesFile: unknown = JSON.parse(readFileSync(path.join(__dirname, '../../public/categories.json'), 'utf8'));
+
+const section = (name: string) => screen.findByRole('region', { name });
+
+describe('the home page', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    api = installFakeApi();
+    api.on('GET', '/categories.json', { body: categoriesFile });
+  });
+  afterEach(() => api.restore());
+
+  it('greets with the banner and shows the first three categories with See More', async () => {
+    api.on('GET', '/api/product/Ads/list', { body: [] });
+    renderScreen({ routes, at: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy & Sell Second Hand Book!' })).toBeInTheDocument();
+    const categories = await section('Book Categories');
+    expect(await within(categories).findAllByRole('article')).toHaveLength(3);
+    expect(within(categories).getByRole('link', { name: /See Details of Nobel/ })).toHaveAttribute(
+      'href',
+      '/category/1',
+    );
+    expect(within(categories).getByRole('link', { name: 'See More' })).toHaveAttribute('href', '/category');
+  });
+
+  it('shows spinners while the categories and the advertised books load', async () => {
+    api.on('GET', '/categories.json', never);
+    api.on('GET', '/api/product/Ads/list', never);
+    renderScreen({ routes, at: '/' });
+    expect(await screen.findByRole('progressbar', { name: 'Loading categories' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading advertised books' })).toBeInTheDocument();
+  });
+
+  it('shows Advertise Product with only the advertised books', async () => {
+    api.on('GET', '/api/product/Ads/list', {
+      body: [
+        sampleProduct({ book_name: 'Dune', addADS: true }),
+        sampleProduct({ book_name: 'Not advertised', addADS: false }),
+      ],
+    });
+    renderScreen({ routes, at: '/' });
+    const ads = await section('Advertise Product');
+    expect(within(ads).getByRole('heading', { name: 'Dune' })).toBeInTheDocument();
+    expect(within(ads).queryByText('Not advertised')).not.toBeInTheDocument();
+  });
+
+  it('leaves Advertise Product out when nothing is advertised', async () => {
+    api.on('GET', '/api/product/Ads/list', { body: [sampleProduct({ addADS: false })] });
+    renderScreen({ routes, at: '/' });
+    await section('Client Review');
+    await screen.findAllByRole('link', { name: /See Details/ });
+    expect(screen.queryByRole('region', { name: 'Advertise Product' })).not.toBeInTheDocument();
+  });
+
+  it('shows the three client reviews with a name, a review and a picture', async () => {
+    api.on('GET', '/api/product/Ads/list', { body: [] });
+    renderScreen({ routes, at: '/' });
+    const reviews = await section('Client Review');
+    const figures = within(reviews).getAllByRole('figure');
+    expect(figures).toHaveLength(3);
+    for (const figure of figures) {
+      expect(within(figure).getByRole('img')).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^http:\/\/localhost\/images\//),
+      );
+      expect(figure.querySelector('blockquote')?.textContent).not.toBe('');
+    }
+  });
+
+  it('tells the user when the advertised books cannot be loaded', async () => {
+    api.on('GET', '/api/product/Ads/list', { status: 503, body: { message: 'Server is busy' } });
+    renderScreen({ routes, at: '/' });
+    expect(await screen.findByText('The advertised books could not be loaded: Server is busy')).toBeInTheDocument();
+    expect(await findToast('Server is busy')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { LoadingSpinner } from '@bookswap/shared/ui';
+import { BookGrid } from '../book-card/BookGrid';
+import { CategoryGrid } from '../categories/CategoryGrid';
+import { LoadError } from '../load-error/LoadError';
+import { staticFileUrl } from '../storefront-origin/static-file-url';
+import { clientReviews } from './client-reviews';
+import { useAdvertisedProducts } from './use-advertised-products';
+
+function Banner() {
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        minHeight: { xs: 220, md: 360 },
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        backgroundColor: '#1f3a5f',
+        backgroundImage: `url(${staticFileUrl('images/banner.svg')})`,
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+        color: '#fff',
+        px: 2,
+      }}
+    >
+      <Typography
+        variant="h3"
+        component="h1"
+        sx={{ fontWeight: 700, textAlign: 'center', fontSize: { xs: '2rem', md: '3rem' } }}
+      >
+        Buy & Sell Second Hand Book!
+      </Typography>
+    </Box>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ py: 5 }}>
+      <Typography id={id} variant="h4" component="h2" sx={{ mb: 3, textAlign: 'center' }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Shown only when at least one advertised product exists (SPEC 1). */
+function AdvertiseProduct() {
+  const { data, error, isLoading, mutate } = useAdvertisedProducts();
+  if (isLoading) return <LoadingSpinner label="Loading advertised books" />;
+  if (error) return <LoadError error={error} what="The advertised books" onRetry={() => void mutate()} />;
+  if (!data || data.length === 0) return null;
+  return (
+    <Section id="advertise-product-title" title="Advertise Product">
+      {/* SPEC 9: 1, 2 or 4 columns by screen width. */}
+      <BookGrid products={data} size={{ xs: 12, sm: 6, lg: 3 }} headingLevel="h3" />
+    </Section>
+  );
+}
+
+function ClientReview() {
+  return (
+    <Section id="client-review-title" title="Client Review">
+      <Grid container spacing={3}>
+        {clientReviews().map((review) => (
+          <Grid key={review.id} size={{ xs: 12, md: 4 }}>
+            <Card component="figure" sx={{ m: 0, height: '100%' }}>
+              <CardContent>
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+                  <Avatar
+                    src={review.img}
+                    alt={review.name}
+                    sx={{ width: 56, height: 56 }}
+                    slotProps={{ img: { loading: 'lazy', width: 56, height: 56 } }}
+                  />
+                  <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                    {review.name}
+                  </Typography>
+                </Stack>
+                <Typography component="blockquote" variant="body2" sx={{ m: 0 }}>
+                  {review.review}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Section>
+  );
+}
+
+/** `/`: banner, the first three categories, advertised books and the client reviews. */
+export function HomePage() {
+  return (
+    <>
+      <Banner />
+      <Box>
+        <Section id="book-categories-title" title="Book Categories">
+          <CategoryGrid limit={3} />
+          <Box sx={{ textAlign: 'center', mt: 3 }}>
+            <Button component={RouterLink} to="/category" variant="outlined">
+              See More
+            </Button>
+          </Box>
+        </Section>
+        <AdvertiseProduct />
+        <ClientReview />
+      </Box>
+    </>
+  );
+}

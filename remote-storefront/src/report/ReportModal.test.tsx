@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import routes from '../routes';
+import { installFakeApi, type FakeApi } from '../testing/fake-api';
+import { buyer, findToast, renderScreen, signedInAs } from '../testing/render-screen';
+import { sampleProduct } from '../testing/sample-products';
+
+// Typing into several fields takes a few seconds when the machine's cores are shared.
+jest.setTimeout(15_000);
+const user = userEvent.setup({ delay: null });
+
+const book = sampleProduct({ _id: 'b9', book_name: 'Ulysses' });
+
+describe('reporting a book', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    api = installFakeApi();
+    api.on('GET', '/api/category/list', { body: { products: [book], count: 1 } });
+  });
+  afterEach(() => api.restore());
+
+  async function openReport() {
+    renderScreen({ routes, at: '/booklist', auth: signedInAs(buyer) });
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    return screen.findByRole('dialog', { name: 'Report Ulysses' });
+  }
+
+  it('offers the four reasons and sends the chosen one once', async () => {
+    api.on('POST', '/api/report/create', { body: { acknowledged: true, insertedId: 'r1' } });
+    const dialog = await openReport();
+    const reasons = within(dialog).getAllByRole('radio');
+    expect(reasons.map((radio) => radio.getAttribute('value'))).toEqual([
+      'False Information',
+      'Unauthorized Sales',
+      'High Price',
+      'Other',
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'High Price' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('Report successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/report/create').map((call) => call.body)).toEqual([
+      {
+        reason: 'High Price',
+        reporterName: 'Bea Buyer',
+        productName: 'Ulysses',
+        productId: 'b9',
+        uid: 'buyer-uid',
+        report: false,
+      },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const again = await screen.findByRole('dialog', { name: 'Report Ulysses' });
+    expect(within(again).getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('shows a server error as a toast and lets the user try again', async () => {
+    api.on('POST', '/api/report/create', { status: 429, body: { message: 'Too many reports, try later' } });
+    const dialog = await openReport();
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await findToast('Too many reports, try later')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('sends a signed-out visitor to the login screen, remembering the list they were on', async () => {
+    renderScreen({ routes, at: '/booklist?page=0&size=10' });
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('Login screen, back to /booklist?page=0&size=10')).toBeInTheDocument();
+  });
+});

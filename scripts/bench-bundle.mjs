@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// `pnpm bench:bundle`: builds for production, serves the composed product, loads /, /booklist and
+// /dashboard/myproduct in Chromium with a cold cache each, and reports per route the JavaScript
+// bytes (raw and gzip as served) split into the shell, the shared singletons and each remote.
+// Writes reports/bench-bundle.json. `--no-build` measures the existing builds.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { isMostlySingletons } from '../tooling/product/bundle-parts.mjs';
+import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
+import { PACKAGES } from '../tooling/serve/serve-package.mjs';
+
+const ROUTES = ['/', '/booklist', '/dashboard/myproduct'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** port -> package, to tell which build a requested file came from. */
+const byPort = new Map(PACKAGES.map((pkg) => [String(pkg.port), pkg]));
+
+function categoryOf(url) {
+  const { port, pathname } = new URL(url);
+  const pkg = byPort.get(port);
+  if (!pkg) return null;
+  return isMostlySingletons(join(ROOT, pkg.folder, 'dist'), pathname.slice(1)) ? 'shared singletons' : pkg.name;
+}
+
+/** The first seller of DEMO_USERS (TypeScript source, so read as text: Node 20 does not run .ts). */
+function demoSeller() {
+  const source = readFileSync(join(ROOT, 'shared', 'src', 'schemas', 'demo-users.ts'), 'utf8');
+  const line = source.split('\n').find((text) => text.includes("role: 'seller'"));
+  const field = (name) => new RegExp(`${name}: '([^']*)'`).exec(line ?? '')?.[1];
+  return { email: field('email'), password: field('password') };
+}
+
+async function signInAsSeller(page) {
+  const seller = demoSeller();
+  try {
+    await page.goto('http://localhost:3000/login');
+    await page.getByLabel('Email').fill(seller.email);
+    await page.getByLabel('Password').fill(seller.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor({ timeout: 20_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function measure(browser, route) {
+  let signedIn = null;
+  let storageState;
+  if (route.startsWith('/dashboard')) {
+    // Sign in elsewhere, then open the route in a new context holding only the session: a cold cache.
+    const signInContext = await browser.newContext();
+    signedIn = await signInAsSeller(await signInContext.newPage());
+    storageState = await signInContext.storageState({ indexedDB: true });
+    await signInContext.close();
+  }
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const responses = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) responses.push(response);
+  });
+  await page.goto(`http://localhost:3000${route}`, { waitUntil: 'networkidle' });
+  const totals = {};
+  for (const response of responses) {
+    const category = categoryOf(response.url());
+    if (!category) continue;
+    const body = await response.body();
+    const raw = body.length;
+    // Computed here (level 6, what tooling/serve sends) so cached or uncompressed answers count the same.
+    const gzip = gzipSync(body).length;
+    totals[category] ??= { files: 0, raw: 0, gzip: 0 };
+    totals[category].files += 1;
+    totals[category].raw += raw;
+    totals[category].gzip += gzip;
+  }
+  const all = Object.values(totals).reduce((sum, t) => ({ raw: sum.raw + t.raw, gzip: sum.gzip + t.gzip }), {
+    raw: 0,
+    gzip: 0,
+  });
+  const result = { route, finalUrl: new URL(page.url()).pathname, signedIn, total: all, byPart: totals };
+  await context.close();
+  return result;
+}
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+const dataDir = mkdtempSync(join(tmpdir(), 'bookswap-bench-'));
+const log = (line) => line.startsWith('[product]') && console.log(line);
+let product;
+try {
+  product = await launchProduct({ dataDir, log });
+} catch (error) {
+  // Without the API server or the emulator nobody can sign in: measure what a visitor gets.
+  console.warn(`[bench] ${error.message}: measuring signed out, without the API server and emulator`);
+  product = await launchProduct({ dataDir, log, api: false, authEmulator: false });
+}
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  const results = [];
+  for (const route of ROUTES) results.push(await measure(browser, route));
+  console.log('\nFirst-load JavaScript per route (KiB, raw / gzip):');
+  for (const result of results) {
+    const note = result.finalUrl !== result.route ? ` (ended on ${result.finalUrl})` : '';
+    console.log(`\n${result.route}${note}: ${kib(result.total.raw)} / ${kib(result.total.gzip)}`);
+    for (const [part, t] of Object.entries(result.byPart).sort()) {
+      console.log(`  ${part.padEnd(18)} ${String(t.files).padStart(3)} files  ${kib(t.raw).padStart(8)} / ${kib(t.gzip).padStart(7)}`);
+    }
+  }
+  mkdirSync(join(ROOT, 'reports'), { recursive: true });
+  const out = join(ROOT, 'reports', 'bench-bundle.json');
+  writeFileSync(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), unit: 'bytes', routes: results }, null, 2)}\n`);
+  console.log(`\nwritten ${out}`);
+} finally {
+  await browser.close();
+  await product.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm start`: builds the production bundles, then serves the shell and the four remotes on
+// 3000-3004 with the API server and the sign-in emulator, until Ctrl-C or until one of them dies.
+// `--no-build` serves the existing builds.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+let product;
+let stopping = false;
+async function shutDown(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('[product] stopping…');
+  await product?.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutDown(0));
+process.on('SIGTERM', () => void shutDown(0));
+
+try {
+  product = await launchProduct({
+    dataDir: process.env.DATA_DIR,
+    onUnexpectedExit: () => void shutDown(1),
+  });
+} catch (error) {
+  console.error(`[product] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+console.log(`\nBookswap is running: ${product.url}\n(Ctrl-C stops everything)`);

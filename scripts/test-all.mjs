@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// `npm test`: every quality gate and test suite of the product, in order, each one run even when an
+// earlier one failed, then one closing line `N passed, N failed` over all test cases.
+// Lint and typecheck are gates, not test cases: a failing gate adds one to the failed count so the
+// closing line never reads green over a broken build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, 'reports');
+mkdirSync(reports, { recursive: true });
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${label}: ${[cmd, ...args].join(' ')}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+function gate(label, cmd, args) {
+  const { ok, seconds } = run(label, cmd, args);
+  if (!ok) totals.failed += 1;
+  lines.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function jestSuite(label, args, env = {}) {
+  const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  rmSync(out, { force: true });
+  const { ok, seconds } = run(label, bin('jest'), [...args, '--ci', '--json', `--outputFile=${out}`], env);
+  const report = readJson(out);
+  if (!report) {
+    totals.failed += 1;
+    lines.push(`${label}: FAILED before reporting (${seconds} s)`);
+    return;
+  }
+  // Suites that fail to load (syntax, import) count as failures though they ran no test case.
+  const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + brokenSuites;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  lines.push(
+    `${label}: ${report.numPassedTests} passed, ${report.numFailedTests + brokenSuites} failed, ${report.numPendingTests} skipped (${seconds} s)${ok ? '' : ' [exit non-zero]'}`,
+  );
+  if (!ok && report.numFailedTests + brokenSuites === 0) totals.failed += 1;
+}
+
+function playwrightSuite(label) {
+  const out = join(reports, 'e2e.json');
+  rmSync(out, { force: true });
+  const { ok, seconds } = run(label, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  const report = readJson(out);
+  if (!report) {
+    totals.failed += 1;
+    lines.push(`${label}: FAILED before reporting (${seconds} s)`);
+    return;
+  }
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  totals.passed += expected + flaky;
+  totals.failed += unexpected;
+  totals.skipped += skipped;
+  lines.push(`${label}: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed, ${skipped} skipped (${seconds} s)`);
+  if (!ok && unexpected === 0) totals.failed += 1;
+}
+
+const started = Date.now();
+gate('lint', bin('eslint'), ['.', '--max-warnings=0']);
+gate('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
+gate('typecheck', 'node', [join(root, 'scripts', 'typecheck-all.mjs')]);
+const built = gate('build', 'node', [join(root, 'scripts', 'build-all.mjs')]);
+jestSuite('unit, component and API tests (PGlite)', ['--maxWorkers=2']);
+if (process.env.BOOKSWAP_TEST_DATABASE_URL) {
+  jestSuite('API tests on PostgreSQL', ['--selectProjects', 'server', '--maxWorkers=2'], {
+    DATABASE_URL: process.env.BOOKSWAP_TEST_DATABASE_URL,
+  });
+} else {
+  lines.push('API tests on PostgreSQL: not run (set BOOKSWAP_TEST_DATABASE_URL; .ci/run does)');
+}
+if (built && existsSync(join(root, 'e2e', 'playwright.config.ts'))) playwrightSuite('browser tests (Chromium)');
+else {
+  totals.failed += 1;
+  lines.push('browser tests: not run (build failed or no e2e config)');
+}
+
+console.log('\n=== Summary');
+for (const line of lines) console.log(`- ${line}`);
+console.log(`total time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,18 @@
+import type { AccessTokens } from './auth/access-token';
+import type { IdTokenVerifier } from './auth/id-token';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import type { WireContext } from './db/wire';
+import type { ImageStore } from './images/image-store';
+import type { PaymentGateway } from './payments/payment-gateway';
+
+/** What every route module is given: built once at start by main.ts (or by the tests). */
+export interface AppDeps {
+  config: ServerConfig;
+  db: Database;
+  idTokens: IdTokenVerifier;
+  accessTokens: AccessTokens;
+  gateway: PaymentGateway;
+  images: ImageStore;
+  wire: WireContext;
+}

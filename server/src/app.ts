@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { IMAGE_MAX_BYTES } from '@bookswap/shared/schemas';
+import type { AppDeps } from './app-deps';
+import { HttpError } from './http/http-error';
+import { registerRoutes } from './http/route';
+import { allRoutes } from './routes/all-routes';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The Postgres error code of a failed query, whether the driver's error comes bare or wrapped by Drizzle. */
+function pgCodeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ bodyLimit: 1024 * 1024, ...options });
+
+  await app.register(cors, {
+    origin: deps.config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'accept'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+
+  // SPEC's advertise call may come with an empty JSON body; an empty body is "no body", not bad JSON.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return jsonParser(request, body as string, done);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send(error.field ? { message: error.message, field: error.field } : { message: error.message });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ message: (error as Error).message || 'Bad request' });
+    }
+    if (pgCodeOf(error) === UNIQUE_VIOLATION) return reply.status(409).send({ message: 'This already exists' });
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: 'Something went wrong on the server; try again.' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No such call: ${request.method} ${request.url.split('?')[0]}` }));
+
+  registerRoutes(app, allRoutes, deps);
+  return app;
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@bookswap/shared/schemas';
+
+const ISSUER = 'bookswap-server';
+const AUDIENCE = 'bookswap';
+
+export interface AccessClaims {
+  /** The user record's id. */
+  userId: string;
+  email: string;
+  /** The identity provider's uid. */
+  uid: string;
+  /** Informational only: every check reads the role from the database at that request. */
+  role: Role;
+}
+
+export interface AccessTokens {
+  issue(claims: AccessClaims): Promise<string>;
+  /** The claims of a valid token, or null for a bad, foreign or expired one. */
+  check(token: string): Promise<AccessClaims | null>;
+}
+
+/** JWT_SECRET when set; otherwise a secret generated once and kept (owner-only) in DATA_DIR. */
+export function loadJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch {
+    // not created yet
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function accessTokens(secret: string, ttlSeconds: number): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue(claims) {
+      return new SignJWT({ email: claims.email, uid: claims.uid, role: claims.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async check(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+        return {
+          userId: payload.sub,
+          email: payload.email,
+          uid: typeof payload.uid === 'string' ? payload.uid : '',
+          role: payload.role === 'admin' || payload.role === 'seller' ? payload.role : 'buyer',
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

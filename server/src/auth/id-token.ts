@@ -1,0 +1,74 @@
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { unauthorized } from '../http/http-error';
+
+/** What the server takes from a checked Firebase ID token. */
+export interface VerifiedIdentity {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  name?: string;
+}
+
+export interface IdTokenVerifier {
+  verify(idToken: string): Promise<VerifiedIdentity>;
+}
+
+const GOOGLE_KEYS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+function identityFrom(payload: JWTPayload): VerifiedIdentity {
+  const uid = typeof payload.sub === 'string' ? payload.sub : '';
+  const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+  if (!uid || uid.length > 128) throw unauthorized('The sign-in token has no user');
+  if (!email) throw unauthorized('The sign-in token has no email');
+  return {
+    uid,
+    email,
+    emailVerified: payload.email_verified === true,
+    name: typeof payload.name === 'string' ? payload.name : undefined,
+  };
+}
+
+/** Production: RS256 tokens signed by Google, with issuer, audience and expiry checked. */
+export function firebaseVerifier(projectId: string, keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(GOOGLE_KEYS_URL))): IdTokenVerifier {
+  return {
+    async verify(idToken) {
+      try {
+        const { payload } = await jwtVerify(idToken, keys, {
+          algorithms: ['RS256'],
+          issuer: `https://securetoken.google.com/${projectId}`,
+          audience: projectId,
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
+        return identityFrom(payload);
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw unauthorized('The sign-in token has expired');
+        if (error instanceof errors.JOSEError || error instanceof TypeError) throw unauthorized('The sign-in token is not valid');
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The Auth emulator signs nothing (`alg: none`). Accepted only when the server was started with
+ * AUTH_MODE=emulator, never because of what a token's header says; issuer, audience and expiry still count.
+ */
+export function emulatorVerifier(projectId: string): IdTokenVerifier {
+  return {
+    async verify(idToken) {
+      let payload: JWTPayload;
+      try {
+        decodeProtectedHeader(idToken);
+        payload = decodeJwt(idToken);
+      } catch {
+        throw unauthorized('The sign-in token is not valid');
+      }
+      const now = Math.floor(Date.now() / 1000);
+      if (payload.iss !== `https://securetoken.google.com/${projectId}`) throw unauthorized('The sign-in token is for another project');
+      const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (!audience.includes(projectId)) throw unauthorized('The sign-in token is for another project');
+      if (typeof payload.exp !== 'number' || payload.exp < now) throw unauthorized('The sign-in token has expired');
+      return identityFrom(payload);
+    },
+  };
+}

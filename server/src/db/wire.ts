@@ -1,0 +1,96 @@
+import type { Booking, PaymentRecord, Product, Report, User } from '@bookswap/shared/schemas';
+import type { BookingRow, PaymentRow, ProductRow, ReportRow, UserRow } from './schema';
+
+/**
+ * The one place where database rows become SPEC's wire shapes (field names, `_id` as a string, the
+ * product's report flag as text) and where stored image paths become absolute URLs.
+ */
+export interface WireContext {
+  publicUrl: string;
+}
+
+/** Images of our own store are kept as `/images/<name>`, so a changed PUBLIC_URL or port keeps them working. */
+export function imageUrlForWire(stored: string, { publicUrl }: WireContext): string {
+  return stored.startsWith('/images/') ? `${publicUrl}${stored}` : stored;
+}
+
+export function imageUrlForStorage(url: string, { publicUrl }: WireContext): string {
+  const ownPrefix = `${publicUrl}/images/`;
+  return url.startsWith(ownPrefix) ? url.slice(publicUrl.length) : url;
+}
+
+/** SPEC 3: "creation time as long date-time text"; UTC so every reader sees the same text. */
+export function longDateTime(date: Date): string {
+  return date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+}
+
+export function userToWire(row: UserRow): User {
+  return { _id: row.id, userName: row.name, userEmail: row.email, role: row.role, verify: row.verified };
+}
+
+export function productToWire(row: ProductRow, context: WireContext): Product {
+  return {
+    _id: row.id,
+    book_name: row.title,
+    author_name: row.author,
+    category_id: row.categoryId,
+    category_name: row.categoryName,
+    description: row.description,
+    original_price: row.originalPrice,
+    resale_price: row.resalePrice,
+    Year_of_use: row.yearsOfUse,
+    book_condition: row.condition,
+    img: imageUrlForWire(row.imageUrl, context),
+    phone: row.phone,
+    location: row.pickupLocation,
+    sellerName: row.sellerName,
+    sellerEmail: row.sellerEmail,
+    verify: row.sellerVerified,
+    paid: row.sold,
+    addADS: row.advertised,
+    report: row.reported ? 'true' : 'false',
+    date: longDateTime(row.listedAt),
+  };
+}
+
+export function bookingToWire(row: BookingRow, context: WireContext): Booking {
+  return {
+    _id: row.id,
+    bookDate: row.bookedAtText,
+    category_name: row.categoryName,
+    // SPEC 3: a booking's category_id holds the product id.
+    category_id: row.productId,
+    buyerName: row.buyerName,
+    buyerEmail: row.buyerEmail,
+    user_uid: row.buyerUid,
+    book_name: row.title,
+    img: imageUrlForWire(row.imageUrl, context),
+    price: row.price,
+    phone: row.phone,
+    meetingLocation: row.meetingLocation,
+    paid: row.paid,
+  };
+}
+
+export function paymentToWire(row: PaymentRow): PaymentRecord {
+  return {
+    _id: row.id,
+    price: row.price,
+    bookingid: row.bookingId,
+    buyerEmail: row.buyerEmail,
+    category_id: row.productId,
+    transactionId: row.transactionId,
+  };
+}
+
+export function reportToWire(row: ReportRow): Report {
+  return {
+    _id: row.id,
+    reason: row.reason,
+    reporterName: row.reporterName,
+    productName: row.productName,
+    productId: row.productId,
+    uid: row.reporterUid,
+    report: row.resolved,
+  };
+}

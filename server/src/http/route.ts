@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { ZodType } from 'zod';
+import type { AppDeps } from '../app-deps';
+import { users, type UserRow } from '../db/schema';
+import { forbidden, unauthorized } from './http-error';
+import { parseInput } from './validation';
+
+/**
+ * Who may call a route. `identity` takes the identity provider's ID token (the calls made before the
+ * server's access token exists); the signed-in levels take the server's access token and read the
+ * caller's role from the database at every request, so a changed role or a deleted user counts at once.
+ * Ownership ("own booking", "own product") is checked by the handler and listed in `rule`.
+ */
+export type Access = 'public' | 'identity' | 'user' | 'seller' | 'admin';
+
+export interface SignedInCaller {
+  user: UserRow;
+  uid: string;
+}
+
+export interface IdentityCaller {
+  email: string;
+  uid: string;
+  name?: string;
+}
+
+type CallerFor<A extends Access> = A extends 'public' ? null : A extends 'identity' ? IdentityCaller : SignedInCaller;
+
+export interface RouteInput<A extends Access, P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  caller: CallerFor<A>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDefinition<A extends Access = Access, P = unknown, Q = unknown, B = unknown> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  access: A;
+  /** The ownership rule on top of `access`, in words (the permission table's second column). */
+  rule?: string;
+  rateLimit?: 'token' | 'write';
+  /** For `identity` routes: also take the server's own access token (never on the token call itself). */
+  acceptsAccessToken?: boolean;
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** Multipart routes read their body themselves. */
+  multipart?: boolean;
+  handler(input: RouteInput<A, P, Q, B>, deps: AppDeps): Promise<unknown>;
+}
+
+/** Keeps each route's types while letting modules export plain arrays. */
+export function defineRoute<A extends Access, P = unknown, Q = unknown, B = unknown>(
+  route: RouteDefinition<A, P, Q, B>,
+): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+const ROLE_RANK = { buyer: 0, seller: 1, admin: 2 } as const;
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+async function signedInCaller(request: FastifyRequest, deps: AppDeps): Promise<SignedInCaller> {
+  const token = bearerOf(request);
+  if (!token) throw unauthorized('Sign in to do this');
+  const claims = await deps.accessTokens.check(token);
+  if (!claims) throw unauthorized('Your session has expired; sign in again');
+  const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+  if (!user) throw unauthorized('This account no longer exists');
+  return { user, uid: claims.uid };
+}
+
+/** An ID token from the identity provider; the server's own access token is accepted too. */
+async function identityCaller(request: FastifyRequest, deps: AppDeps, acceptsAccessToken: boolean): Promise<IdentityCaller> {
+  const token = bearerOf(request);
+  if (!token) throw unauthorized('Sign in to do this');
+  const claims = acceptsAccessToken ? await deps.accessTokens.check(token) : null;
+  if (claims) {
+    const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+    if (user) return { email: user.email, uid: claims.uid, name: user.name };
+  }
+  return deps.idTokens.verify(token);
+}
+
+async function callerFor(route: RouteDefinition, request: FastifyRequest, deps: AppDeps): Promise<SignedInCaller | IdentityCaller | null> {
+  const access = route.access;
+  if (access === 'public') return null;
+  if (access === 'identity') return identityCaller(request, deps, route.acceptsAccessToken === true);
+  const caller = await signedInCaller(request, deps);
+  if (access === 'seller' && caller.user.role !== 'seller') throw forbidden('Only sellers may do this');
+  if (access === 'admin' && caller.user.role !== 'admin') throw forbidden('Only admins may do this');
+  if (ROLE_RANK[caller.user.role] === undefined) throw forbidden('Your role is not known');
+  return caller;
+}
+
+export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], deps: AppDeps): void {
+  const { tokenPerMinute, writesPerMinute } = deps.config.rateLimits;
+  for (const route of routes) {
+    const rateLimit =
+      route.rateLimit === 'token'
+        ? { max: tokenPerMinute, timeWindow: 60_000 }
+        : route.rateLimit === 'write'
+          ? { max: writesPerMinute, timeWindow: 60_000 }
+          : undefined;
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: rateLimit ? { rateLimit } : {},
+      handler: async (request, reply) => {
+        const caller = await callerFor(route, request, deps);
+        const params = route.params ? parseInput(route.params, request.params, 'params') : request.params;
+        const query = route.query ? parseInput(route.query, request.query, 'query') : request.query;
+        const body = route.body ? parseInput(route.body, request.body, 'body') : undefined;
+        const result = await route.handler({ params, query, body, caller, request, reply } as RouteInput<Access, unknown, unknown, unknown>, deps);
+        if (reply.sent) return reply;
+        return result;
+      },
+    });
+  }
+}

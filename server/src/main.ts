@@ -1,0 +1,31 @@
+// `pnpm --filter ./server start`: the API server on PORT (5000), ready when GET /health answers 200.
+import { readConfig } from './config';
+import { openDatabase, pgliteDirOf } from './db/database';
+import { prepareServer } from './server';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config.dataDir) });
+  const app = await prepareServer(config, handle, { fastify: { logger: { level: config.logLevel } } });
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `bookswap server ready on port ${config.port} (${handle.kind}${config.authMode === 'emulator' ? ', auth emulator mode' : ''}, payments: ${config.stripeSecretKey ? 'stripe' : 'sandbox'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { SandboxConfirmBody, SandboxConfirmResponse } from '@bookswap/shared/schemas';
+import type { Database } from '../db/database';
+import { sandboxIntents } from '../db/schema';
+import type { CreateIntentInput, GatewayIntent, PaymentGateway } from './payment-gateway';
+
+type Row = typeof sandboxIntents.$inferSelect;
+
+function toIntent(row: Row): GatewayIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    bookingId: row.bookingId,
+  };
+}
+
+/** Stripe's test cards that succeed (https://docs.stripe.com/testing): Visa, Mastercard, Amex, Discover, ... */
+const SUCCEEDING_CARDS = new Set([
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '5105105105105100',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '3056930009020004',
+  '3566002020360505',
+  '6200000000000005',
+]);
+
+type CardError = Extract<SandboxConfirmResponse, { error: unknown }>['error'];
+
+/** Stripe's test cards that fail, with the codes and messages Stripe.js reports for them. */
+const FAILING_CARDS: Record<string, CardError> = {
+  '4000000000000002': { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000009995': {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  '4000000000009987': { type: 'card_error', code: 'card_declined', decline_code: 'lost_card', message: 'Your card was declined.' },
+  '4000000000009979': { type: 'card_error', code: 'card_declined', decline_code: 'stolen_card', message: 'Your card was declined.' },
+  '4000000000000069': { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' },
+  '4000000000000127': { type: 'card_error', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  '4000000000000119': { type: 'card_error', code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+};
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** What the sandbox decides for a card, as Stripe's test mode would. */
+export function judgeCard(card: SandboxConfirmBody['card'], now = new Date()): CardError | null {
+  const digits = card.number.replace(/\s+/g, '');
+  if (!/^\d{13,19}$/.test(digits) || !passesLuhn(digits)) {
+    return { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  }
+  const expiresAfter = new Date(Date.UTC(card.expYear, card.expMonth, 1));
+  if (expiresAfter <= now) return { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' };
+  const failure = FAILING_CARDS[digits];
+  if (failure) return failure;
+  if (SUCCEEDING_CARDS.has(digits)) return null;
+  // Test mode declines real card numbers.
+  return { type: 'card_error', code: 'card_declined', decline_code: 'test_mode_live_card', message: 'Your card was declined.' };
+}
+
+/** The local card sandbox: intents kept in the database, confirmed by `POST /api/payments/sandbox/confirm`. */
+export class SandboxGateway implements PaymentGateway {
+  readonly mode = 'sandbox' as const;
+  readonly publishableKey = undefined;
+
+  constructor(private readonly db: Database) {}
+
+  async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
+    const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
+    const inserted = await this.db
+      .insert(sandboxIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        bookingId: input.bookingId,
+        status: 'requires_payment_method',
+      })
+      .onConflictDoNothing({ target: sandboxIntents.idempotencyKey })
+      .returning();
+    if (inserted[0]) return toIntent(inserted[0]);
+    const [existing] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey));
+    return toIntent(existing!);
+  }
+
+  async retrieveIntent(id: string): Promise<GatewayIntent | null> {
+    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)).limit(1);
+    return row ? toIntent(row) : null;
+  }
+
+  /** Null when no intent has this client secret. */
+  async confirm(body: SandboxConfirmBody): Promise<SandboxConfirmResponse | null> {
+    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.clientSecret, body.clientSecret)).limit(1);
+    if (!row) return null;
+    if (row.status === 'succeeded') {
+      return {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'This payment has already succeeded.',
+        },
+      };
+    }
+    const error = judgeCard(body.card);
+    if (error) return { error };
+    await this.db.update(sandboxIntents).set({ status: 'succeeded' }).where(eq(sandboxIntents.id, row.id));
+    return { paymentIntent: { id: row.id, status: 'succeeded', amount: row.amountCents, currency: row.currency } };
+  }
+}

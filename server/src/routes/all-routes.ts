@@ -1,0 +1,22 @@
+import type { RouteDefinition } from '../http/route';
+import { bookingRoutes } from './bookings';
+import { healthRoutes } from './health';
+import { imageRoutes } from './images';
+import { paymentRoutes } from './payments';
+import { productRoutes } from './products';
+import { reportRoutes } from './reports';
+import { userRoutes } from './users';
+
+/**
+ * Every route with its access level and ownership rule: the permission table the handlers enforce and
+ * the permission-matrix test walks.
+ */
+export const allRoutes: RouteDefinition[] = [
+  ...healthRoutes,
+  ...userRoutes,
+  ...productRoutes,
+  ...bookingRoutes,
+  ...paymentRoutes,
+  ...reportRoutes,
+  ...imageRoutes,
+];

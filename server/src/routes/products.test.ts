@@ -1,0 +1,122 @@
+import { productSchema } from '@bookswap/shared/schemas';
+import { call, givenProduct, givenUser, startTestServer, VALID_PRODUCT, type Person, type TestServer } from '../testing/test-server';
+
+let server: TestServer;
+let seller: Person;
+let otherSeller: Person;
+let buyer: Person;
+let admin: Person;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  seller = await givenUser(server, 'seller', 'Sam Seller', { verified: true });
+  otherSeller = await givenUser(server, 'seller', 'Nia Newseller');
+  buyer = await givenUser(server, 'buyer', 'Bea Buyer');
+  admin = await givenUser(server, 'admin', 'Ada Admin');
+});
+afterAll(() => server.close());
+
+describe('a seller listing a book', () => {
+  it('stores the listing with seller, verify, flags and date set by the server, not the body', async () => {
+    const created = await call(server, 'POST', '/api/product/create', {
+      as: seller,
+      body: { ...VALID_PRODUCT, sellerName: 'Someone Else', sellerEmail: 'x@example.test', verify: false, paid: true, addADS: true, report: 'true', date: 'yesterday' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    const detail = await call(server, 'GET', `/api/product/list/${created.body.insertedId}`);
+    expect(productSchema.parse(detail.body)).toEqual({
+      ...VALID_PRODUCT,
+      _id: created.body.insertedId,
+      category_name: 'Poetry',
+      sellerName: seller.name,
+      sellerEmail: seller.email,
+      verify: true,
+      paid: false,
+      addADS: false,
+      report: 'false',
+      date: expect.stringMatching(/\d{4}/),
+    });
+  });
+
+  it('lists only the seller’s own products, and not for another email', async () => {
+    const mine = await givenProduct(server, seller, { book_name: 'Mine Only' });
+    await givenProduct(server, otherSeller, { book_name: 'Not Mine' });
+    const list = await call(server, 'GET', `/api/product/list?email=${seller.email}`, { as: seller });
+    expect(list.status).toBe(200);
+    expect(list.body.map((p: { _id: string }) => p._id)).toContain(mine);
+    expect(list.body.every((p: { sellerEmail: string }) => p.sellerEmail === seller.email)).toBe(true);
+    expect((await call(server, 'GET', `/api/product/list?email=${otherSeller.email}`, { as: seller })).status).toBe(403);
+  });
+});
+
+describe('browsing books', () => {
+  it('searches book names and authors with paging and a total count', async () => {
+    for (let i = 0; i < 7; i++) await givenProduct(server, seller, { book_name: `Pangolin Tales ${i}`, category_id: '5' });
+    const page0 = await call(server, 'GET', '/api/category/list?search=PANGOLIN&page=0&size=5');
+    expect(page0.status).toBe(200);
+    expect(page0.body.count).toBe(7);
+    expect(page0.body.products).toHaveLength(5);
+    const page1 = await call(server, 'GET', '/api/category/list?search=pangolin&page=1&size=5');
+    expect(page1.body.products).toHaveLength(2);
+    const ids = new Set([...page0.body.products, ...page1.body.products].map((p: { _id: string }) => p._id));
+    expect(ids.size).toBe(7);
+    const byAuthor = await call(server, 'GET', '/api/category/list?search=tagore');
+    expect(byAuthor.body.count).toBeGreaterThan(0);
+    const literalPercent = await call(server, 'GET', '/api/category/list?search=%25');
+    expect(literalPercent.body).toEqual({ products: [], count: 0 });
+  });
+
+  it('lists a category’s products, and 404s for a category that does not exist', async () => {
+    const id = await givenProduct(server, seller, { category_id: '7', book_name: 'Dune' });
+    const list = await call(server, 'GET', '/api/category/list/7');
+    expect(list.body.map((p: { _id: string }) => p._id)).toContain(id);
+    expect(list.body.every((p: { category_id: string }) => p.category_id === '7')).toBe(true);
+    expect((await call(server, 'GET', '/api/category/list/42')).status).toBe(404);
+  });
+
+  it('404s for a product id that does not exist', async () => {
+    const response = await call(server, 'GET', '/api/product/list/0123456789abcdef01234567');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('advertising', () => {
+  it('advertises an own unsold, unreported product, which then shows in the ads list', async () => {
+    const id = await givenProduct(server, seller, { book_name: 'Advertised Book' });
+    const advertised = await call(server, 'PUT', `/api/product/update/${id}`, { as: seller, body: { addADS: true } });
+    expect(advertised.body).toEqual({ acknowledged: true, modifiedCount: 1 });
+    const ads = await call(server, 'GET', '/api/product/Ads/list');
+    expect(ads.body.map((p: { _id: string }) => p._id)).toContain(id);
+    expect(ads.body.every((p: { addADS: boolean; paid: boolean }) => p.addADS && !p.paid)).toBe(true);
+  });
+
+  it('accepts an empty body, and refuses another seller’s product', async () => {
+    const id = await givenProduct(server, seller);
+    expect((await call(server, 'PUT', `/api/product/update/${id}`, { as: otherSeller })).status).toBe(403);
+    const empty = await call(server, 'PUT', `/api/product/update/${id}`, { as: seller, headers: { 'content-type': 'application/json' }, body: '' });
+    expect(empty.body).toEqual({ acknowledged: true, modifiedCount: 1 });
+  });
+
+  it('cannot advertise a reported product', async () => {
+    const id = await givenProduct(server, seller);
+    await call(server, 'POST', '/api/report/create', { as: buyer, body: { productId: id, reason: 'High Price' } });
+    const mine = await call(server, 'GET', `/api/product/list?email=${seller.email}`, { as: seller });
+    expect(mine.body.find((p: { _id: string }) => p._id === id).report).toBe('true');
+    const response = await call(server, 'PUT', `/api/product/update/${id}`, { as: seller, body: { addADS: true } });
+    expect(response.status).toBe(409);
+  });
+});
+
+describe('deleting a listing', () => {
+  it('lets the seller delete their own product and the admin any product', async () => {
+    const own = await givenProduct(server, seller);
+    const other = await givenProduct(server, otherSeller);
+    expect((await call(server, 'DELETE', `/api/product/delete/${other}`, { as: seller })).status).toBe(403);
+    expect((await call(server, 'DELETE', `/api/product/delete/${own}`, { as: seller })).body).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await call(server, 'DELETE', `/api/product/delete/${other}`, { as: admin })).body).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await call(server, 'GET', `/api/product/list/${own}`)).status).toBe(404);
+    expect((await call(server, 'DELETE', `/api/product/delete/${own}`, { as: seller })).status).toBe(404);
+  });
+});

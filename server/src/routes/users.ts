@@ -1,0 +1,144 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  accessTokenQuerySchema,
+  createUserBodySchema,
+  userEmailParamsSchema,
+  userIdParamsSchema,
+  usersByRoleQuerySchema,
+  type DeleteResult,
+  type InsertResult,
+  type UpdateResult,
+} from '@bookswap/shared/schemas';
+import { newId } from '../db/ids';
+import { products, users } from '../db/schema';
+import { userToWire } from '../db/wire';
+import { conflict, forbidden, notFound } from '../http/http-error';
+import { defineRoute } from '../http/route';
+
+export const userRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/jwt/list',
+    access: 'identity',
+    rule: 'the ID token’s email must equal ?email=',
+    rateLimit: 'token',
+    query: accessTokenQuerySchema,
+    async handler({ query, caller }, { db, accessTokens }) {
+      if (caller.email !== query.email) throw forbidden('This sign-in token belongs to another email');
+      const [user] = await db.select().from(users).where(eq(users.email, query.email)).limit(1);
+      if (!user) throw notFound('No user record for this email yet');
+      if (caller.uid && user.firebaseUid !== caller.uid) {
+        await db.update(users).set({ firebaseUid: caller.uid }).where(eq(users.id, user.id));
+      }
+      return { accessToken: await accessTokens.issue({ userId: user.id, email: user.email, uid: caller.uid, role: user.role }) };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/user/create',
+    access: 'identity',
+    rule: 'the token’s email must equal userEmail; role buyer or seller only',
+    rateLimit: 'write',
+    acceptsAccessToken: true,
+    body: createUserBodySchema,
+    async handler({ body, caller, reply }, { db }): Promise<InsertResult> {
+      if (caller.email !== body.userEmail) throw forbidden('You can only create your own user record');
+      const inserted = await db
+        .insert(users)
+        .values({ id: newId(), email: body.userEmail, name: body.userName, role: body.role, firebaseUid: caller.uid || null })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      const row = inserted[0];
+      if (!row) throw conflict('A user with this email already exists', 'userEmail');
+      reply.status(201);
+      return { acknowledged: true, insertedId: row.id };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/user/list',
+    access: 'user',
+    rule: 'admin gets everyone; anyone else only their own record',
+    async handler({ caller }, { db }) {
+      if (caller.user.role === 'admin') {
+        const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+        return rows.map(userToWire);
+      }
+      return [userToWire(caller.user)];
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/user/list/:email',
+    access: 'user',
+    rule: 'own record, or admin',
+    params: userEmailParamsSchema,
+    async handler({ params, caller }, { db }) {
+      if (caller.user.role !== 'admin' && caller.user.email !== params.email) {
+        throw forbidden('You can only read your own user record');
+      }
+      const [user] = await db.select().from(users).where(eq(users.email, params.email)).limit(1);
+      if (!user) throw notFound('No user with this email');
+      return userToWire(user);
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/user/role',
+    access: 'admin',
+    query: usersByRoleQuerySchema,
+    async handler({ query }, { db }) {
+      const rows = await db.select().from(users).where(eq(users.role, query.role)).orderBy(asc(users.createdAt), asc(users.id));
+      return rows.map(userToWire);
+    },
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/api/user/seller/verify/:id',
+    access: 'admin',
+    rule: 'the user must be a seller',
+    rateLimit: 'write',
+    params: userIdParamsSchema,
+    async handler({ params }, { db }): Promise<UpdateResult> {
+      return db.transaction(async (tx) => {
+        const [seller] = await tx.select().from(users).where(eq(users.id, params.id)).limit(1);
+        if (!seller) throw notFound('No user with this id');
+        if (seller.role !== 'seller') throw conflict('Only sellers can be verified');
+        const changed = await tx
+          .update(users)
+          .set({ verified: true })
+          .where(and(eq(users.id, seller.id), eq(users.verified, false)))
+          .returning({ id: users.id });
+        // Listings carry the seller's tick (SPEC 3: copied from the seller's record).
+        await tx.update(products).set({ sellerVerified: true }).where(eq(products.sellerId, seller.id));
+        return { acknowledged: true, modifiedCount: changed.length };
+      });
+    },
+  }),
+
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/user/delete/:id',
+    access: 'admin',
+    rule: 'buyers and sellers only; never the admin themselves',
+    rateLimit: 'write',
+    params: userIdParamsSchema,
+    async handler({ params, caller }, { db }): Promise<DeleteResult> {
+      if (params.id === caller.user.id) throw forbidden('You cannot delete your own account');
+      const [target] = await db.select().from(users).where(eq(users.id, params.id)).limit(1);
+      if (!target) throw notFound('No user with this id');
+      if (target.role === 'admin') throw forbidden('Admins are managed by server configuration');
+      // The seller's listings lose their seller (ON DELETE SET NULL), which takes them off every public list.
+      const deleted = await db
+        .delete(users)
+        .where(and(eq(users.id, target.id), inArray(users.role, ['buyer', 'seller'])))
+        .returning({ id: users.id });
+      return { acknowledged: true, deletedCount: deleted.length };
+    },
+  }),
+];

@@ -1,0 +1,186 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { BOOK_CONDITIONS, CATEGORY_CHOICES, DEMO_USERS } from '@bookswap/shared/schemas';
+import type { Database } from '../db/database';
+import { newId } from '../db/ids';
+import { bookings, payments, products, reports, users, type UserRow } from '../db/schema';
+import { longDateTime } from '../db/wire';
+import { drawCover } from './cover-image';
+
+const ADJECTIVES = ['Silent', 'Golden', 'Hidden', 'Last', 'Broken', 'Distant', 'Secret', 'Quiet', 'Wild', 'Burning', 'Lost'];
+const NOUNS = ['River', 'Garden', 'Empire', 'Voyage', 'Letters', 'Harbor', 'Orchard', 'Mountain', 'Lantern', 'Island', 'Archive'];
+const AUTHORS = [
+  'Amara Okafor',
+  'Lucas Almeida',
+  'Hana Suzuki',
+  'Mateo Rossi',
+  'Ingrid Larsen',
+  'Farid Haddad',
+  'Priya Raman',
+  'Tomas Novak',
+  'Elena Petrova',
+  'Kwame Mensah',
+];
+const TOPIC_BY_CATEGORY: Record<string, string> = {
+  '1': 'A prize-winning novel',
+  '2': 'Collected poems',
+  '3': 'The life story',
+  '4': 'A clear-eyed account',
+  '5': 'An adventure',
+  '6': 'A course textbook',
+  '7': 'A science fiction classic',
+  '8': 'Literary fiction',
+  '9': 'A book',
+};
+const PLACES = ['Dhaka, Mirpur 10', 'Chattogram, GEC Circle', 'Sylhet, Zindabazar', 'Khulna, Sonadanga', 'Rajshahi, Shaheb Bazar'];
+
+export const DEMO_BOOKS_PER_CATEGORY = 7;
+
+/** `/images/cover-<n>.png` files drawn locally, reused when already there. */
+async function writeCovers(imagesDir: string, total: number): Promise<string[]> {
+  await fs.mkdir(imagesDir, { recursive: true });
+  const paths: string[] = [];
+  for (let n = 0; n < total; n++) {
+    const name = `cover-${n}.png`;
+    const file = path.join(imagesDir, name);
+    await fs.access(file).catch(() => fs.writeFile(file, drawCover(n + 1)));
+    paths.push(`/images/${name}`);
+  }
+  return paths;
+}
+
+export async function databaseIsEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0) === 0;
+}
+
+/**
+ * The demo marketplace of the issue: the DEMO_USERS (an admin, two sellers of whom one verified, two
+ * buyers), about 60 books in the nine categories with local covers, some advertised, one sold (booked and
+ * paid), one reported, and a few open bookings. All in one transaction.
+ */
+export async function seedDemoData(db: Database, imagesDir: string): Promise<{ users: number; products: number }> {
+  const categories = CATEGORY_CHOICES;
+  const covers = await writeCovers(imagesDir, categories.length * DEMO_BOOKS_PER_CATEGORY);
+  return db.transaction(async (tx) => {
+    const userRows: UserRow[] = await tx
+      .insert(users)
+      .values(DEMO_USERS.map((u) => ({ id: newId(), email: u.email, name: u.userName, role: u.role, verified: u.verify })))
+      .returning();
+    const sellers = userRows.filter((u) => u.role === 'seller');
+    const [buyer, buyer2] = userRows.filter((u) => u.role === 'buyer');
+    const now = Date.now();
+
+    const productRows = categories.flatMap((category, c) =>
+      Array.from({ length: DEMO_BOOKS_PER_CATEGORY }, (_, i) => {
+        const n = c * DEMO_BOOKS_PER_CATEGORY + i;
+        const seller = sellers[n % sellers.length]!;
+        const original = 8 + ((n * 7) % 40);
+        const resale = Math.max(2, Math.round(original * (0.4 + ((n * 13) % 40) / 100)));
+        const title = `The ${ADJECTIVES[n % ADJECTIVES.length]} ${NOUNS[(n * 3 + c) % NOUNS.length]}`;
+        return {
+          id: newId(),
+          sellerId: seller.id,
+          sellerName: seller.name,
+          sellerEmail: seller.email,
+          sellerVerified: seller.verified,
+          title: i === 0 && c === 0 ? 'Gitanjali' : title,
+          author: i === 0 && c === 0 ? 'Rabindranath Tagore' : AUTHORS[(n * 7) % AUTHORS.length]!,
+          categoryId: category.category_id,
+          categoryName: category.category_name,
+          description: `${TOPIC_BY_CATEGORY[category.category_id]} in ${BOOK_CONDITIONS[n % 3]!.toLowerCase()} condition, read ${1 + (n % 5)} times.`,
+          originalPrice: `${original}`,
+          resalePrice: n % 4 === 0 ? `${resale}.50` : `${resale}`,
+          yearsOfUse: `${1 + (n % 6)}`,
+          condition: BOOK_CONDITIONS[n % 3]!,
+          imageUrl: covers[n]!,
+          phone: `+880 17${String(10000000 + n * 7919).slice(0, 8)}`,
+          pickupLocation: PLACES[n % PLACES.length]!,
+          advertised: n % 9 === 4,
+          listedAt: new Date(now - n * 3_600_000),
+        };
+      }),
+    );
+    await tx.insert(products).values(productRows);
+
+    // One sold book: booked and paid by the first buyer (through the sandbox, in real life).
+    const sold = productRows[10]!;
+    const soldBookingId = newId();
+    await tx.insert(bookings).values({
+      id: soldBookingId,
+      productId: sold.id,
+      buyerId: buyer!.id,
+      buyerEmail: buyer!.email,
+      buyerName: buyer!.name,
+      title: sold.title,
+      imageUrl: sold.imageUrl,
+      categoryName: sold.categoryName,
+      price: sold.resalePrice,
+      priceCents: Math.round(Number(sold.resalePrice) * 100),
+      phone: '+880 1711000001',
+      meetingLocation: 'Dhaka University library gate',
+      bookedAtText: longDateTime(new Date(now - 86_400_000)),
+      paid: true,
+    });
+    await tx.insert(payments).values({
+      id: newId(),
+      bookingId: soldBookingId,
+      transactionId: 'pi_sandbox_demo_paid',
+      price: sold.resalePrice,
+      amountCents: Math.round(Number(sold.resalePrice) * 100),
+      buyerEmail: buyer!.email,
+      productId: sold.id,
+    });
+    await tx.update(products).set({ sold: true, advertised: false }).where(eq(products.id, sold.id));
+
+    // A few open bookings the buyers can pay for.
+    for (const [who, product] of [
+      [buyer!, productRows[3]!],
+      [buyer!, productRows[22]!],
+      [buyer2!, productRows[31]!],
+    ] as const) {
+      await tx.insert(bookings).values({
+        id: newId(),
+        productId: product.id,
+        buyerId: who.id,
+        buyerEmail: who.email,
+        buyerName: who.name,
+        title: product.title,
+        imageUrl: product.imageUrl,
+        categoryName: product.categoryName,
+        price: product.resalePrice,
+        priceCents: Math.round(Number(product.resalePrice) * 100),
+        phone: '+880 1711000002',
+        meetingLocation: 'Farmgate bus stop',
+        bookedAtText: longDateTime(new Date(now - 3_600_000)),
+      });
+    }
+
+    // One reported book, waiting for the admin.
+    const reported = productRows[15]!;
+    await tx.insert(reports).values({
+      id: newId(),
+      productId: reported.id,
+      reporterId: buyer2!.id,
+      reporterName: buyer2!.name,
+      productName: reported.title,
+      reason: 'High Price',
+    });
+    await tx.update(products).set({ reported: true, advertised: false }).where(eq(products.id, reported.id));
+
+    return { users: userRows.length, products: productRows.length };
+  });
+}
+
+/** Seeds only an empty database (first start). */
+export async function seedIfEmpty(db: Database, imagesDir: string): Promise<boolean> {
+  if (!(await databaseIsEmpty(db))) return false;
+  await seedDemoData(db, imagesDir);
+  return true;
+}
+
+/** Empties every table, for `seed --reset`. */
+export async function wipeData(db: Database): Promise<void> {
+  await db.execute(sql`TRUNCATE payments, bookings, reports, products, users, sandbox_payment_intents`);
+}

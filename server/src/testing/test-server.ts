@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@bookswap/shared/schemas';
+import { defaultCorsOrigins, type ServerConfig } from '../config';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
+import { newId } from '../db/ids';
+import { users } from '../db/schema';
+import { prepareServer, type StartOptions } from '../server';
+import { templatePath } from './template';
+
+export const TEST_PROJECT = 'demo-bookswap';
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  config: ServerConfig;
+  kind: DatabaseHandle['kind'];
+  close(): Promise<void>;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    authMode: 'emulator',
+    firebaseProjectId: TEST_PROJECT,
+    adminEmails: [],
+    corsOrigins: defaultCorsOrigins(),
+    publicUrl: 'http://localhost:5000',
+    accessTokenTtlSeconds: 3600,
+    seed: 'none',
+    rateLimits: { tokenPerMinute: 10_000, writesPerMinute: 10_000 },
+    logLevel: 'silent',
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-000',
+    ...overrides,
+  };
+}
+
+/**
+ * The real server (every plugin, route and check) on a fresh database: a copy of the migrated PGlite
+ * template, or its own schema in the PostgreSQL of DATABASE_URL, dropped again on close.
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-test-'));
+  const config = testConfig(dataDir, overrides);
+  const databaseUrl = process.env.DATABASE_URL;
+  let dropSchema = async () => undefined as void;
+  let handle: DatabaseHandle;
+  if (databaseUrl) {
+    const schemaName = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schemaName}`);
+    await admin.end();
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schemaName} CASCADE`);
+      await client.end();
+    };
+    handle = await openDatabase({ databaseUrl, searchPath: schemaName });
+  } else {
+    handle = await openDatabase({ pgliteDump: new Blob([fs.readFileSync(templatePath())]) });
+  }
+  const app = await prepareServer({ ...config, databaseUrl }, handle, options);
+  return {
+    app,
+    db: handle.db,
+    config,
+    kind: handle.kind,
+    async close() {
+      await app.close();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** An ID token as the Firebase Auth emulator issues them: unsigned (`alg: none`). */
+export function emulatorIdToken(person: { email: string; uid?: string; name?: string }, overrides: Record<string, unknown> = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${TEST_PROJECT}`,
+    aud: TEST_PROJECT,
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    sub: person.uid ?? `uid-${person.email}`,
+    user_id: person.uid ?? `uid-${person.email}`,
+    email: person.email,
+    email_verified: false,
+    name: person.name,
+    firebase: { identities: { email: [person.email] }, sign_in_provider: 'password' },
+    ...overrides,
+  };
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
+}
+
+export interface Person {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  token: string;
+}
+
+/** A user record as the seed or an admin grant would make it, signed in through the real token call. */
+export async function givenUser(server: TestServer, role: Role, name: string, options: { verified?: boolean } = {}): Promise<Person> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`;
+  const id = newId();
+  await server.db.insert(users).values({ id, email, name, role, verified: options.verified ?? false });
+  return { id, email, name, role, token: await accessTokenFor(server, email) };
+}
+
+export async function accessTokenFor(server: TestServer, email: string): Promise<string> {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api/jwt/list?email=${encodeURIComponent(email)}`,
+    headers: { authorization: `Bearer ${emulatorIdToken({ email })}` },
+  });
+  if (response.statusCode !== 200) throw new Error(`no access token for ${email}: ${response.body}`);
+  return (response.json() as { accessToken: string }).accessToken;
+}
+
+/** Sends a call the way the shared API client does. */
+export async function call(
+  server: TestServer,
+  method: InjectOptions['method'],
+  url: string,
+  options: { as?: { token: string } | null; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.as) headers.authorization = `Bearer ${options.as.token}`;
+  const response = await server.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+  });
+  let json: unknown = undefined;
+  try {
+    json = response.json();
+  } catch {
+    json = undefined;
+  }
+  return { status: response.statusCode, body: json as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export const VALID_PRODUCT = {
+  book_name: 'Gitanjali',
+  author_name: 'Rabindranath Tagore',
+  category_id: '2',
+  description: 'Song offerings',
+  original_price: '20',
+  resale_price: '12.50',
+  Year_of_use: '2',
+  book_condition: 'Good',
+  img: 'https://images.example.test/gitanjali.jpg',
+  phone: '+880 1711 000000',
+  location: 'Dhaka',
+};
+
+export async function givenProduct(server: TestServer, seller: Person, overrides: Partial<typeof VALID_PRODUCT> = {}): Promise<string> {
+  const response = await call(server, 'POST', '/api/product/create', { as: seller, body: { ...VALID_PRODUCT, ...overrides } });
+  if (response.status !== 201) throw new Error(`product not created: ${JSON.stringify(response.body)}`);
+  return response.body.insertedId as string;
+}
+
+export async function givenBooking(server: TestServer, buyer: Person, productId: string): Promise<string> {
+  const response = await call(server, 'POST', '/api/booking/create', {
+    as: buyer,
+    body: { category_id: productId, phone: '+880 1711 111111', meetingLocation: 'Library gate', bookDate: 'today' },
+  });
+  if (response.status !== 201) throw new Error(`booking not created: ${JSON.stringify(response.body)}`);
+  return response.body.insertedId as string;
+}

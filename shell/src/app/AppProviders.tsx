@@ -1,0 +1,22 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { SWRConfig } from 'swr';
+import { swrConfig } from '@bookswap/shared/api';
+import { SUCCESS_TOAST_MS, toastContainerSettings } from '@bookswap/shared/ui';
+import { AuthProvider } from '../sign-in/AuthProvider';
+import { theme } from './theme';
+
+/** Theme, data fetching, notices (SPEC 9: 2 s success, 4 s errors, 20 at most) and the signed-in state. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SWRConfig value={swrConfig}>
+        <AuthProvider>{children}</AuthProvider>
+      </SWRConfig>
+      <ToastContainer {...toastContainerSettings} autoClose={SUCCESS_TOAST_MS} />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import type { RouteObject } from 'react-router-dom';
+import { LoadingSpinner } from '@bookswap/shared/ui';
+import { signInRoutes } from '../sign-in/sign-in-routes';
+import { DashboardWelcome } from '../dashboard-welcome/DashboardWelcome';
+import { remoteAreaRoutes } from '../federation/remote-area-routes';
+import type { RemoteRoutesLoader } from '../federation/remote-routes-loader';
+import { REMOTE_AREAS, type RemoteLayout } from '../federation/route-ownership';
+import { RequireAccess } from '../guards/RequireAccess';
+import { DashboardLayout } from '../layout/DashboardLayout';
+import { PublicLayout } from '../layout/PublicLayout';
+import { NotFoundScreen } from '../route-errors/NotFoundScreen';
+import { RouteErrorScreen } from '../route-errors/RouteErrorScreen';
+import { AppFrame } from './AppFrame';
+
+/**
+ * The whole route tree: the shell's own screens, and each remote's area in the layout it belongs to.
+ * Error elements sit inside the layouts so the navigation stays usable on an error screen.
+ */
+export function createAppRoutes(remotes: RemoteRoutesLoader): RouteObject[] {
+  const areasIn = (layout: RemoteLayout) =>
+    REMOTE_AREAS.filter((area) => area.layout === layout).map((area) => remoteAreaRoutes(area, remotes));
+
+  return [
+    {
+      id: 'root',
+      element: <AppFrame />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <LoadingSpinner label="Loading Bookswap" />,
+      children: [
+        {
+          id: 'public-layout',
+          element: <PublicLayout />,
+          children: [
+            {
+              errorElement: <RouteErrorScreen />,
+              children: [...signInRoutes, ...areasIn('public'), { path: '*', element: <NotFoundScreen /> }],
+            },
+          ],
+        },
+        {
+          id: 'dashboard-layout',
+          path: '/dashboard',
+          element: (
+            <RequireAccess access="user">
+              <DashboardLayout />
+            </RequireAccess>
+          ),
+          children: [
+            {
+              errorElement: <RouteErrorScreen />,
+              children: [
+                { index: true, element: <DashboardWelcome /> },
+                ...areasIn('dashboard'),
+                { path: '*', element: <NotFoundScreen /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,34 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { setRuntimeConfig } from '@bookswap/shared/config';
+import { AppProviders } from './app/AppProviders';
+import { createAppRoutes } from './app/create-app-routes';
+import { readStartUpConfig } from './app/start-up-config';
+import { RemoteRoutesLoader } from './federation/remote-routes-loader';
+import './federation/provide-shared';
+
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const root = createRoot(container);
+  try {
+    const { config, remotes } = await readStartUpConfig();
+    setRuntimeConfig(config);
+    const loader = new RemoteRoutesLoader({ registerRemotes, loadRemote }, remotes);
+    const router = createBrowserRouter(createAppRoutes(loader));
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  } catch (error) {
+    // Without its configuration the shell cannot route anywhere: say what is missing.
+    container.textContent = `Bookswap could not start: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+void start();

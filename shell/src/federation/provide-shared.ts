@@ -1,0 +1,43 @@
+/**
+ * Makes the shell's build provide every public entry of `@bookswap/shared` and the MUI kit the
+ * product's screens use, including what only remotes import. With `loaded-first` the first provider
+ * of a version keeps it, so remotes then take these from the shell: one copy of each, and no second,
+ * unconfigured instance of the runtime config behind a remote's own copy of `/api`.
+ * Never called; the imports are the point. A component missing here still works, from the remote.
+ */
+export const provideSharedEntries = () =>
+  Promise.all([
+    import('@bookswap/shared/auth'),
+    import('@bookswap/shared/api'),
+    import('@bookswap/shared/config'),
+    import('@bookswap/shared/routing'),
+    import('@bookswap/shared/schemas'),
+    import('@bookswap/shared/ui'),
+    import('@mui/material/Card'),
+    import('@mui/material/CardActions'),
+    import('@mui/material/CardContent'),
+    import('@mui/material/CardMedia'),
+    import('@mui/material/Checkbox'),
+    import('@mui/material/Chip'),
+    import('@mui/material/FormControl'),
+    import('@mui/material/FormControlLabel'),
+    import('@mui/material/FormHelperText'),
+    import('@mui/material/FormLabel'),
+    import('@mui/material/Grid'),
+    import('@mui/material/InputLabel'),
+    import('@mui/material/Pagination'),
+    import('@mui/material/Radio'),
+    import('@mui/material/RadioGroup'),
+    import('@mui/material/Select'),
+    import('@mui/material/Skeleton'),
+    import('@mui/material/Table'),
+    import('@mui/material/TableBody'),
+    import('@mui/material/TableCell'),
+    import('@mui/material/TableContainer'),
+    import('@mui/material/TableHead'),
+    import('@mui/material/TableRow'),
+    import('@mui/material/ToggleButton'),
+    import('@mui/material/ToggleButtonGroup'),
+    import('@mui/material/Tooltip'),
+    import('@mui/material/utils'),
+  ]);

@@ -1,0 +1,146 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, useLoaderData } from 'react-router-dom';
+import type { RemoteRoutes } from '@bookswap/shared/routing';
+import { renderRoutes, signedInAs } from '../testing/render-routes';
+import { remoteAreaRoutes } from './remote-area-routes';
+import { RemoteRoutesLoader, type FederationRuntime } from './remote-routes-loader';
+import { remoteArea } from './route-ownership';
+
+const REMOTES = [{ name: 'seller', entry: 'http://localhost:3002/mf-manifest.json' }];
+
+function MyProducts() {
+  const data = useLoaderData() as { count: number };
+  return <h1>My Product ({data.count})</h1>;
+}
+
+/** The seller remote's route table, as its `./routes` module would export it. */
+function sellerRoutes({ screenFails = () => false, loaderFails = false } = {}): RemoteRoutes {
+  return [
+    {
+      path: '/dashboard/myproduct',
+      handle: { access: 'seller', title: 'My Product' },
+      lazy: async () => {
+        if (screenFails()) throw new Error('Loading chunk 611 failed');
+        return {
+          Component: MyProducts,
+          loader: () => {
+            if (loaderFails) throw new Response('', { status: 500, statusText: 'Products unavailable' });
+            return { count: 3 };
+          },
+        };
+      },
+    },
+  ];
+}
+
+/** A federation runtime whose remote is down until `remoteUp` is set. */
+function fakeRuntime(routes: RemoteRoutes) {
+  const state = { remoteUp: true };
+  const runtime = {
+    registerRemotes: jest.fn<void, Parameters<FederationRuntime['registerRemotes']>>(),
+    loadRemote: jest.fn(async () => {
+      if (!state.remoteUp) throw new Error('Failed to fetch http://localhost:3002/mf-manifest.json');
+      return { default: routes };
+    }),
+  };
+  return { runtime: runtime as unknown as FederationRuntime & typeof runtime, state };
+}
+
+function renderSellerArea(runtime: FederationRuntime, role: 'seller' | 'buyer' = 'seller') {
+  const loader = new RemoteRoutesLoader(runtime, REMOTES);
+  return renderRoutes(
+    [
+      remoteAreaRoutes(remoteArea('seller'), loader),
+      {
+        path: '/dashboard',
+        element: (
+          <>
+            <p>the dashboard welcome</p>
+            <Link to="/dashboard/myproduct">My Product</Link>
+          </>
+        ),
+      },
+      { path: '/login', element: <p>the login page</p> },
+    ],
+    { path: '/dashboard/myproduct', auth: signedInAs(role) },
+  );
+}
+
+describe("a remote's area in the shell", () => {
+  it("renders the remote's screen with the data its loader returned", async () => {
+    const { runtime } = fakeRuntime(sellerRoutes());
+    renderSellerArea(runtime);
+    expect(await screen.findByRole('heading', { name: 'My Product (3)' })).toBeInTheDocument();
+    expect(runtime.loadRemote).toHaveBeenCalledWith('seller/routes');
+  });
+
+  it("applies the shell's guard from the remote route's handle.access", async () => {
+    const { runtime } = fakeRuntime(sellerRoutes());
+    renderSellerArea(runtime, 'buyer');
+    expect(await screen.findByText('the login page')).toBeInTheDocument();
+  });
+
+  it('shows a fallback with Retry when the remote is down, and recovers on Retry once it is back', async () => {
+    const { runtime, state } = fakeRuntime(sellerRoutes());
+    state.remoteUp = false;
+    renderSellerArea(runtime);
+    expect(await screen.findByText('Seller is not available right now')).toBeInTheDocument();
+    expect(screen.getByText(/Failed to fetch http:\/\/localhost:3002\/mf-manifest.json/)).toBeInTheDocument();
+
+    state.remoteUp = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'My Product (3)' })).toBeInTheDocument();
+    // The failed entry is dropped from the federation runtime before trying again.
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(REMOTES, { force: true });
+  });
+
+  it('keeps the rest of the app working while a remote is down', async () => {
+    const { runtime, state } = fakeRuntime(sellerRoutes());
+    state.remoteUp = false;
+    const { router } = renderSellerArea(runtime);
+    await screen.findByText('Seller is not available right now');
+    await router.navigate('/dashboard');
+    expect(await screen.findByText('the dashboard welcome')).toBeInTheDocument();
+  });
+
+  it("shows the fallback when a screen's chunk fails after the remote loaded, and Retry loads it anew", async () => {
+    let failures = 1;
+    const { runtime } = fakeRuntime(sellerRoutes({ screenFails: () => failures-- > 0 }));
+    renderSellerArea(runtime);
+    expect(await screen.findByText('Seller is not available right now')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'My Product (3)' })).toBeInTheDocument();
+  });
+
+  it("shows the route-error screen, not the fallback, when the remote's own loader fails", async () => {
+    const { runtime } = fakeRuntime(sellerRoutes({ loaderFails: true }));
+    renderSellerArea(runtime);
+    expect(await screen.findByRole('heading', { name: 'Something went to wrong!' })).toBeInTheDocument();
+    expect(screen.getByText('Products unavailable')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('shows the 404 screen for an owned path the remote does not serve', async () => {
+    const { runtime } = fakeRuntime([]);
+    renderSellerArea(runtime);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('RemoteRoutesLoader', () => {
+  it('loads a remote once for concurrent and later callers', async () => {
+    const { runtime } = fakeRuntime(sellerRoutes());
+    const loader = new RemoteRoutesLoader(runtime, REMOTES);
+    const [first, second] = await Promise.all([loader.load('seller'), loader.load('seller')]);
+    await loader.load('seller');
+    expect(first).toBe(second);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails clearly for a remote that remotes.json does not list', async () => {
+    const { runtime } = fakeRuntime(sellerRoutes());
+    const loader = new RemoteRoutesLoader(runtime, REMOTES);
+    await expect(loader.load('admin')).rejects.toThrow('it is not listed in remotes.json');
+  });
+});

@@ -1,0 +1,58 @@
+import type { RemoteRoutes } from '@bookswap/shared/routing';
+import type { RemoteManifestList } from './remote-manifest-list';
+import type { RemoteName } from './route-ownership';
+import { RemoteUnavailableError, reasonOf } from './remote-unavailable-error';
+
+/** The two federation runtime calls the shell makes; injected so tests can fake a remote. */
+export interface FederationRuntime {
+  registerRemotes(remotes: RemoteManifestList, options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null | undefined>;
+}
+
+interface RoutesModule {
+  default: RemoteRoutes;
+}
+
+/**
+ * Loads each remote's `./routes` once it succeeds, and tries afresh after a failure: the federation
+ * runtime caches a failed manifest or entry, so a retry first re-registers that remote (force) to drop it.
+ */
+export class RemoteRoutesLoader {
+  private readonly loaded = new Map<RemoteName, RemoteRoutes>();
+  private readonly pending = new Map<RemoteName, Promise<RemoteRoutes>>();
+  private readonly failed = new Set<RemoteName>();
+
+  constructor(
+    private readonly runtime: FederationRuntime,
+    private readonly remotes: RemoteManifestList,
+  ) {
+    runtime.registerRemotes(remotes);
+  }
+
+  load(name: RemoteName): Promise<RemoteRoutes> {
+    const routes = this.loaded.get(name);
+    if (routes) return Promise.resolve(routes);
+    let pending = this.pending.get(name);
+    if (!pending) {
+      pending = this.fetchRoutes(name).finally(() => this.pending.delete(name));
+      this.pending.set(name, pending);
+    }
+    return pending;
+  }
+
+  private async fetchRoutes(name: RemoteName): Promise<RemoteRoutes> {
+    const remote = this.remotes.find((candidate) => candidate.name === name);
+    if (!remote) throw new RemoteUnavailableError(name, 'it is not listed in remotes.json');
+    if (this.failed.has(name)) this.runtime.registerRemotes([remote], { force: true });
+    try {
+      const module = await this.runtime.loadRemote<RoutesModule>(`${name}/routes`);
+      if (!module || !Array.isArray(module.default)) throw new Error('its entry has no route table');
+      this.failed.delete(name);
+      this.loaded.set(name, module.default);
+      return module.default;
+    } catch (error) {
+      this.failed.add(name);
+      throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(name, reasonOf(error));
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '@bookswap/shared/auth';
+import { notifyError } from '@bookswap/shared/ui';
+
+const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/category', label: 'Category list' },
+  { to: '/booklist', label: 'Book List' },
+] as const;
+
+function AvatarMenu() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = user?.displayName ?? user?.email ?? 'Account';
+
+  async function logOut() {
+    setAnchor(null);
+    try {
+      await logout();
+      await navigate('/login');
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  return (
+    <>
+      <IconButton
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar alt={name} src={user?.photoURL ?? undefined} sx={{ width: 36, height: 36 }}>
+          {name.charAt(0).toUpperCase()}
+        </Avatar>
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem component={RouterLink} to="/dashboard" onClick={() => setAnchor(null)}>
+          Dashboard
+        </MenuItem>
+        <MenuItem onClick={() => void logOut()}>Log out</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** SPEC 2's top navigation; `start` holds the dashboard's drawer toggle on small screens. */
+export function TopNav({ start }: { start?: ReactNode }) {
+  const { user } = useAuth();
+  return (
+    <AppBar position="sticky" color="default" elevation={1}>
+      <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+        {start}
+        <Typography
+          component={RouterLink}
+          to="/"
+          variant="h6"
+          sx={{ color: 'primary.main', fontWeight: 700, textDecoration: 'none', mr: 2 }}
+        >
+          Bookswap
+        </Typography>
+        <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
+          {NAV_LINKS.map((link) => (
+            <Button key={link.to} component={RouterLink} to={link.to} color="inherit">
+              {link.label}
+            </Button>
+          ))}
+          {user ? null : (
+            <Button component={RouterLink} to="/login" color="inherit">
+              Login
+            </Button>
+          )}
+        </Box>
+        {user ? <AvatarMenu /> : null}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,356 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { getMyBookings } from '@bookswap/shared/api';
+import { useAuth, type AuthContextValue, type SignedInIdentity } from '@bookswap/shared/auth';
+import { setRuntimeConfig } from '@bookswap/shared/config';
+import { AuthProvider } from './AuthProvider';
+import type { IdentityProvider } from './identity-provider';
+
+/** The identity provider as the shell sees it, played by the test: accounts in memory, reports on demand. */
+class FakeIdentityProvider implements IdentityProvider {
+  user: SignedInIdentity | null = null;
+  idTokens = 0;
+  signInError: Error | null = null;
+  googleIdentity: SignedInIdentity = {
+    uid: 'g-1',
+    displayName: 'Gia Google',
+    photoURL: 'https://photo.test/g.png',
+    email: 'gia@gmail.test',
+  };
+  private listeners = new Set<(identity: SignedInIdentity | null) => void>();
+
+  onChange(listener: (identity: SignedInIdentity | null) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  /** Like Firebase's first report at start-up: once the shell listens, it learns the restored session. */
+  async restore(identity: SignedInIdentity | null) {
+    await waitFor(() => expect(this.listeners.size).toBe(1));
+    act(() => this.report(identity));
+  }
+  report(identity: SignedInIdentity | null) {
+    this.user = identity;
+    for (const listener of this.listeners) listener(identity);
+  }
+  current() {
+    return this.user;
+  }
+  async signIn(email: string) {
+    if (this.signInError) throw this.signInError;
+    this.report({ uid: `uid-${email}`, displayName: email.split('@')[0]!, photoURL: null, email });
+  }
+  async signUp({ email, name, photoURL }: { email: string; name: string; photoURL?: string }) {
+    this.report({ uid: `uid-${email}`, displayName: null, photoURL: null, email });
+    this.user = { ...this.user!, displayName: name, photoURL: photoURL ?? null };
+  }
+  async googleSignIn() {
+    this.report(this.googleIdentity);
+  }
+  signOut = jest.fn(async () => this.report(null));
+  deleteAccount = jest.fn(async () => this.report(null));
+  idToken = jest.fn(async (options?: { forceRefresh?: boolean; maxAgeSeconds?: number }) => {
+    if (!this.user) throw new Error('signed out');
+    if (options?.forceRefresh || this.idTokens === 0) this.idTokens += 1;
+    return `id-token-${this.idTokens}`;
+  });
+}
+
+interface Call {
+  method: string;
+  path: string;
+  authorization?: string;
+  body?: unknown;
+}
+
+/** The API server at the network boundary: user records by email, access tokens for ID tokens. */
+function fakeServer(records: Record<string, { role: 'buyer' | 'seller' | 'admin'; verify?: boolean }>) {
+  const calls: Call[] = [];
+  let tokenCount = 0;
+  const expiredTokens = new Set<string>();
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const handler = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const authorization = (init?.headers as Record<string, string> | undefined)?.authorization;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const method = init?.method ?? 'GET';
+    calls.push({ method, path: `${url.pathname}${url.search}`, authorization, body });
+    if (url.origin === 'http://sync.test') return new Response(null, { status: 204 });
+    if (url.pathname === '/api/jwt/list') {
+      const email = url.searchParams.get('email')!;
+      if (!authorization?.startsWith('Bearer id-token-')) return json(401, { message: 'ID token required' });
+      if (!records[email]) return json(404, { message: 'No user record' });
+      tokenCount += 1;
+      return json(200, { accessToken: `access-${tokenCount}` });
+    }
+    if (url.pathname === '/api/user/create') {
+      if (records[body.userEmail]) return json(409, { message: 'exists' });
+      records[body.userEmail] = { role: body.role };
+      return json(200, { acknowledged: true, insertedId: 'new-id' });
+    }
+    const bearer = authorization?.replace('Bearer ', '');
+    if (!bearer?.startsWith('access-') || expiredTokens.has(bearer)) return json(401, { message: 'expired' });
+    if (url.pathname.startsWith('/api/user/list/')) {
+      const email = decodeURIComponent(url.pathname.split('/').pop()!);
+      const record = records[email];
+      if (!record) return json(404, { message: 'No user record' });
+      return json(200, {
+        _id: 'u1',
+        userName: email,
+        userEmail: email,
+        role: record.role,
+        verify: record.verify ?? false,
+      });
+    }
+    if (url.pathname === '/api/booking/list') return json(200, []);
+    return json(404, { message: 'unknown' });
+  });
+  return { handler, calls, records, expire: (token: string) => expiredTokens.add(token) };
+}
+
+let latest: AuthContextValue;
+function Probe() {
+  latest = useAuth();
+  const { user, role, loading } = latest;
+  return (
+    <p data-testid="auth">
+      {loading ? 'loading' : 'settled'} | {user ? `${user.displayName} <${user.email}>` : 'signed out'} |{' '}
+      {role ?? 'no role'}
+    </p>
+  );
+}
+const shown = () => screen.getByTestId('auth').textContent;
+
+/** Runs an action inside act and settles with it (act itself may settle before a failing action does). */
+async function attempt(action: () => Promise<void>): Promise<void> {
+  let outcome: PromiseSettledResult<void> | undefined;
+  await act(async () => {
+    [outcome] = await Promise.allSettled([action()]);
+  });
+  if (outcome?.status === 'rejected') throw outcome.reason;
+}
+
+function renderProvider(identity: FakeIdentityProvider) {
+  return render(
+    <AuthProvider connect={async () => identity}>
+      <Probe />
+      <ToastContainer />
+    </AuthProvider>,
+  );
+}
+
+describe('the sign-in state behind useAuth()', () => {
+  let identity: FakeIdentityProvider;
+  beforeEach(() => {
+    identity = new FakeIdentityProvider();
+    localStorage.clear();
+    setRuntimeConfig({ apiUrl: 'http://api.test' });
+  });
+
+  it('stays loading until the provider reports and the role look-up has answered', async () => {
+    const server = fakeServer({ 'sam@bookswap.test': { role: 'seller', verify: true } });
+    let answerRole!: () => void;
+    const roleAnswered = new Promise<void>((resolve) => (answerRole = resolve));
+    let roleAsked = false;
+    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/user/list/')) {
+        roleAsked = true;
+        await roleAnswered;
+      }
+      return server.handler(input, init);
+    }) as typeof fetch;
+    localStorage.setItem('accessToken', 'access-0');
+    renderProvider(identity);
+    expect(shown()).toMatch(/^loading/);
+    await identity.restore({ uid: 's', displayName: 'Sam', photoURL: null, email: 'sam@bookswap.test' });
+    await waitFor(() => expect(roleAsked).toBe(true));
+    expect(shown()).toMatch(/^loading/);
+    answerRole();
+    await waitFor(() => expect(shown()).toBe('settled | Sam <sam@bookswap.test> | seller'));
+    expect(latest.verify).toBe(true);
+  });
+
+  it('reports a signed-out visitor and forgets any stale access token', async () => {
+    global.fetch = fakeServer({}).handler as typeof fetch;
+    localStorage.setItem('accessToken', 'left-over');
+    renderProvider(identity);
+    await identity.restore(null);
+    await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('keeps a session across a reload: the stored access token is reused, the role read again', async () => {
+    const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
+    global.fetch = server.handler as typeof fetch;
+    localStorage.setItem('accessToken', 'access-7');
+    renderProvider(identity);
+    await identity.restore({ uid: 'b', displayName: 'Bea', photoURL: null, email: 'bea@bookswap.test' });
+    await waitFor(() => expect(shown()).toBe('settled | Bea <bea@bookswap.test> | buyer'));
+    expect(server.calls.map((call) => call.path)).toEqual(['/api/user/list/bea%40bookswap.test']);
+    expect(server.calls[0]!.authorization).toBe('Bearer access-7');
+  });
+
+  it('logs in: trades the ID token for an access token, stores it and reads the role with it', async () => {
+    const server = fakeServer({ 'sam@bookswap.test': { role: 'seller' } });
+    global.fetch = server.handler as typeof fetch;
+    renderProvider(identity);
+    await identity.restore(null);
+    await act(() => latest.login('sam@bookswap.test', 'seller123'));
+    expect(shown()).toBe('settled | sam <sam@bookswap.test> | seller');
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(server.calls.map(({ method, path, authorization }) => `${method} ${path} ${authorization}`)).toEqual([
+      'GET /api/jwt/list?email=sam%40bookswap.test Bearer id-token-1',
+      'GET /api/user/list/sam%40bookswap.test Bearer access-1',
+    ]);
+  });
+
+  it('signs up: records the chosen role first, shows the success toast, then fetches the token', async () => {
+    const server = fakeServer({});
+    global.fetch = server.handler as typeof fetch;
+    renderProvider(identity);
+    await identity.restore(null);
+    await act(() =>
+      latest.signup({
+        name: 'Sid Seller',
+        email: 'sid@bookswap.test',
+        password: 'seller123',
+        role: 'seller',
+        photoURL: '',
+      }),
+    );
+    expect(shown()).toBe('settled | Sid Seller <sid@bookswap.test> | seller');
+    const create = server.calls.find((call) => call.path === '/api/user/create')!;
+    expect(create).toMatchObject({
+      method: 'POST',
+      authorization: 'Bearer id-token-1',
+      body: { userEmail: 'sid@bookswap.test', userName: 'Sid Seller', role: 'seller' },
+    });
+    expect(server.calls.indexOf(create)).toBe(0);
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(await screen.findByText('user created succrssfully')).toBeInTheDocument();
+  });
+
+  it('a first Google sign-in creates a buyer record, a second one reuses it', async () => {
+    const server = fakeServer({});
+    global.fetch = server.handler as typeof fetch;
+    renderProvider(identity);
+    await identity.restore(null);
+    await act(() => latest.googleSignIn());
+    expect(shown()).toBe('settled | Gia Google <gia@gmail.test> | buyer');
+    expect(server.records['gia@gmail.test']).toEqual({ role: 'buyer' });
+    expect(server.calls.find((call) => call.path === '/api/user/create')!.body).toEqual({
+      userEmail: 'gia@gmail.test',
+      userName: 'Gia Google',
+      role: 'buyer',
+    });
+
+    await act(() => latest.logout());
+    server.calls.length = 0;
+    await act(() => latest.googleSignIn());
+    expect(server.calls.filter((call) => call.path === '/api/user/create')).toHaveLength(0);
+  });
+
+  it("passes the provider's error on and stays signed out", async () => {
+    global.fetch = fakeServer({}).handler as typeof fetch;
+    identity.signInError = new Error('Firebase: Error (auth/wrong-password).');
+    renderProvider(identity);
+    await identity.restore(null);
+    await expect(attempt(() => latest.login('bea@bookswap.test', 'nope-nope'))).rejects.toThrow('auth/wrong-password');
+    await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
+  });
+
+  it('undoes a half sign-in when the server gives no access token', async () => {
+    const server = fakeServer({});
+    server.handler.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    global.fetch = server.handler as typeof fetch;
+    renderProvider(identity);
+    await identity.restore(null);
+    await expect(attempt(() => latest.login('bea@bookswap.test', 'buyer123'))).rejects.toThrow(/cannot be reached/);
+    expect(identity.signOut).toHaveBeenCalled();
+    await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('removes a new account again when its user record cannot be created, so sign-up can be retried', async () => {
+    const server = fakeServer({});
+    const answer = server.handler.getMockImplementation()!;
+    server.handler.mockImplementation(async (input, init) =>
+      String(input).endsWith('/api/user/create')
+        ? new Response(JSON.stringify({ message: 'Database is down' }), { status: 500 })
+        : answer(input, init),
+    );
+    global.fetch = server.handler as typeof fetch;
+    renderProvider(identity);
+    await identity.restore(null);
+    await expect(
+      attempt(() => latest.signup({ name: 'Sid', email: 'sid@bookswap.test', password: 'seller123', role: 'seller' })),
+    ).rejects.toThrow('Database is down');
+    expect(identity.deleteAccount).toHaveBeenCalled();
+    await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('after a 401 gets one fresh access token from a fresh ID token and retries the call', async () => {
+    const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
+    global.fetch = server.handler as typeof fetch;
+    renderProvider(identity);
+    await identity.restore(null);
+    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
+    server.expire('access-1');
+    server.calls.length = 0;
+    await expect(getMyBookings('bea@bookswap.test')).resolves.toEqual([]);
+    expect(server.calls.map(({ path, authorization }) => `${path} ${authorization}`)).toEqual([
+      '/api/booking/list?email=bea%40bookswap.test Bearer access-1',
+      '/api/jwt/list?email=bea%40bookswap.test Bearer id-token-2',
+      '/api/booking/list?email=bea%40bookswap.test Bearer access-2',
+    ]);
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
+    expect(shown()).toBe('settled | bea <bea@bookswap.test> | buyer');
+  });
+
+  it('signs out with a message when no fresh access token can be had', async () => {
+    const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
+    global.fetch = server.handler as typeof fetch;
+    renderProvider(identity);
+    await identity.restore(null);
+    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
+    server.expire('access-1');
+    identity.idToken.mockRejectedValueOnce(new Error('Firebase: Error (auth/user-disabled).'));
+    await act(() => expect(getMyBookings('bea@bookswap.test')).rejects.toMatchObject({ status: 401 }));
+    await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
+    expect(identity.signOut).toHaveBeenCalled();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+  });
+
+  it('logs out: the access token is removed and the provider signs out', async () => {
+    global.fetch = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } }).handler as typeof fetch;
+    renderProvider(identity);
+    await identity.restore(null);
+    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
+    expect(localStorage.getItem('accessToken')).not.toBeNull();
+    await act(() => latest.logout());
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(identity.user).toBeNull();
+    expect(shown()).toBe('settled | signed out | no role');
+  });
+
+  it('with a token-sync URL, POSTs on sign-in and DELETEs on sign-out with a recent ID token', async () => {
+    const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
+    global.fetch = server.handler as typeof fetch;
+    setRuntimeConfig({ apiUrl: 'http://api.test', tokenSyncUrl: 'http://sync.test/session' });
+    renderProvider(identity);
+    await identity.restore(null);
+    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
+    await waitFor(() => expect(server.calls.some((call) => call.path === '/session')).toBe(true));
+    await act(() => latest.logout());
+    const syncs = server.calls.filter((call) => call.path === '/session');
+    expect(syncs.map((call) => `${call.method} ${call.authorization}`)).toEqual([
+      'POST Bearer id-token-1',
+      'DELETE Bearer id-token-1',
+    ]);
+    expect(identity.idToken).toHaveBeenCalledWith({ maxAgeSeconds: 300 });
+  });
+});

@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  ApiError,
+  clearAccessToken,
+  createUser,
+  getAccessToken,
+  getUserByEmail,
+  readAccessToken,
+  setUnauthorizedHandler,
+  storeAccessToken,
+} from '@bookswap/shared/api';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type Role,
+  type SignedInIdentity,
+  type SignupInput,
+} from '@bookswap/shared/auth';
+import { getRuntimeConfig } from '@bookswap/shared/config';
+import type { SignupRole } from '@bookswap/shared/schemas';
+import { notifyError, notifySuccess } from '@bookswap/shared/ui';
+import { EmulatorGoogleChooser } from './EmulatorGoogleChooser';
+import { connectFirebase, LOCAL_FIREBASE_SETTINGS, type IdentityProvider } from './identity-provider';
+import { syncToken } from './token-sync';
+
+/** Spelled as in SPEC 7. */
+export const USER_CREATED_MESSAGE = 'user created succrssfully';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+interface SessionState {
+  user: SignedInIdentity | null;
+  role: Role | null;
+  verify: boolean;
+  loading: boolean;
+}
+
+const signedOut: SessionState = { user: null, role: null, verify: false, loading: false };
+
+function connectConfigured(): Promise<IdentityProvider> {
+  // Real Firebase when config.json names a project; the local Auth emulator otherwise.
+  return connectFirebase(getRuntimeConfig().firebase ?? LOCAL_FIREBASE_SETTINGS);
+}
+
+function emailOf(identity: SignedInIdentity | null): string {
+  if (!identity?.email) throw new Error('This account has no email address, which Bookswap needs to find your role.');
+  return identity.email;
+}
+
+/** Creates the user record; a record that already exists (409) is kept as it is, with its role. */
+async function createUserRecord(identity: SignedInIdentity, role: SignupRole, idToken: string, name?: string) {
+  const userEmail = emailOf(identity);
+  const userName = (name ?? identity.displayName ?? '').trim() || userEmail.split('@')[0]!;
+  try {
+    await createUser({ userEmail, userName, role }, idToken);
+    notifySuccess(USER_CREATED_MESSAGE);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+  }
+}
+
+/**
+ * Trades the provider's ID token for the server's access token and stores it. An identity with no user
+ * record yet (a first Google sign-in, SPEC 4) becomes a buyer first.
+ */
+async function obtainAccessToken(provider: IdentityProvider, identity: SignedInIdentity, forceRefresh = false) {
+  const email = emailOf(identity);
+  const idToken = await provider.idToken({ forceRefresh });
+  let answer;
+  try {
+    answer = await getAccessToken(email, idToken);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    await createUserRecord(identity, 'buyer', idToken);
+    answer = await getAccessToken(email, idToken);
+  }
+  storeAccessToken(answer.accessToken);
+}
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** Where the identity provider comes from; Firebase per config.json unless a test passes a fake. */
+  connect?: () => Promise<IdentityProvider>;
+}
+
+/**
+ * The shell's sign-in state behind the shared `useAuth()`. `loading` stays true until the provider has
+ * reported AND the role look-up has finished, so a guard never judges a seller by a role still loading.
+ */
+export function AuthProvider({ children, connect = connectConfigured }: AuthProviderProps) {
+  const [state, setState] = useState<SessionState>({ ...signedOut, loading: true });
+  const providerPromise = useRef<Promise<IdentityProvider> | null>(null);
+  // While an action runs it owns the session: the provider's own reports are ignored until it ends.
+  const actionsRunning = useRef(0);
+  // Bumped whenever the session changes, so a role look-up that finishes late cannot overwrite a newer state.
+  const generation = useRef(0);
+  const refreshing = useRef<Promise<boolean> | null>(null);
+
+  const provider = useCallback(() => (providerPromise.current ??= connect()), [connect]);
+
+  const endSession = useCallback(async () => {
+    generation.current += 1;
+    clearAccessToken();
+    setState(signedOut);
+    const identityProvider = await provider();
+    await identityProvider.signOut();
+  }, [provider]);
+
+  /** Access token (when missing or after a sign-in), then the role from the user record. */
+  const establish = useCallback(async (identityProvider: IdentityProvider, afterSignIn: boolean) => {
+    const mine = ++generation.current;
+    const identity = identityProvider.current();
+    if (!identity) throw new Error('Sign-in did not complete. Please try again.');
+    setState((previous) => ({ ...previous, user: identity, loading: true }));
+    if (afterSignIn || !readAccessToken()) await obtainAccessToken(identityProvider, identity);
+    const record = await getUserByEmail(emailOf(identity));
+    if (mine !== generation.current) return;
+    setState({
+      user: identityProvider.current() ?? identity,
+      role: record.role,
+      verify: record.verify,
+      loading: false,
+    });
+    if (afterSignIn) void syncToken('POST', identityProvider);
+  }, []);
+
+  // The provider's reports: the session restored at start-up, and sign-ins and sign-outs in other tabs.
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    provider().then(
+      (identityProvider) => {
+        if (cancelled) return;
+        unsubscribe = identityProvider.onChange((identity) => {
+          if (actionsRunning.current > 0) return;
+          if (!identity) {
+            generation.current += 1;
+            clearAccessToken();
+            setState(signedOut);
+            return;
+          }
+          establish(identityProvider, false).catch((error: unknown) => {
+            notifyError(error);
+            setState((previous) => ({ ...previous, loading: false }));
+          });
+        });
+      },
+      (error: unknown) => {
+        notifyError(error);
+        setState(signedOut);
+      },
+    );
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [provider, establish]);
+
+  // SPEC 6 and ARCHITECTURE "Auth and tokens": a protected call answering 401 gets one fresh access token
+  // (from a fresh ID token) and is retried; when that fails the user is signed out and the guards send
+  // them to /login. Concurrent 401s share one refresh.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      refreshing.current ??= (async () => {
+        try {
+          const identityProvider = await provider();
+          const identity = identityProvider.current();
+          if (!identity) throw new Error(SESSION_ENDED_MESSAGE);
+          await obtainAccessToken(identityProvider, identity, true);
+          return true;
+        } catch {
+          notifyError(new Error(SESSION_ENDED_MESSAGE));
+          await endSession().catch(notifyError);
+          return false;
+        } finally {
+          refreshing.current = null;
+        }
+      })();
+      return refreshing.current;
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [provider, endSession]);
+
+  const runAction = useCallback(
+    async (signIn: (identityProvider: IdentityProvider) => Promise<void>) => {
+      actionsRunning.current += 1;
+      setState((previous) => ({ ...previous, loading: true }));
+      const identityProvider = await provider();
+      try {
+        await signIn(identityProvider);
+        await establish(identityProvider, true);
+      } catch (error) {
+        // Half a sign-in (provider yes, server no) would leave guards and API calls disagreeing: undo it.
+        generation.current += 1;
+        clearAccessToken();
+        if (identityProvider.current()) await identityProvider.signOut().catch(() => undefined);
+        setState(signedOut);
+        throw error;
+      } finally {
+        actionsRunning.current -= 1;
+      }
+    },
+    [provider, establish],
+  );
+
+  const login = useCallback(
+    (email: string, password: string) => runAction((identityProvider) => identityProvider.signIn(email, password)),
+    [runAction],
+  );
+
+  const signup = useCallback(
+    ({ name, email, password, photoURL, role }: SignupInput) =>
+      runAction(async (identityProvider) => {
+        await identityProvider.signUp({ email, password, name, photoURL: photoURL?.trim() || undefined });
+        const identity = identityProvider.current();
+        if (!identity) throw new Error('Sign-up did not complete. Please try again.');
+        // The chosen role is recorded before the token is asked for, which needs the record. Without a record
+        // the new account is removed again, so that signing up once more can record the role.
+        try {
+          await createUserRecord(identity, role, await identityProvider.idToken(), name);
+        } catch (error) {
+          await identityProvider.deleteAccount().catch(() => undefined);
+          throw error;
+        }
+      }),
+    [runAction],
+  );
+
+  const googleSignIn = useCallback(() => runAction((identityProvider) => identityProvider.googleSignIn()), [runAction]);
+
+  const logout = useCallback(async () => {
+    actionsRunning.current += 1;
+    setState((previous) => ({ ...previous, loading: true }));
+    try {
+      const identityProvider = await provider();
+      if (identityProvider.current()) await syncToken('DELETE', identityProvider);
+      await endSession();
+    } finally {
+      actionsRunning.current -= 1;
+      setState(signedOut);
+    }
+  }, [provider, endSession]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, signup, googleSignIn, logout }),
+    [state, login, signup, googleSignIn, logout],
+  );
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      <EmulatorGoogleChooser />
+    </AuthContext.Provider>
+  );
+}

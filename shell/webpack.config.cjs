@@ -1,0 +1,3 @@
+const { createConfig } = require('../tooling/webpack/create-config.cjs');
+
+module.exports = createConfig({ packageDir: __dirname, name: 'shell', port: 3000, isHost: true });

@@ -1,0 +1,53 @@
+// Types of auth-emulator.mjs for the TypeScript callers (browser test fixtures).
+import type { ChildProcess, StdioOptions } from 'node:child_process';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  userName: string;
+}
+
+export interface EmulatorAccount {
+  localId: string;
+  email?: string;
+  displayName?: string;
+  photoUrl?: string;
+  emailVerified?: boolean;
+  providerUserInfo?: { providerId: string; email?: string }[];
+}
+
+export interface RunningAuthEmulator {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number>;
+  stop(): Promise<void>;
+}
+
+export const REPO_ROOT: string;
+export const AUTH_EMULATOR_PROJECT: 'demo-bookswap';
+export const AUTH_EMULATOR_PORT: number;
+export const AUTH_EMULATOR_URL: string;
+export const AUTH_EMULATOR_API_KEY: string;
+
+export function loadDemoUsers(): Promise<DemoAccount[]>;
+export function writeEmulatorConfig(options?: { stateDir?: string; port?: number }): string;
+export function isAuthEmulatorUp(url?: string): Promise<boolean>;
+export function waitForAuthEmulator(options?: {
+  url?: string;
+  timeoutMs?: number;
+  exited?: () => boolean;
+}): Promise<void>;
+export function startAuthEmulator(options?: {
+  stateDir?: string;
+  port?: number;
+  persist?: boolean;
+  stdio?: StdioOptions;
+  timeoutMs?: number;
+}): Promise<RunningAuthEmulator>;
+export function createEmulatorAccount(
+  account: { email: string; password: string; displayName?: string },
+  options?: { url?: string },
+): Promise<{ created: boolean; uid?: string }>;
+export function seedDemoUsers(options?: { url?: string; users?: readonly DemoAccount[] }): Promise<number>;
+export function wipeAccounts(options?: { url?: string }): Promise<void>;
+export function listAccounts(options?: { url?: string }): Promise<EmulatorAccount[]>;

@@ -1,0 +1,195 @@
+// The local stand-in for Firebase Auth: the firebase-tools Auth emulator on 127.0.0.1:9099, project
+// demo-bookswap, its config and state under the git-ignored `.state/`, seeded with the same DEMO_USERS the
+// server's seed reads. Used by `scripts/auth-emulator.mjs` (npm start) and by the browser tests.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const AUTH_EMULATOR_PROJECT = 'demo-bookswap';
+export const AUTH_EMULATOR_PORT = 9099;
+export const AUTH_EMULATOR_URL = `http://127.0.0.1:${AUTH_EMULATOR_PORT}`;
+/** The emulator accepts any API key; the shell's local config uses this one too. */
+export const AUTH_EMULATOR_API_KEY = 'demo-key';
+/** The emulator treats `Bearer owner` as an admin (service account) caller. */
+const ADMIN = { authorization: 'Bearer owner' };
+
+const STATE_DIR = join(REPO_ROOT, '.state', 'auth-emulator');
+
+/**
+ * DEMO_USERS lives in TypeScript (`shared/src/schemas/demo-users.ts`) and this runs on plain Node, so the
+ * file is transpiled in memory with the workspace's own TypeScript rather than duplicated here.
+ */
+export async function loadDemoUsers() {
+  const { default: ts } = await import('typescript');
+  const source = readFileSync(join(REPO_ROOT, 'shared', 'src', 'schemas', 'demo-users.ts'), 'utf8');
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const module = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`);
+  return module.DEMO_USERS;
+}
+
+/** Writes the firebase.json the emulator runs with; it also makes `.state/auth-emulator` the project folder. */
+export function writeEmulatorConfig({ stateDir = STATE_DIR, port = AUTH_EMULATOR_PORT } = {}) {
+  mkdirSync(join(stateDir, 'home', '.config'), { recursive: true });
+  const configPath = join(stateDir, 'firebase.json');
+  const config = {
+    emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
+  };
+  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+  return configPath;
+}
+
+export async function isAuthEmulatorUp(url = AUTH_EMULATOR_URL) {
+  try {
+    const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(1000) });
+    const body = await response.json();
+    return Boolean(body?.authEmulator?.ready);
+  } catch {
+    return false;
+  }
+}
+
+export async function waitForAuthEmulator({ url = AUTH_EMULATOR_URL, timeoutMs = 90_000, exited } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited?.()) throw new Error('The Auth emulator exited before it was ready (see its output above).');
+    if (await isAuthEmulatorUp(url)) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`The Auth emulator did not answer on ${url} within ${timeoutMs / 1000} s.`);
+}
+
+/**
+ * Starts `firebase emulators:start --only auth`. HOME and XDG_CONFIG_HOME point under `.state/` so
+ * firebase-tools writes nothing into the user's home. With `persist`, accounts are imported from and
+ * exported to `.state/auth-emulator/data` (the export happens on a clean SIGTERM/SIGINT shutdown).
+ * Resolves once the emulator answers; `stop()` ends it and resolves when the child has exited.
+ */
+export async function startAuthEmulator({
+  stateDir = STATE_DIR,
+  port = AUTH_EMULATOR_PORT,
+  persist = false,
+  stdio = 'inherit',
+  timeoutMs = 90_000,
+} = {}) {
+  const url = `http://127.0.0.1:${port}`;
+  if (await isAuthEmulatorUp(url)) {
+    throw new Error(
+      `An Auth emulator already answers on ${url}; stop it first (port ${port} belongs to one emulator).`,
+    );
+  }
+  const configPath = writeEmulatorConfig({ stateDir, port });
+  const home = join(stateDir, 'home');
+  const args = ['emulators:start', '--only', 'auth', '--project', AUTH_EMULATOR_PROJECT, '--config', configPath];
+  if (persist) {
+    const dataDir = join(stateDir, 'data');
+    // --import fails on a folder that holds no export yet, so the first run only exports.
+    if (existsSync(join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);
+    args.push('--export-on-exit', dataDir);
+  }
+  // Node runs firebase-tools' own entry, not the node_modules/.bin shell shim: a signal to the shim would
+  // end the shim alone and leave the emulator running.
+  const firebaseBin = createRequire(join(REPO_ROOT, 'package.json')).resolve('firebase-tools/lib/bin/firebase.js');
+  const child = spawn(process.execPath, [firebaseBin, ...args], {
+    cwd: stateDir,
+    stdio,
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      NO_UPDATE_NOTIFIER: '1',
+    },
+  });
+  let exitCode = null;
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitCode = code ?? (signal ? 1 : 0);
+      resolve(exitCode);
+    }),
+  );
+  try {
+    await waitForAuthEmulator({ url, timeoutMs, exited: () => exitCode !== null });
+  } catch (error) {
+    if (exitCode === null) child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    child,
+    exited,
+    async stop() {
+      if (exitCode === null) child.kill('SIGTERM');
+      const killLater = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killLater);
+    },
+  };
+}
+
+async function call(url, path, { method = 'POST', body, headers = {} } = {}) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  return { ok: response.ok, status: response.status, data };
+}
+
+/**
+ * Creates one email/password account (name and a verified email, as a real sign-up plus confirmation
+ * would leave it). An account that already exists is left as it is.
+ */
+export async function createEmulatorAccount({ email, password, displayName }, { url = AUTH_EMULATOR_URL } = {}) {
+  const key = `key=${AUTH_EMULATOR_API_KEY}`;
+  const signUp = await call(url, `/identitytoolkit.googleapis.com/v1/accounts:signUp?${key}`, {
+    body: { email, password, displayName, returnSecureToken: true },
+  });
+  if (!signUp.ok) {
+    if (signUp.data?.error?.message === 'EMAIL_EXISTS') return { created: false };
+    throw new Error(`Creating ${email} in the Auth emulator failed: ${JSON.stringify(signUp.data)}`);
+  }
+  const update = await call(
+    url,
+    `/identitytoolkit.googleapis.com/v1/projects/${AUTH_EMULATOR_PROJECT}/accounts:update`,
+    {
+      headers: ADMIN,
+      body: { localId: signUp.data.localId, emailVerified: true },
+    },
+  );
+  if (!update.ok) throw new Error(`Verifying ${email} in the Auth emulator failed: ${JSON.stringify(update.data)}`);
+  return { created: true, uid: signUp.data.localId };
+}
+
+/** Creates the DEMO_USERS accounts (the server seeds their user records from the same list). */
+export async function seedDemoUsers({ url = AUTH_EMULATOR_URL, users } = {}) {
+  const list = users ?? (await loadDemoUsers());
+  for (const user of list) {
+    await createEmulatorAccount({ email: user.email, password: user.password, displayName: user.userName }, { url });
+  }
+  return list.length;
+}
+
+/** Deletes every account. The demo accounts go too: call seedDemoUsers afterwards when a test needs them. */
+export async function wipeAccounts({ url = AUTH_EMULATOR_URL } = {}) {
+  const result = await call(url, `/emulator/v1/projects/${AUTH_EMULATOR_PROJECT}/accounts`, { method: 'DELETE' });
+  if (!result.ok) throw new Error(`Wiping the Auth emulator's accounts failed with status ${result.status}`);
+}
+
+/** Accounts as the emulator holds them (email, displayName, providers), for tests that check what was created. */
+export async function listAccounts({ url = AUTH_EMULATOR_URL } = {}) {
+  const result = await call(
+    url,
+    `/identitytoolkit.googleapis.com/v1/projects/${AUTH_EMULATOR_PROJECT}/accounts:batchGet?maxResults=1000`,
+    {
+      method: 'GET',
+      headers: ADMIN,
+    },
+  );
+  if (!result.ok) throw new Error(`Listing the Auth emulator's accounts failed with status ${result.status}`);
+  return result.data.users ?? [];
+}

@@ -1,0 +1,67 @@
+// What a built JavaScript file is made of, read from its source map: which packages' code it holds.
+// The bundle report and the browser tests use it to tell the shared singletons from a package's own code
+// (the federation manifest lists only the first chunk of each shared module, not the split-off ones).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** ARCHITECTURE.md's singletons, by npm package (the workspace package counts as @bookswap/shared). */
+export const SINGLETON_PACKAGES = new Set([
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  'react-router-dom',
+  'swr',
+  'react-toastify',
+  '@mui/material',
+  '@mui/system',
+  '@mui/utils',
+  '@mui/styled-engine',
+  '@mui/private-theming',
+  '@emotion/react',
+  '@emotion/styled',
+  '@emotion/cache',
+  '@emotion/serialize',
+  '@emotion/sheet',
+  '@emotion/utils',
+  '@bookswap/shared',
+]);
+
+export function packageOfSource(source) {
+  const index = source.lastIndexOf('node_modules/');
+  if (index === -1) return /\/shared\/src\//.test(source) ? '@bookswap/shared' : null;
+  const [scope, name] = source.slice(index + 'node_modules/'.length).split('/');
+  return scope?.startsWith('@') ? `${scope}/${name}` : (scope ?? null);
+}
+
+/** Characters of original source per package in one emitted file (null: the file's own code). */
+export function packagesInFile(distDir, file) {
+  let map;
+  try {
+    map = JSON.parse(readFileSync(join(distDir, `${file}.map`), 'utf8'));
+  } catch {
+    return new Map();
+  }
+  const sizes = new Map();
+  map.sources.forEach((source, index) => {
+    const name = packageOfSource(source);
+    sizes.set(name, (sizes.get(name) ?? 0) + (map.sourcesContent?.[index]?.length ?? 0));
+  });
+  return sizes;
+}
+
+/** The singleton packages whose code the file carries. */
+export function singletonsInFile(distDir, file) {
+  return [...packagesInFile(distDir, file).keys()].filter((name) => name !== null && SINGLETON_PACKAGES.has(name));
+}
+
+/** True when most of the file's source is singleton code (a file of the shared vendor chunks). */
+export function isMostlySingletons(distDir, file) {
+  let singleton = 0;
+  let total = 0;
+  for (const [name, size] of packagesInFile(distDir, file)) {
+    total += size;
+    if (name !== null && SINGLETON_PACKAGES.has(name)) singleton += size;
+  }
+  return total > 0 && singleton / total >= 0.5;
+}

@@ -1,0 +1,30 @@
+export declare const ROOT: string;
+export declare const API_PORT: number;
+export declare const AUTH_EMULATOR_PORT: number;
+export declare const PROJECT_ID: string;
+
+export type PackageName = 'shell' | 'storefront' | 'seller' | 'admin' | 'checkout';
+
+export interface RunningProduct {
+  url: string;
+  stop(): Promise<void>;
+  stopPackage(name: PackageName): Promise<void>;
+  startPackage(name: PackageName): Promise<void>;
+}
+
+export interface LaunchOptions {
+  root?: string;
+  dataDir?: string;
+  api?: boolean;
+  authEmulator?: boolean;
+  apiEnv?: Record<string, string>;
+  log?: (line: string) => void;
+  onUnexpectedExit?: (reason: string) => void;
+}
+
+export declare function missingBuilds(root?: string): string[];
+export declare function launchProduct(options?: LaunchOptions): Promise<RunningProduct>;
+export declare function startControlServer(
+  product: RunningProduct,
+  port?: number,
+): Promise<{ url: string; close(): Promise<void> }>;

@@ -1,0 +1,178 @@
+// The composed product as one object: the five static servers, the API server and the sign-in
+// emulator. Used by `npm start` (scripts/start-product.mjs) and by the browser tests' global setup.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { PACKAGES, servePackage } from '../serve/serve-package.mjs';
+import { answers, startManagedProcess, waitForHttp } from './managed-process.mjs';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const API_PORT = 5000;
+export const AUTH_EMULATOR_PORT = 9099;
+export const PROJECT_ID = 'demo-bookswap';
+
+export function missingBuilds(root = ROOT) {
+  return PACKAGES.filter((pkg) => !existsSync(join(root, pkg.folder, 'dist', 'mf-manifest.json'))).map(
+    (pkg) => pkg.folder,
+  );
+}
+
+/**
+ * @param {object} [options]
+ * @param {string} [options.dataDir]       the API server's DATA_DIR (tests pass a temporary folder)
+ * @param {boolean} [options.api]          start the API server when server/src/main.ts exists (default true)
+ * @param {boolean} [options.authEmulator] start the sign-in emulator when scripts/auth-emulator.mjs exists (default true)
+ * @param {Record<string,string>} [options.apiEnv]  extra environment for the API server
+ * @param {(line: string) => void} [options.log]
+ * @param {(reason: string) => void} [options.onUnexpectedExit]  a child died on its own
+ */
+export async function launchProduct({
+  root = ROOT,
+  dataDir,
+  api = true,
+  authEmulator = true,
+  apiEnv = {},
+  log = console.log,
+  onUnexpectedExit,
+} = {}) {
+  const missing = missingBuilds(root);
+  if (missing.length) throw new Error(`No production build of ${missing.join(', ')}: run node scripts/build-all.mjs`);
+
+  const children = [];
+  const servers = new Map();
+  let stopping = false;
+
+  function watch(child) {
+    children.push(child);
+    void child.exit.then(({ code, signal }) => {
+      if (stopping) return;
+      const reason = `${child.label} exited (${signal ?? `code ${code}`})`;
+      log(`[product] ${reason}`);
+      onUnexpectedExit?.(reason);
+    });
+  }
+
+  async function stop() {
+    stopping = true;
+    await Promise.all([...servers.values()].map((server) => server.close()));
+    await Promise.all(children.map((child) => child.stop()));
+  }
+
+  try {
+    // Both start together: the emulator takes ~27 s, the API server a few.
+    const waits = [];
+    const emulatorScript = join(root, 'scripts', 'auth-emulator.mjs');
+    let emulatorUsed = false;
+    if (authEmulator && existsSync(emulatorScript)) {
+      emulatorUsed = true;
+      const emulatorUrl = `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`;
+      if (await answers(emulatorUrl)) log(`[product] an Auth emulator already answers on :${AUTH_EMULATOR_PORT}: using it`);
+      else {
+        const emulator = startManagedProcess({
+          label: 'auth',
+          command: process.execPath,
+          args: [emulatorScript],
+          cwd: root,
+          env: { NO_UPDATE_NOTIFIER: '1' },
+          log,
+        });
+        watch(emulator);
+        waits.push(waitForHttp(emulatorUrl, { timeoutMs: 120_000, process: emulator }));
+      }
+    } else if (authEmulator) log('[product] scripts/auth-emulator.mjs not found: starting without the sign-in emulator');
+
+    const serverMain = join(root, 'server', 'src', 'main.ts');
+    if (api && existsSync(serverMain)) {
+      const health = `http://127.0.0.1:${API_PORT}/health`;
+      if (await answers(health)) log(`[product] an API server already answers on :${API_PORT}: using it`);
+      else {
+        const server = startManagedProcess({
+          label: 'api',
+          command: process.execPath,
+          args: ['--import', 'tsx', 'src/main.ts'],
+          cwd: join(root, 'server'),
+          env: {
+            PORT: String(API_PORT),
+            ...(dataDir ? { DATA_DIR: dataDir } : {}),
+            ...(emulatorUsed
+              ? { AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` }
+              : {}),
+            FIREBASE_PROJECT_ID: PROJECT_ID,
+            ...apiEnv,
+          },
+          log,
+        });
+        watch(server);
+        waits.push(waitForHttp(health, { timeoutMs: 120_000, process: server }));
+      }
+    } else if (api) log('[product] server/src/main.ts not found: starting without the API server');
+
+    for (const pkg of PACKAGES) {
+      const server = servePackage(root, pkg);
+      try {
+        await server.listen();
+      } catch (error) {
+        throw new Error(`cannot serve ${pkg.folder} on :${pkg.port}: ${error.message}`, { cause: error });
+      }
+      servers.set(pkg.name, server);
+      log(`[product] ${pkg.folder} on http://localhost:${pkg.port}`);
+    }
+    await Promise.all(waits);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    url: `http://localhost:${PACKAGES[0].port}`,
+    stop,
+    /** Takes one package's static server down (the browser tests' "remote is down"). */
+    async stopPackage(name) {
+      const server = servers.get(name);
+      if (!server) return;
+      servers.delete(name);
+      await server.close();
+    },
+    async startPackage(name) {
+      const pkg = PACKAGES.find((candidate) => candidate.name === name);
+      if (!pkg) throw new Error(`unknown package ${name}`);
+      if (servers.has(name)) return;
+      const server = servePackage(root, pkg);
+      await server.listen();
+      servers.set(name, server);
+    },
+  };
+}
+
+/**
+ * A tiny HTTP endpoint for another process (the browser test workers) to take a package down and
+ * back: POST /packages/<name>/stop and /packages/<name>/start.
+ */
+export async function startControlServer(product, port = 0) {
+  const server = createServer((request, response) => {
+    const match = /^\/packages\/(\w+)\/(stop|start)$/.exec(request.url ?? '');
+    if (request.method !== 'POST' || !match) {
+      response.writeHead(404);
+      response.end();
+      return;
+    }
+    const [, name, action] = match;
+    const run = action === 'stop' ? product.stopPackage(name) : product.startPackage(name);
+    run.then(
+      () => {
+        response.writeHead(204);
+        response.end();
+      },
+      (error) => {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end(String(error));
+      },
+    );
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,25 @@
+// Which folder is served on which port and how (ARCHITECTURE.md's ports).
+import { join } from 'node:path';
+import { createStaticServer } from './static-server.mjs';
+import { configJson, remotesJson } from './shell-runtime-files.mjs';
+
+export const PACKAGES = [
+  { name: 'shell', folder: 'shell', port: 3000 },
+  { name: 'storefront', folder: 'remote-storefront', port: 3001 },
+  { name: 'seller', folder: 'remote-seller', port: 3002 },
+  { name: 'admin', folder: 'remote-admin', port: 3003 },
+  { name: 'checkout', folder: 'remote-checkout', port: 3004 },
+];
+
+export function servePackage(root, pkg, port = pkg.port, env = process.env) {
+  const dist = join(root, pkg.folder, 'dist');
+  if (pkg.name === 'shell') {
+    return createStaticServer({
+      root: dist,
+      port,
+      spa: true,
+      generated: { '/config.json': () => configJson(dist, env), '/remotes.json': () => remotesJson(dist, env) },
+    });
+  }
+  return createStaticServer({ root: dist, port, cors: true });
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// Serves one built package: `node tooling/serve/serve.mjs <package-folder> [port]`
+// (e.g. `node tooling/serve/serve.mjs remote-seller 3002`); `npm start` serves all five together.
+import { resolve } from 'node:path';
+import { servePackage, PACKAGES } from './serve-package.mjs';
+
+const [folder, portText] = process.argv.slice(2);
+const pkg = PACKAGES.find((candidate) => candidate.folder === folder);
+if (!pkg) {
+  console.error(`usage: serve.mjs <${PACKAGES.map((p) => p.folder).join('|')}> [port]`);
+  process.exit(2);
+}
+const server = servePackage(resolve(import.meta.dirname, '..', '..'), pkg, portText ? Number(portText) : pkg.port);
+await server.listen();
+console.log(`${pkg.folder} on http://localhost:${server.port}`);
+const stop = () => void server.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,161 @@
+// A small static file server for the production builds (node:http, no dependencies): what `npm start`
+// and the browser tests serve each package with. Caching follows the file names: hashed files never
+// change, so browsers keep them a year; the files that name the others (index.html, remotes.json,
+// mf-manifest.json, remoteEntry.js, config.json) are revalidated on every use.
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.map', '.css', '.svg', '.txt']);
+// `[name].[contenthash:10].js` and `assets/[name].[contenthash:10][ext]` from tooling/webpack.
+const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+export function cacheControlFor(pathname) {
+  return HASHED.test(pathname) ? IMMUTABLE : REVALIDATE;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root          the dist folder
+ * @param {number} options.port
+ * @param {string} [options.host]
+ * @param {boolean} [options.spa]        unknown paths without a file extension answer index.html (the shell)
+ * @param {boolean} [options.cors]       `Access-Control-Allow-Origin: *` (remotes: fetched from the shell's origin)
+ * @param {Record<string, () => unknown>} [options.generated]  paths answered with JSON computed at serve time
+ */
+export function createStaticServer({ root, port, host = '0.0.0.0', spa = false, cors = false, generated = {} }) {
+  const gzipCache = new Map();
+
+  async function sendFile(request, response, file, info, pathname) {
+    const extension = extname(file).toLowerCase();
+    const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const headers = {
+      'content-type': TYPES[extension] ?? 'application/octet-stream',
+      'cache-control': cacheControlFor(pathname),
+      etag,
+      'last-modified': info.mtime.toUTCString(),
+      vary: 'accept-encoding',
+    };
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, headers);
+      response.end();
+      return;
+    }
+    if (COMPRESSIBLE.has(extension) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      let cached = gzipCache.get(file);
+      if (!cached || cached.etag !== etag) {
+        cached = { etag, body: gzipSync(await readFile(file)) };
+        gzipCache.set(file, cached);
+      }
+      response.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': cached.body.length });
+      response.end(request.method === 'HEAD' ? undefined : cached.body);
+      return;
+    }
+    response.writeHead(200, { ...headers, 'content-length': info.size });
+    if (request.method === 'HEAD') response.end();
+    else createReadStream(file).pipe(response);
+  }
+
+  async function fileFor(pathname) {
+    const file = normalize(join(root, decodeURIComponent(pathname)));
+    if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+    try {
+      const info = await stat(file);
+      if (info.isFile()) return { file, info };
+      if (info.isDirectory()) {
+        const index = join(file, 'index.html');
+        const indexInfo = await stat(index);
+        return { file: index, info: indexInfo };
+      }
+    } catch {
+      // not there: the caller decides between the SPA page and 404
+    }
+    return null;
+  }
+
+  async function handle(request, response) {
+    if (cors) {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-allow-headers', '*');
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'access-control-allow-methods': 'GET, HEAD, OPTIONS' });
+      response.end();
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD, OPTIONS' });
+      response.end();
+      return;
+    }
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const makeJson = generated[pathname];
+    if (makeJson) {
+      const body = JSON.stringify(makeJson(), null, 2);
+      response.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': REVALIDATE });
+      response.end(request.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    let found = await fileFor(pathname);
+    // Client-side routes (/dashboard/myproduct) get the page; a missing script or image stays a 404.
+    if (!found && spa && !extname(pathname)) found = await fileFor('/index.html');
+    if (!found) {
+      response.writeHead(404, { 'content-type': TYPES['.txt'], 'cache-control': REVALIDATE });
+      response.end('Not Found');
+      return;
+    }
+    await sendFile(request, response, found.file, found.info, found.file.slice(root.length));
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': TYPES['.txt'] });
+      response.end(String(error));
+    });
+  });
+  const sockets = new Set();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  return {
+    port,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+    // Drops keep-alive connections too, so a stopped remote really is unreachable at once.
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

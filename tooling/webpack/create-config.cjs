@@ -1,0 +1,130 @@
+// The one webpack configuration of the five front-end packages (shell and four remotes). Each package's
+// webpack.config.cjs calls createConfig with what differs: its name, port and what it exposes.
+const fs = require('node:fs');
+const path = require('node:path');
+const { sharedSingletons } = require('./shared-singletons.cjs');
+const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
+
+// webpack ships its minimizer; the swc implementation keeps a production build near 12 s on 2 cores.
+const webpackDir = path.dirname(require.resolve('webpack/package.json'));
+const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+/**
+ * react-router's package exports point every condition at its development build (warnings, about a
+ * third bigger); production bundles take the production build it ships beside it.
+ */
+function productionReactRouter(packageDir) {
+  const dom = path.dirname(require.resolve('react-router-dom/package.json', { paths: [packageDir] }));
+  const router = path.dirname(require.resolve('react-router/package.json', { paths: [dom] }));
+  return {
+    'react-router$': path.join(router, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(router, 'dist', 'production', 'dom-export.mjs'),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.packageDir   the package folder (__dirname of its webpack.config.cjs)
+ * @param {string} options.name         federation container name (a JS identifier)
+ * @param {number} options.port         the dev server port (ARCHITECTURE.md)
+ * @param {Record<string, string>} [options.exposes]  remotes: what they expose
+ * @param {boolean} [options.isHost]    the shell: has an HTML page in production too
+ */
+function createConfig({ packageDir, name, port, exposes, isHost = false }) {
+  // Resolved from the package, not from tooling/, because pnpm links it there.
+  const { ModuleFederationPlugin } = require(
+    require.resolve('@module-federation/enhanced/webpack', { paths: [packageDir] }),
+  );
+  const packageJson = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    // A remote has a page only in development (its standalone host); in production it is an entry file.
+    const hasPage = isHost || !production;
+    const htmlTemplate = path.join(packageDir, 'public', 'index.html');
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: packageDir,
+      entry: hasPage ? { main: './src/index.ts' } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(packageDir, 'dist'),
+        // `auto` lets a remote's chunks load from its own origin whatever page hosts it.
+        publicPath: 'auto',
+        uniqueName: name,
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
+        alias: production ? productionReactRouter(packageDir) : {},
+        // Workspace TypeScript (shared, tooling/dev-host) imports packages only the app package links.
+        modules: ['node_modules', path.join(packageDir, 'node_modules')],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            // `shared` is TypeScript source and must be compiled; packages from the registry are not.
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.css$/i, type: 'asset/resource' },
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/i, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          // The shell learns its remotes from remotes.json at run time: none at build time.
+          remotes: {},
+          shared: sharedSingletons(packageJson),
+          // docs/decisions/002: with version-first one remote that is down blanks the app at start-up.
+          shareStrategy: 'loaded-first',
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new PublicFolderPlugin({ folder: path.join(packageDir, 'public'), skip: ['index.html'] }),
+        ...(hasPage && fs.existsSync(htmlTemplate)
+          ? [new HtmlWebpackPlugin({ template: htmlTemplate, chunks: ['main'], scriptLoading: 'defer', publicPath: '/' })]
+          : []),
+      ],
+      optimization: {
+        minimize: production,
+        minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: {} } })],
+        // The federation runtime needs one runtime per container; named chunks would merge it away.
+        runtimeChunk: false,
+      },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port,
+        host: 'localhost',
+        hot: false,
+        liveReload: true,
+        historyApiFallback: hasPage,
+        static: false,
+        // Remotes are fetched by the shell from another origin.
+        headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig };
