@@ -7,7 +7,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'reports/**', 'coverage/**', '.data/**', '.state/**', '**/.scratch/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'reports/**',
+      'coverage/**',
+      '.data/**',
+      '.state/**',
+      '**/.scratch/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -120,12 +120,17 @@ try {
     const note = result.finalUrl !== result.route ? ` (ended on ${result.finalUrl})` : '';
     console.log(`\n${result.route}${note}: ${kib(result.total.raw)} / ${kib(result.total.gzip)}`);
     for (const [part, t] of Object.entries(result.byPart).sort()) {
-      console.log(`  ${part.padEnd(18)} ${String(t.files).padStart(3)} files  ${kib(t.raw).padStart(8)} / ${kib(t.gzip).padStart(7)}`);
+      console.log(
+        `  ${part.padEnd(18)} ${String(t.files).padStart(3)} files  ${kib(t.raw).padStart(8)} / ${kib(t.gzip).padStart(7)}`,
+      );
     }
   }
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench-bundle.json');
-  writeFileSync(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), unit: 'bytes', routes: results }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), unit: 'bytes', routes: results }, null, 2)}\n`,
+  );
   console.log(`\nwritten ${out}`);
 } finally {
   await browser.close();

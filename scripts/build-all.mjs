@@ -38,5 +38,7 @@ async function worker() {
   for (let pkg = queue.shift(); pkg; pkg = queue.shift()) results.push(await build(pkg));
 }
 await Promise.all(Array.from({ length: parallel }, worker));
-console.log(`build: ${results.filter((r) => r.ok).length}/${results.length} packages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `build: ${results.filter((r) => r.ok).length}/${results.length} packages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

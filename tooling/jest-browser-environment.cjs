@@ -1,5 +1,6 @@
 // jsdom hides the fetch family and streams that Node 20 has; tests fake the API at the network
 // boundary, so they need the real ones. Copied from Node's own globals, not polyfilled.
+// FormData, Blob and File stay jsdom's: React 19 builds `new FormData(form)` from jsdom forms.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const NODE_GLOBALS = [
@@ -7,9 +8,6 @@ const NODE_GLOBALS = [
   'Request',
   'Response',
   'Headers',
-  'FormData',
-  'Blob',
-  'File',
   'TextEncoder',
   'TextDecoder',
   'ReadableStream',

@@ -87,7 +87,5 @@ export async function markDocument(page: Page) {
 }
 
 export async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { __bookswapMarker?: boolean }).__bookswapMarker)).toBe(
-    true,
-  );
+  expect(await page.evaluate(() => (window as unknown as { __bookswapMarker?: boolean }).__bookswapMarker)).toBe(true);
 }

@@ -10,9 +10,8 @@ import { join } from 'node:path';
  * Returns the teardown.
  */
 export default async function globalSetup() {
-  const { launchProduct, missingBuilds, startControlServer, ROOT } = await import(
-    '../../tooling/product/launch-product.mjs'
-  );
+  const { launchProduct, missingBuilds, startControlServer, ROOT } =
+    await import('../../tooling/product/launch-product.mjs');
   if (missingBuilds().length) {
     const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('The production build failed');

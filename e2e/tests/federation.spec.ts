@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { singletonsServedIn } from '../support/federation-manifest';
 import {
   expect,
@@ -7,6 +7,7 @@ import {
   originOf,
   REMOTES,
   test,
+  type RecordedRequests,
   type RemoteName,
 } from '../support/fixtures';
 import type { Role } from '@bookswap/shared/auth';
@@ -48,7 +49,8 @@ const REMOTE_PATH: Record<RemoteName, OwnedPath> = {
   admin: SIGNED_IN_PATHS[4]!,
 };
 
-const fallbackOf = (page: Page, remote: RemoteName) => page.locator(`[data-testid="remote-fallback"][data-remote="${remote}"]`);
+const fallbackOf = (page: Page, remote: RemoteName) =>
+  page.locator(`[data-testid="remote-fallback"][data-remote="${remote}"]`);
 const topNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('every owned path renders on navigation and on a deep-link reload', () => {
@@ -107,15 +109,8 @@ test('a remote is fetched only when one of its routes is visited', async ({ page
   for (const remote of ['seller', 'admin', 'checkout'] as const) expect(requests.to(remote), remote).toEqual([]);
 });
 
-test('React, MUI and the other singletons load once, from the shell only', async ({ page, requests }) => {
-  await page.goto('/');
-  await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
-  for (const name of ['Category list', 'Book List', 'Login', 'Home']) {
-    await topNav(page).getByRole('link', { name }).click();
-    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
-  }
-  await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
-
+/** No script twice; the singletons' code from the shell and none of it from any remote's origin. */
+function expectSingletonsFromShellOnly(requests: RecordedRequests) {
   const scripts = requests.urls.filter((url) => url.endsWith('.js'));
   const twice = scripts.filter((url, index) => scripts.indexOf(url) !== index);
   expect(twice, 'scripts requested more than once').toEqual([]);
@@ -130,6 +125,41 @@ test('React, MUI and the other singletons load once, from the shell only', async
       .filter((url) => url.endsWith('.js'))
       .flatMap((url) => singletonsServedIn(remote, url).map((name) => `${name} in ${url}`));
     expect(singletonsFromRemote, `singleton code loaded from ${remote}`).toEqual([]);
+  }
+}
+
+async function visitThroughLinks(page: Page, names: string[], within: Locator) {
+  for (const name of names) {
+    await within.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  }
+}
+
+test.describe('React, MUI and the other singletons load once, from the shell only', () => {
+  test('a visitor of the storefront', async ({ page, requests }) => {
+    await page.goto('/');
+    await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
+    await visitThroughLinks(page, ['Category list', 'Book List', 'Login', 'Home'], topNav(page));
+    await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
+    expect(requests.to('storefront').length).toBeGreaterThan(0);
+    expectSingletonsFromShellOnly(requests);
+  });
+
+  for (const [role, links] of [
+    ['seller', ['My Orders', 'My Product']],
+    ['admin', ['My Orders', 'All Buyer', 'All Seller', 'Report']],
+  ] as const) {
+    test(`signed in as ${role}, in the dashboard`, async ({ page, requests, signIn }) => {
+      await signIn(role);
+      // In-app navigation only: a reload would request every script again.
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+      await visitThroughLinks(page, [...links], page.getByRole('navigation', { name: 'Dashboard' }).first());
+      await expect(
+        page.getByRole('heading', { name: links.at(-1) === 'Report' ? 'Report' : 'My Product' }),
+      ).toBeVisible();
+      expectSingletonsFromShellOnly(requests);
+    });
   }
 });
 

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { BookListResponse, Booking, Product } from '@bookswap/shared/schemas';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
-import { expect, test } from '../support/fixtures';
+import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
 
 /** The API server the global setup starts (ARCHITECTURE.md's port). */
 const API = 'http://localhost:5000';
@@ -23,6 +23,46 @@ async function allBooks(): Promise<Product[]> {
 }
 
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
+
+/**
+ * Lists fresh books as the demo seller, under names no other test uses, so this file's bookings and
+ * reports never meet another test's data (e2e/README.md, Independence).
+ */
+async function listFreshBooks(browser: Browser, titles: string[]): Promise<Product[]> {
+  const context = await browser.newContext({ baseURL: 'http://localhost:3000' });
+  try {
+    const page = await context.newPage();
+    await signInThroughLoginScreen(page, 'seller');
+    const token = (await accessToken(page))!;
+    const cover = (await allBooks())[0]!.img;
+    const listed: Product[] = [];
+    for (const title of titles) {
+      const response = await fetch(`${API}/api/product/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          book_name: title,
+          author_name: 'E2E Author',
+          category_id: '8',
+          description: 'Listed by the storefront browser test.',
+          original_price: '20',
+          resale_price: '12.50',
+          Year_of_use: '1',
+          book_condition: 'Good',
+          img: cover,
+          phone: '+1 555 0100',
+          location: 'Main Street',
+        }),
+      });
+      expect(response.status, `create ${title}`).toBe(201);
+      const { insertedId } = (await response.json()) as { insertedId: string };
+      listed.push(await api<Product>(`/api/product/list/${insertedId}`));
+    }
+    return listed;
+  } finally {
+    await context.close();
+  }
+}
 
 /** Issue 5: no serious or critical axe violation on any storefront page. */
 async function expectAccessible(page: Page) {
@@ -130,11 +170,13 @@ test.describe('the storefront', () => {
     await expect(page.getByText('NO Product')).toBeVisible();
   });
 
-  test('a buyer books one book and reports another', async ({ page, signIn }) => {
+  test('a buyer books one book and reports another', async ({ page, browser, signIn }) => {
+    const run = Date.now().toString(36);
+    const [toBook, toReport] = (await listFreshBooks(browser, [
+      `Storefront booking ${run}`,
+      `Storefront report ${run}`,
+    ])) as [Product, Product];
     const buyer = await signIn('buyer');
-    const books = (await allBooks()).filter((book) => !book.paid && book.sellerEmail !== buyer.email);
-    const toBook = books[books.length - 1]!;
-    const toReport = books[books.length - 2]!;
 
     await page.goto(`/booklist?${new URLSearchParams({ search: toBook.book_name })}`);
     const bookCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: toBook.book_name }) });
@@ -189,5 +231,22 @@ test.describe('the storefront', () => {
     await expect(page).toHaveURL('/booklist?page=1');
     await page.getByRole('button', { name: 'Book Now' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test('a seller sees no Book Now on their own listing, but does on another seller’s', async ({ page, signIn }) => {
+    const seller = await signIn('seller');
+    const books = await allBooks();
+    const own = books.find((book) => book.sellerEmail === seller.email);
+    const other = books.find((book) => book.sellerEmail !== seller.email);
+    expect(own && other, 'the demo seed lists books of two sellers').toBeTruthy();
+
+    await page.goto(`/bookDetails/${own!._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: own!.book_name })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Report' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+
+    await page.goto(`/bookDetails/${other!._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: other!.book_name })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
   });
 });

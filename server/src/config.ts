@@ -6,6 +6,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL schema to use instead of `public` (tests and the benchmark keep theirs apart). */
+  databaseSchema?: string;
   /** Accept the Firebase Auth emulator's unsigned ID tokens. Only ever set by explicit configuration. */
   authMode: 'firebase' | 'emulator';
   firebaseProjectId: string;
@@ -47,6 +49,9 @@ export function defaultCorsOrigins(): string[] {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = positiveInt(env.PORT, 5000, 'PORT');
+  if (env.DATABASE_SCHEMA && !/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {
+    throw new Error('DATABASE_SCHEMA must be a plain lower-case identifier');
+  }
   const authMode = env.AUTH_MODE === 'emulator' ? 'emulator' : 'firebase';
   if (env.AUTH_MODE && !['emulator', 'firebase'].includes(env.AUTH_MODE)) {
     throw new Error('AUTH_MODE must be emulator or firebase');
@@ -57,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     authMode,
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-bookswap',
     adminEmails: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),

@@ -1,5 +1,5 @@
 // Types of auth-emulator.mjs for the TypeScript callers (browser test fixtures).
-import type { ChildProcess, StdioOptions } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 
 export interface DemoAccount {
   email: string;
@@ -20,7 +20,17 @@ export interface RunningAuthEmulator {
   url: string;
   child: ChildProcess;
   exited: Promise<number>;
-  stop(): Promise<void>;
+  ready: Promise<void>;
+  /** Sends the signal unless the emulator already shuts down, and resolves when it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface AuthEmulatorOptions {
+  stateDir?: string;
+  port?: number;
+  persist?: boolean;
+  output?: 'inherit' | 'ignore';
+  timeoutMs?: number;
 }
 
 export const REPO_ROOT: string;
@@ -37,13 +47,8 @@ export function waitForAuthEmulator(options?: {
   timeoutMs?: number;
   exited?: () => boolean;
 }): Promise<void>;
-export function startAuthEmulator(options?: {
-  stateDir?: string;
-  port?: number;
-  persist?: boolean;
-  stdio?: StdioOptions;
-  timeoutMs?: number;
-}): Promise<RunningAuthEmulator>;
+export function launchAuthEmulator(options?: AuthEmulatorOptions): RunningAuthEmulator;
+export function startAuthEmulator(options?: AuthEmulatorOptions): Promise<RunningAuthEmulator>;
 export function createEmulatorAccount(
   account: { email: string; password: string; displayName?: string },
   options?: { url?: string },

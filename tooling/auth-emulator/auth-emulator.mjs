@@ -64,24 +64,19 @@ export async function waitForAuthEmulator({ url = AUTH_EMULATOR_URL, timeoutMs =
 }
 
 /**
- * Starts `firebase emulators:start --only auth`. HOME and XDG_CONFIG_HOME point under `.state/` so
- * firebase-tools writes nothing into the user's home. With `persist`, accounts are imported from and
- * exported to `.state/auth-emulator/data` (the export happens on a clean SIGTERM/SIGINT shutdown).
- * Resolves once the emulator answers; `stop()` ends it and resolves when the child has exited.
+ * Spawns `firebase emulators:start --only auth` and hands back at once; `ready` settles when it answers.
+ * HOME and XDG_CONFIG_HOME point under `.state/` so firebase-tools writes nothing into the user's home.
+ * With `persist`, accounts are imported from and exported to `.state/auth-emulator/data` (the export
+ * happens on a clean shutdown, which a second signal would cut short: `stop()` sends at most one).
  */
-export async function startAuthEmulator({
+export function launchAuthEmulator({
   stateDir = STATE_DIR,
   port = AUTH_EMULATOR_PORT,
   persist = false,
-  stdio = 'inherit',
+  output = 'inherit',
   timeoutMs = 90_000,
 } = {}) {
   const url = `http://127.0.0.1:${port}`;
-  if (await isAuthEmulatorUp(url)) {
-    throw new Error(
-      `An Auth emulator already answers on ${url}; stop it first (port ${port} belongs to one emulator).`,
-    );
-  }
   const configPath = writeEmulatorConfig({ stateDir, port });
   const home = join(stateDir, 'home');
   const args = ['emulators:start', '--only', 'auth', '--project', AUTH_EMULATOR_PROJECT, '--config', configPath];
@@ -96,14 +91,21 @@ export async function startAuthEmulator({
   const firebaseBin = createRequire(join(REPO_ROOT, 'package.json')).resolve('firebase-tools/lib/bin/firebase.js');
   const child = spawn(process.execPath, [firebaseBin, ...args], {
     cwd: stateDir,
-    stdio,
-    env: {
-      ...process.env,
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      NO_UPDATE_NOTIFIER: '1',
-    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_UPDATE_NOTIFIER: '1' },
   });
+  // A signal sent to the whole process group (Ctrl-C, the product launcher) reaches the emulator directly:
+  // its own message tells that it is already shutting down.
+  let shuttingDown = false;
+  for (const [stream, target] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    stream.on('data', (chunk) => {
+      if (/clean shutdown/i.test(String(chunk))) shuttingDown = true;
+      if (output === 'inherit') target.write(chunk);
+    });
+  }
   let exitCode = null;
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
@@ -111,23 +113,33 @@ export async function startAuthEmulator({
       resolve(exitCode);
     }),
   );
-  try {
-    await waitForAuthEmulator({ url, timeoutMs, exited: () => exitCode !== null });
-  } catch (error) {
+  const ready = waitForAuthEmulator({ url, timeoutMs, exited: () => exitCode !== null });
+  ready.catch(() => {
     if (exitCode === null) child.kill('SIGKILL');
-    throw error;
-  }
+  });
   return {
     url,
     child,
     exited,
-    async stop() {
-      if (exitCode === null) child.kill('SIGTERM');
+    ready,
+    async stop(signal = 'SIGTERM') {
+      if (exitCode === null && !shuttingDown) child.kill(signal);
       const killLater = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(killLater);
     },
   };
+}
+
+/** Starts the emulator and resolves once it answers (for test fixtures); refuses a port already taken. */
+export async function startAuthEmulator(options = {}) {
+  const url = `http://127.0.0.1:${options.port ?? AUTH_EMULATOR_PORT}`;
+  if (await isAuthEmulatorUp(url)) {
+    throw new Error(`An Auth emulator already answers on ${url}; stop it first (one emulator per port).`);
+  }
+  const emulator = launchAuthEmulator(options);
+  await emulator.ready;
+  return emulator;
 }
 
 async function call(url, path, { method = 'POST', body, headers = {} } = {}) {

@@ -66,7 +66,8 @@ export async function launchProduct({
     if (authEmulator && existsSync(emulatorScript)) {
       emulatorUsed = true;
       const emulatorUrl = `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`;
-      if (await answers(emulatorUrl)) log(`[product] an Auth emulator already answers on :${AUTH_EMULATOR_PORT}: using it`);
+      if (await answers(emulatorUrl))
+        log(`[product] an Auth emulator already answers on :${AUTH_EMULATOR_PORT}: using it`);
       else {
         const emulator = startManagedProcess({
           label: 'auth',
@@ -79,7 +80,8 @@ export async function launchProduct({
         watch(emulator);
         waits.push(waitForHttp(emulatorUrl, { timeoutMs: 120_000, process: emulator }));
       }
-    } else if (authEmulator) log('[product] scripts/auth-emulator.mjs not found: starting without the sign-in emulator');
+    } else if (authEmulator)
+      log('[product] scripts/auth-emulator.mjs not found: starting without the sign-in emulator');
 
     const serverMain = join(root, 'server', 'src', 'main.ts');
     if (api && existsSync(serverMain)) {

@@ -11,19 +11,6 @@ const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { pa
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 /**
- * react-router's package exports point every condition at its development build (warnings, about a
- * third bigger); production bundles take the production build it ships beside it.
- */
-function productionReactRouter(packageDir) {
-  const dom = path.dirname(require.resolve('react-router-dom/package.json', { paths: [packageDir] }));
-  const router = path.dirname(require.resolve('react-router/package.json', { paths: [dom] }));
-  return {
-    'react-router$': path.join(router, 'dist', 'production', 'index.mjs'),
-    'react-router/dom$': path.join(router, 'dist', 'production', 'dom-export.mjs'),
-  };
-}
-
-/**
  * @param {object} options
  * @param {string} options.packageDir   the package folder (__dirname of its webpack.config.cjs)
  * @param {string} options.name         federation container name (a JS identifier)
@@ -61,7 +48,6 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
-        alias: production ? productionReactRouter(packageDir) : {},
         // Workspace TypeScript (shared, tooling/dev-host) imports packages only the app package links.
         modules: ['node_modules', path.join(packageDir, 'node_modules')],
       },
@@ -101,7 +87,14 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
         }),
         new PublicFolderPlugin({ folder: path.join(packageDir, 'public'), skip: ['index.html'] }),
         ...(hasPage && fs.existsSync(htmlTemplate)
-          ? [new HtmlWebpackPlugin({ template: htmlTemplate, chunks: ['main'], scriptLoading: 'defer', publicPath: '/' })]
+          ? [
+              new HtmlWebpackPlugin({
+                template: htmlTemplate,
+                chunks: ['main'],
+                scriptLoading: 'defer',
+                publicPath: '/',
+              }),
+            ]
           : []),
       ],
       optimization: {

@@ -18,7 +18,15 @@ const PINNED = {
 
 // Packages imported by subpath too (react/jsx-runtime, react-dom/client, @mui/material/Button): a key
 // ending in `/` shares every subpath under its own name.
-const WITH_SUBPATHS = new Set(['react', 'react-dom', 'react-router', '@mui/material', '@mui/system', '@emotion/react', 'swr']);
+const WITH_SUBPATHS = new Set([
+  'react',
+  'react-dom',
+  'react-router',
+  '@mui/material',
+  '@mui/system',
+  '@emotion/react',
+  'swr',
+]);
 
 function range(name, packageJson) {
   const declared = packageJson.dependencies?.[name];

@@ -13,9 +13,11 @@ interface LoadErrorProps {
 
 /** A failed load is never silent: an error toast once, and the reason in place of the content. */
 export function LoadError({ error, what, onRetry }: LoadErrorProps) {
+  const message = messageOf(error);
+  // Keyed by the message: SWR's automatic retries fail with new error objects but the same text.
   useEffect(() => {
-    notifyError(error);
-  }, [error]);
+    notifyError(new Error(message));
+  }, [message]);
   return (
     <Alert
       severity="error"
@@ -28,7 +30,7 @@ export function LoadError({ error, what, onRetry }: LoadErrorProps) {
         )
       }
     >
-      {`${what} could not be loaded: ${messageOf(error)}`}
+      {`${what} could not be loaded: ${message}`}
     </Alert>
   );
 }

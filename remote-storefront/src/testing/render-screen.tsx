@@ -2,7 +2,6 @@ import { configure, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ToastContainer } from 'react-toastify';
-import { allowFormDataOfForms } from './form-data-of-forms';
 import { AuthContext, signedOutAuth, type AuthContextValue, type SignedInIdentity } from '@bookswap/shared/auth';
 
 // Four helpers share two cores: a screen may need more than the default second to settle.
@@ -38,7 +37,6 @@ interface ScreenOptions {
  * test (no retries, so an error shows at once), the auth context and the toast container.
  */
 export function renderScreen({ routes, at, auth = signedOutAuth }: ScreenOptions) {
-  allowFormDataOfForms();
   const router = createMemoryRouter(
     // A pathless root like the shell's layout, whose fallback covers the first lazy load.
     [{ HydrateFallback: () => <p>Starting</p>, children: [...routes, { path: '/login', Component: LoginStandIn }] }],

@@ -46,7 +46,13 @@ export const createProductBodySchema = z.object({
   resale_price: priceTextSchema,
   Year_of_use: nonEmptyText(50),
   book_condition: bookConditionSchema,
-  img: z.string().trim().url('img must be an image URL').max(2000),
+  // Only web addresses: a javascript: or data: URL in an <img> or link is a script injection waiting to happen.
+  img: z
+    .string()
+    .trim()
+    .max(2000)
+    .url('img must be an image URL')
+    .regex(/^https?:\/\//i, 'img must be an http or https URL'),
   phone: z.string().trim().max(40).default(''),
   location: nonEmptyText(300),
 });

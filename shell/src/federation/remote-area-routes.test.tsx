@@ -15,7 +15,10 @@ function MyProducts() {
 }
 
 /** The seller remote's route table, as its `./routes` module would export it. */
-function sellerRoutes({ screenFails = () => false, loaderFails = false } = {}): RemoteRoutes {
+function sellerRoutes({
+  screenFails = () => false,
+  loaderFails = false,
+}: { screenFails?: () => boolean; loaderFails?: boolean } = {}): RemoteRoutes {
   return [
     {
       path: '/dashboard/myproduct',

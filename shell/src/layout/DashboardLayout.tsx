@@ -57,7 +57,13 @@ export function DashboardLayout() {
         </Drawer>
         <Box
           component="aside"
-          sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
         >
           {menu}
         </Box>

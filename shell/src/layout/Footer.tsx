@@ -16,7 +16,11 @@ const SOCIAL = [
 export function Footer() {
   return (
     <Box component="footer" sx={{ mt: 'auto', py: 4, px: 2, bgcolor: 'grey.900', color: 'grey.100' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ justifyContent: 'space-between', maxWidth: 1200, mx: 'auto' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={3}
+        sx={{ justifyContent: 'space-between', maxWidth: 1200, mx: 'auto' }}
+      >
         <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {PAGES.map((page) => (
             <Typography key={page} component="li">

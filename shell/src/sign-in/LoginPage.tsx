@@ -27,7 +27,7 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
 
-  const goBack = () => navigate(returnPathFrom(location.state), { replace: true });
+  const goBack = () => void navigate(returnPathFrom(location.state), { replace: true });
   const busy = isSubmitting || googleBusy;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {

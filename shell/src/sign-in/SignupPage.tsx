@@ -28,7 +28,7 @@ export function SignupPage() {
     formState: { errors, isSubmitting },
   } = useForm<SignupForm>({ resolver: zodResolver(signupFormSchema), defaultValues: emptySignupForm });
 
-  const goBack = () => navigate(returnPathFrom(location.state), { replace: true });
+  const goBack = () => void navigate(returnPathFrom(location.state), { replace: true });
   const busy = isSubmitting || googleBusy;
 
   const onSubmit = handleSubmit(async ({ name, photoURL, role, email, password }) => {

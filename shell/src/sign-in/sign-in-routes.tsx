@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 
-/** /login and /signup, mounted by the shell in its public layout. Placeholder screens until the sign-in issue. */
+/** /login and /signup, mounted by the shell in its public layout; the forms load on first visit. */
 export const signInRoutes: RouteObject[] = [
   {
     path: '/login',

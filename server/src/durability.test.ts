@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { emulatorIdToken } from './testing/test-server';
+
+/**
+ * An acknowledged write survives `kill -9`: the real server process is killed right after its answers,
+ * started again on the same data, and everything acknowledged is there.
+ */
+const SERVER_DIR = path.resolve(__dirname, '..');
+const TSX = path.join(SERVER_DIR, 'node_modules/.bin/tsx');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+let dataDir: string;
+let schema: string | undefined;
+const env: NodeJS.ProcessEnv = {};
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-durability-'));
+  if (process.env.DATABASE_URL) {
+    schema = `durability_${randomBytes(4).toString('hex')}`;
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  Object.assign(env, {
+    ...process.env,
+    DATA_DIR: dataDir,
+    AUTH_MODE: 'emulator',
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'durability-test-secret-long-enough-0000000',
+    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+  });
+});
+
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (schema) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    await client.end();
+  }
+});
+
+async function startServer() {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(TSX, ['src/main.ts'], { cwd: SERVER_DIR, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child, () => output);
+  return { child, base };
+}
+
+function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+it('keeps every acknowledged write after kill -9', async () => {
+  const email = 'durable@example.test';
+  const first = await startServer();
+  const created = await fetch(`${first.base}/api/user/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${emulatorIdToken({ email })}` },
+    body: JSON.stringify({ userEmail: email, userName: 'Durable Seller', role: 'seller' }),
+  });
+  expect(created.status).toBe(201);
+  const { accessToken } = (await (
+    await fetch(`${first.base}/api/jwt/list?email=${email}`, { headers: { authorization: `Bearer ${emulatorIdToken({ email })}` } })
+  ).json()) as { accessToken: string };
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const response = await fetch(`${first.base}/api/product/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({
+        book_name: `Durable Book ${i}`,
+        author_name: 'A. Writer',
+        category_id: '8',
+        original_price: '10',
+        resale_price: '5',
+        Year_of_use: '1',
+        book_condition: 'Fair',
+        img: 'https://images.example.test/d.jpg',
+        location: 'Dhaka',
+      }),
+    });
+    expect(response.status).toBe(201);
+    ids.push(((await response.json()) as { insertedId: string }).insertedId);
+  }
+  await killHard(first.child);
+
+  const second = await startServer();
+  try {
+    const list = (await (await fetch(`${second.base}/api/category/list?search=durable%20book&size=20`)).json()) as {
+      products: { _id: string }[];
+      count: number;
+    };
+    expect(list.count).toBe(5);
+    expect(list.products.map((p) => p._id).sort()).toEqual([...ids].sort());
+    // The access token signed before the crash still works: the user record and the secret are kept too.
+    const me = await fetch(`${second.base}/api/user/list/${email}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.status).toBe(200);
+  } finally {
+    await killHard(second.child);
+  }
+}, 120_000);
