@@ -117,7 +117,8 @@ try {
   for (const route of ROUTES) results.push(await measure(browser, route));
   console.log('\nFirst-load JavaScript per route (KiB, raw / gzip):');
   for (const result of results) {
-    const note = result.finalUrl !== result.route ? ` (ended on ${result.finalUrl})` : '';
+    const session = result.signedIn === null ? '' : result.signedIn ? ' (signed in as a seller)' : ' (sign-in failed)';
+    const note = `${session}${result.finalUrl !== result.route ? ` (ended on ${result.finalUrl})` : ''}`;
     console.log(`\n${result.route}${note}: ${kib(result.total.raw)} / ${kib(result.total.gzip)}`);
     for (const [part, t] of Object.entries(result.byPart).sort()) {
       console.log(

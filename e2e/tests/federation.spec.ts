@@ -199,6 +199,17 @@ test.describe('a remote that is down shows its fallback while the rest works, an
     });
   }
 
+  test('the shell starts and navigates with a remote down from the first page load', async ({ page, product }) => {
+    await product.stopPackage('storefront');
+    await page.goto('/');
+    await expect(fallbackOf(page, 'storefront')).toBeVisible();
+    await topNav(page).getByRole('link', { name: 'Login' }).click();
+    await expect(PUBLIC_PATHS[3]!.shows(page)).toBeVisible();
+    await product.startPackage('storefront');
+    await topNav(page).getByRole('link', { name: 'Home' }).click();
+    await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
+  });
+
   test('a screen chunk that fails after the remote entry loaded', async ({ page }) => {
     const storefront = originOf('storefront');
     // The manifest, the entry and the route table load; the home screen's own chunks do not.
@@ -219,4 +230,30 @@ test.describe('a remote that is down shows its fallback while the rest works, an
     await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
     await expectSameDocument(page);
   });
+});
+
+test('the servers answer with the caching and CORS headers deployers rely on', async ({ request }) => {
+  const page = await request.get('/dashboard/myproduct');
+  expect(page.headers()['content-type']).toContain('text/html');
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const script = /src="\/?(main\.[0-9a-f]+\.js)"/.exec(await page.text())?.[1];
+  expect(script).toBeDefined();
+  expect((await request.get(`/${script}`)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  const remotes = await request.get('/remotes.json');
+  expect(remotes.headers()['cache-control']).toBe('no-cache');
+  expect((await remotes.json()) as unknown).toEqual(
+    expect.arrayContaining(REMOTES.map((name) => ({ name, entry: `${originOf(name)}/mf-manifest.json` }))),
+  );
+  expect((await request.get('/config.json')).headers()['cache-control']).toBe('no-cache');
+
+  for (const remote of REMOTES) {
+    const manifest = await request.get(`${originOf(remote)}/mf-manifest.json`, {
+      headers: { origin: originOf('shell') },
+    });
+    expect(manifest.headers()['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers()['cache-control']).toBe('no-cache');
+    // A missing file stays a 404 on a remote: no SPA fallback hides a broken deployment.
+    expect((await request.get(`${originOf(remote)}/no-such-chunk.js`)).status()).toBe(404);
+  }
 });

@@ -47,7 +47,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send(error.field ? { message: error.message, field: error.field } : { message: error.message });
+      return reply
+        .status(error.status)
+        .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -57,7 +59,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: 'Something went wrong on the server; try again.' });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No such call: ${request.method} ${request.url.split('?')[0]}` }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `No such call: ${request.method} ${request.url.split('?')[0]}` }),
+  );
 
   registerRoutes(app, allRoutes, deps);
   return app;

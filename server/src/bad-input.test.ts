@@ -31,7 +31,9 @@ afterAll(() => server.close());
 
 async function rowCounts() {
   const counts = await Promise.all(
-    [users, products, bookings, payments, reports].map(async (table) => Number((await server.db.select({ n: count() }).from(table))[0]!.n)),
+    [users, products, bookings, payments, reports].map(async (table) =>
+      Number((await server.db.select({ n: count() }).from(table))[0]!.n),
+    ),
   );
   return counts;
 }
@@ -52,7 +54,12 @@ const without = (key: keyof typeof VALID_PRODUCT) => {
   delete copy[key];
   return copy;
 };
-const booking = (extra: Record<string, unknown>) => ({ category_id: productId, phone: '+880 1711 000000', meetingLocation: 'Gate', ...extra });
+const booking = (extra: Record<string, unknown>) => ({
+  category_id: productId,
+  phone: '+880 1711 000000',
+  meetingLocation: 'Gate',
+  ...extra,
+});
 const payment = (extra: Record<string, unknown>) => ({
   price: '12.50',
   bookingid: bookingId,
@@ -61,60 +68,339 @@ const payment = (extra: Record<string, unknown>) => ({
   transactionId: 'pi_x',
   ...extra,
 });
-const newUser = (extra: Record<string, unknown>) => ({ userEmail: 'fresh@example.test', userName: 'Fresh', role: 'buyer', ...extra });
+const newUser = (extra: Record<string, unknown>) => ({
+  userEmail: 'fresh@example.test',
+  userName: 'Fresh',
+  role: 'buyer',
+  ...extra,
+});
 
 const CASES: BadCase[] = [
   // POST /api/user/create
-  { what: 'user without email', method: 'POST', url: () => '/api/user/create', as: 'idToken', body: newUser({ userEmail: undefined }), field: 'userEmail' },
-  { what: 'user with a bad email', method: 'POST', url: () => '/api/user/create', as: 'idToken', body: newUser({ userEmail: 'not-an-email' }), field: 'userEmail' },
-  { what: 'user with empty name', method: 'POST', url: () => '/api/user/create', as: 'idToken', body: newUser({ userName: '  ' }), field: 'userName' },
-  { what: 'user as admin', method: 'POST', url: () => '/api/user/create', as: 'idToken', body: newUser({ role: 'admin' }), field: 'role' },
-  { what: 'user with NUL in name', method: 'POST', url: () => '/api/user/create', as: 'idToken', body: newUser({ userName: 'a\u0000b' }), field: 'userName' },
-  { what: 'user body that is an array', method: 'POST', url: () => '/api/user/create', as: 'idToken', body: [newUser({})], field: 'body' },
+  {
+    what: 'user without email',
+    method: 'POST',
+    url: () => '/api/user/create',
+    as: 'idToken',
+    body: newUser({ userEmail: undefined }),
+    field: 'userEmail',
+  },
+  {
+    what: 'user with a bad email',
+    method: 'POST',
+    url: () => '/api/user/create',
+    as: 'idToken',
+    body: newUser({ userEmail: 'not-an-email' }),
+    field: 'userEmail',
+  },
+  {
+    what: 'user with empty name',
+    method: 'POST',
+    url: () => '/api/user/create',
+    as: 'idToken',
+    body: newUser({ userName: '  ' }),
+    field: 'userName',
+  },
+  {
+    what: 'user as admin',
+    method: 'POST',
+    url: () => '/api/user/create',
+    as: 'idToken',
+    body: newUser({ role: 'admin' }),
+    field: 'role',
+  },
+  {
+    what: 'user with NUL in name',
+    method: 'POST',
+    url: () => '/api/user/create',
+    as: 'idToken',
+    body: newUser({ userName: 'a\u0000b' }),
+    field: 'userName',
+  },
+  {
+    what: 'user body that is an array',
+    method: 'POST',
+    url: () => '/api/user/create',
+    as: 'idToken',
+    body: [newUser({})],
+    field: 'body',
+  },
   // POST /api/product/create
-  ...(['book_name', 'author_name', 'category_id', 'book_condition', 'original_price', 'resale_price', 'Year_of_use', 'location', 'img'] as const).map(
-    (key): BadCase => ({ what: `product without ${key}`, method: 'POST', url: () => '/api/product/create', as: 'seller', body: without(key), field: key }),
-  ),
-  { what: 'product with unknown category', method: 'POST', url: () => '/api/product/create', as: 'seller', body: { ...VALID_PRODUCT, category_id: '10' }, field: 'category_id' },
-  { what: 'product with bad condition', method: 'POST', url: () => '/api/product/create', as: 'seller', body: { ...VALID_PRODUCT, book_condition: 'Mint' }, field: 'book_condition' },
-  { what: 'product with a price that is not a price', method: 'POST', url: () => '/api/product/create', as: 'seller', body: { ...VALID_PRODUCT, resale_price: '12,5 taka' }, field: 'resale_price' },
-  { what: 'product with a price as object', method: 'POST', url: () => '/api/product/create', as: 'seller', body: { ...VALID_PRODUCT, original_price: { $gt: 0 } }, field: 'original_price' },
-  { what: 'product with a javascript: image', method: 'POST', url: () => '/api/product/create', as: 'seller', body: { ...VALID_PRODUCT, img: 'javascript:alert(1)' }, field: 'img' },
-  { what: 'product with a huge name', method: 'POST', url: () => '/api/product/create', as: 'seller', body: { ...VALID_PRODUCT, book_name: 'x'.repeat(5000) }, field: 'book_name' },
-  { what: 'product with invalid JSON', method: 'POST', url: () => '/api/product/create', as: 'seller', rawBody: '{"book_name": ', field: '' },
+  ...(
+    [
+      'book_name',
+      'author_name',
+      'category_id',
+      'book_condition',
+      'original_price',
+      'resale_price',
+      'Year_of_use',
+      'location',
+      'img',
+    ] as const
+  ).map((key): BadCase => ({
+    what: `product without ${key}`,
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: without(key),
+    field: key,
+  })),
+  {
+    what: 'product with unknown category',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: { ...VALID_PRODUCT, category_id: '10' },
+    field: 'category_id',
+  },
+  {
+    what: 'product with bad condition',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: { ...VALID_PRODUCT, book_condition: 'Mint' },
+    field: 'book_condition',
+  },
+  {
+    what: 'product with a price that is not a price',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: { ...VALID_PRODUCT, resale_price: '12,5 taka' },
+    field: 'resale_price',
+  },
+  {
+    what: 'product with a price as object',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: { ...VALID_PRODUCT, original_price: { $gt: 0 } },
+    field: 'original_price',
+  },
+  {
+    what: 'product with a javascript: image',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: { ...VALID_PRODUCT, img: 'javascript:alert(1)' },
+    field: 'img',
+  },
+  {
+    what: 'product with a huge name',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: { ...VALID_PRODUCT, book_name: 'x'.repeat(5000) },
+    field: 'book_name',
+  },
+  {
+    what: 'product with invalid JSON',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    rawBody: '{"book_name": ',
+    field: '',
+  },
   // PUT /api/product/update/:id, DELETE /api/product/delete/:id
-  { what: 'advertise with addADS false', method: 'PUT', url: () => `/api/product/update/${productId}`, as: 'seller', body: { addADS: false }, field: 'addADS' },
-  { what: 'advertise a malformed id', method: 'PUT', url: () => '/api/product/update/bad%20id!', as: 'seller', body: {}, field: 'id' },
-  { what: 'delete a malformed id', method: 'DELETE', url: () => `/api/product/delete/${'x'.repeat(65)}`, as: 'seller', field: 'id' },
+  {
+    what: 'advertise with addADS false',
+    method: 'PUT',
+    url: () => `/api/product/update/${productId}`,
+    as: 'seller',
+    body: { addADS: false },
+    field: 'addADS',
+  },
+  {
+    what: 'advertise a malformed id',
+    method: 'PUT',
+    url: () => '/api/product/update/bad%20id!',
+    as: 'seller',
+    body: {},
+    field: 'id',
+  },
+  {
+    what: 'delete a malformed id',
+    method: 'DELETE',
+    url: () => `/api/product/delete/${'x'.repeat(65)}`,
+    as: 'seller',
+    field: 'id',
+  },
   // POST /api/booking/create
-  { what: 'booking without product', method: 'POST', url: () => '/api/booking/create', as: 'buyer', body: () => booking({ category_id: undefined }), field: 'category_id' },
-  { what: 'booking without phone', method: 'POST', url: () => '/api/booking/create', as: 'buyer', body: () => booking({ phone: '' }), field: 'phone' },
-  { what: 'booking with a phone of letters', method: 'POST', url: () => '/api/booking/create', as: 'buyer', body: () => booking({ phone: 'call me maybe' }), field: 'phone' },
-  { what: 'booking without meeting location', method: 'POST', url: () => '/api/booking/create', as: 'buyer', body: () => booking({ meetingLocation: undefined }), field: 'meetingLocation' },
+  {
+    what: 'booking without product',
+    method: 'POST',
+    url: () => '/api/booking/create',
+    as: 'buyer',
+    body: () => booking({ category_id: undefined }),
+    field: 'category_id',
+  },
+  {
+    what: 'booking without phone',
+    method: 'POST',
+    url: () => '/api/booking/create',
+    as: 'buyer',
+    body: () => booking({ phone: '' }),
+    field: 'phone',
+  },
+  {
+    what: 'booking with a phone of letters',
+    method: 'POST',
+    url: () => '/api/booking/create',
+    as: 'buyer',
+    body: () => booking({ phone: 'call me maybe' }),
+    field: 'phone',
+  },
+  {
+    what: 'booking without meeting location',
+    method: 'POST',
+    url: () => '/api/booking/create',
+    as: 'buyer',
+    body: () => booking({ meetingLocation: undefined }),
+    field: 'meetingLocation',
+  },
   // POST /api/report/create, PUT /api/report/update/:productId
-  { what: 'report with an unlisted reason', method: 'POST', url: () => '/api/report/create', as: 'buyer', body: () => ({ productId, reason: 'Boring' }), field: 'reason' },
-  { what: 'report without product', method: 'POST', url: () => '/api/report/create', as: 'buyer', body: { reason: 'Other' }, field: 'productId' },
-  { what: 'report flagged true by the client', method: 'POST', url: () => '/api/report/create', as: 'buyer', body: () => ({ productId, reason: 'Other', report: true }), field: 'report' },
-  { what: 'hide a malformed product id', method: 'PUT', url: () => '/api/report/update/%3Cscript%3E', as: 'admin', field: 'productId' },
+  {
+    what: 'report with an unlisted reason',
+    method: 'POST',
+    url: () => '/api/report/create',
+    as: 'buyer',
+    body: () => ({ productId, reason: 'Boring' }),
+    field: 'reason',
+  },
+  {
+    what: 'report without product',
+    method: 'POST',
+    url: () => '/api/report/create',
+    as: 'buyer',
+    body: { reason: 'Other' },
+    field: 'productId',
+  },
+  {
+    what: 'report flagged true by the client',
+    method: 'POST',
+    url: () => '/api/report/create',
+    as: 'buyer',
+    body: () => ({ productId, reason: 'Other', report: true }),
+    field: 'report',
+  },
+  {
+    what: 'hide a malformed product id',
+    method: 'PUT',
+    url: () => '/api/report/update/%3Cscript%3E',
+    as: 'admin',
+    field: 'productId',
+  },
   // users by id
-  { what: 'verify a malformed id', method: 'PUT', url: () => '/api/user/seller/verify/..%2F..', as: 'admin', field: 'id' },
-  { what: 'delete a malformed user id', method: 'DELETE', url: () => '/api/user/delete/a%20b', as: 'admin', field: 'id' },
+  {
+    what: 'verify a malformed id',
+    method: 'PUT',
+    url: () => '/api/user/seller/verify/..%2F..',
+    as: 'admin',
+    field: 'id',
+  },
+  {
+    what: 'delete a malformed user id',
+    method: 'DELETE',
+    url: () => '/api/user/delete/a%20b',
+    as: 'admin',
+    field: 'id',
+  },
   // payments
-  { what: 'intent without booking', method: 'POST', url: () => '/api/payment/create/intent', as: 'buyer', body: { price: '12.50' }, field: 'bookingid' },
-  { what: 'intent with a negative price', method: 'POST', url: () => '/api/payment/create/intent', as: 'buyer', body: () => ({ price: -5, bookingid: bookingId }), field: 'price' },
-  { what: 'payment without transaction', method: 'POST', url: () => '/api/payment/create', as: 'buyer', body: () => payment({ transactionId: '' }), field: 'transactionId' },
-  { what: 'payment with a bad email', method: 'POST', url: () => '/api/payment/create', as: 'buyer', body: () => payment({ buyerEmail: 'x' }), field: 'buyerEmail' },
-  { what: 'payment with a price as text words', method: 'POST', url: () => '/api/payment/create', as: 'buyer', body: () => payment({ price: 'free' }), field: 'price' },
-  { what: 'payment for an unknown product', method: 'POST', url: () => '/api/payment/create', as: 'buyer', body: () => payment({ category_id: 'f'.repeat(24) }), field: 'category_id' },
-  { what: 'sandbox confirm with a short card number', method: 'POST', url: () => '/api/payments/sandbox/confirm', as: 'buyer', body: { clientSecret: 'x', card: { number: '4242', expMonth: 1, expYear: 2030, cvc: '123' } }, field: 'card.number' },
+  {
+    what: 'intent without booking',
+    method: 'POST',
+    url: () => '/api/payment/create/intent',
+    as: 'buyer',
+    body: { price: '12.50' },
+    field: 'bookingid',
+  },
+  {
+    what: 'intent with a negative price',
+    method: 'POST',
+    url: () => '/api/payment/create/intent',
+    as: 'buyer',
+    body: () => ({ price: -5, bookingid: bookingId }),
+    field: 'price',
+  },
+  {
+    what: 'payment without transaction',
+    method: 'POST',
+    url: () => '/api/payment/create',
+    as: 'buyer',
+    body: () => payment({ transactionId: '' }),
+    field: 'transactionId',
+  },
+  {
+    what: 'payment with a bad email',
+    method: 'POST',
+    url: () => '/api/payment/create',
+    as: 'buyer',
+    body: () => payment({ buyerEmail: 'x' }),
+    field: 'buyerEmail',
+  },
+  {
+    what: 'payment with a price as text words',
+    method: 'POST',
+    url: () => '/api/payment/create',
+    as: 'buyer',
+    body: () => payment({ price: 'free' }),
+    field: 'price',
+  },
+  {
+    what: 'payment for an unknown product',
+    method: 'POST',
+    url: () => '/api/payment/create',
+    as: 'buyer',
+    body: () => payment({ category_id: 'f'.repeat(24) }),
+    field: 'category_id',
+  },
+  {
+    what: 'sandbox confirm with a short card number',
+    method: 'POST',
+    url: () => '/api/payments/sandbox/confirm',
+    as: 'buyer',
+    body: { clientSecret: 'x', card: { number: '4242', expMonth: 1, expYear: 2030, cvc: '123' } },
+    field: 'card.number',
+  },
   // reads
-  { what: 'book list with page -1', method: 'GET', url: () => '/api/category/list?page=-1', as: 'buyer', field: 'page' },
+  {
+    what: 'book list with page -1',
+    method: 'GET',
+    url: () => '/api/category/list?page=-1',
+    as: 'buyer',
+    field: 'page',
+  },
   { what: 'book list with size 7', method: 'GET', url: () => '/api/category/list?size=7', as: 'buyer', field: 'size' },
-  { what: 'book list with page as words', method: 'GET', url: () => '/api/category/list?page=two', as: 'buyer', field: 'page' },
-  { what: 'book list with two searches', method: 'GET', url: () => '/api/category/list?search=a&search=b', as: 'buyer', field: 'search' },
-  { what: 'users by an unknown role', method: 'GET', url: () => '/api/user/role?role=admin', as: 'admin', field: 'role' },
+  {
+    what: 'book list with page as words',
+    method: 'GET',
+    url: () => '/api/category/list?page=two',
+    as: 'buyer',
+    field: 'page',
+  },
+  {
+    what: 'book list with two searches',
+    method: 'GET',
+    url: () => '/api/category/list?search=a&search=b',
+    as: 'buyer',
+    field: 'search',
+  },
+  {
+    what: 'users by an unknown role',
+    method: 'GET',
+    url: () => '/api/user/role?role=admin',
+    as: 'admin',
+    field: 'role',
+  },
   { what: 'my bookings without email', method: 'GET', url: () => '/api/booking/list', as: 'buyer', field: 'email' },
-  { what: 'my products with a bad email', method: 'GET', url: () => '/api/product/list?email=nope', as: 'seller', field: 'email' },
+  {
+    what: 'my products with a bad email',
+    method: 'GET',
+    url: () => '/api/product/list?email=nope',
+    as: 'seller',
+    field: 'email',
+  },
   { what: 'token for a bad email', method: 'GET', url: () => '/api/jwt/list?email=%00', as: 'idToken', field: 'email' },
 ];
 
@@ -126,7 +412,10 @@ describe('bad input is refused with 400, naming the field, and stores nothing', 
     const response = await server.app.inject({
       method: c.method,
       url: c.url(),
-      headers: { authorization: `Bearer ${token}`, ...(c.rawBody !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(c.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(c.rawBody !== undefined
         ? { payload: c.rawBody }
         : c.body !== undefined
@@ -152,9 +441,17 @@ describe('limits', () => {
   });
 
   it('allows the configured shell and remotes as origins, and no other', async () => {
-    const allowed = await server.app.inject({ method: 'OPTIONS', url: '/api/booking/create', headers: { origin: 'http://localhost:3004', 'access-control-request-method': 'POST' } });
+    const allowed = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/booking/create',
+      headers: { origin: 'http://localhost:3004', 'access-control-request-method': 'POST' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3004');
-    const foreign = await server.app.inject({ method: 'GET', url: '/health', headers: { origin: 'https://evil.example' } });
+    const foreign = await server.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
@@ -166,17 +463,73 @@ describe('rate limits', () => {
       const person = await givenUser(limited, 'buyer', 'Hasty Buyer');
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await call(limited, 'GET', `/api/jwt/list?email=${person.email}`, { headers: { authorization: `Bearer ${emulatorIdToken({ email: person.email })}` } })).status);
+        statuses.push(
+          (
+            await call(limited, 'GET', `/api/jwt/list?email=${person.email}`, {
+              headers: { authorization: `Bearer ${emulatorIdToken({ email: person.email })}` },
+            })
+          ).status,
+        );
       }
       // givenUser already used one of the three token calls.
       expect(statuses).toEqual([200, 200, 429, 429]);
       const writes: number[] = [];
-      for (let i = 0; i < 3; i++) writes.push((await call(limited, 'POST', '/api/report/create', { as: person, body: { reason: 'Other' } })).status);
+      for (let i = 0; i < 3; i++)
+        writes.push(
+          (await call(limited, 'POST', '/api/report/create', { as: person, body: { reason: 'Other' } })).status,
+        );
       expect(writes).toEqual([400, 400, 429]);
       const limitedBody = await call(limited, 'POST', '/api/report/create', { as: person, body: { reason: 'Other' } });
       expect(limitedBody.body.message).toMatch(/Too many requests/);
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('no input makes the server fail', () => {
+  const weirdBodies: unknown[] = [
+    null,
+    [],
+    'text',
+    12345,
+    { a: { b: { c: { d: [1, 2, { e: null }] } } } },
+    { price: 1e308, bookingid: 'x'.repeat(64) },
+    { __proto__: { admin: true } },
+  ];
+  const weirdIds = ['%00', '..', 'x'.repeat(300), '%F0%9F%93%9A', 'a%2Fb', '-1', 'null'];
+
+  it('answers every route with something other than 500, for any caller and any body', async () => {
+    const { allRoutes } = await import('./routes/all-routes');
+    const statuses = new Set<number>();
+    for (const route of allRoutes) {
+      for (const [i, id] of weirdIds.entries()) {
+        const url =
+          route.url.replace(/:(\w+)/g, id) +
+          (route.method === 'GET' ? `?email=${id}&role=${id}&page=${id}&size=${id}&search=${id}` : '');
+        for (const token of [
+          admin.token,
+          seller.token,
+          buyer.token,
+          'not-a-token',
+          emulatorIdToken({ email: 'x@example.test' }),
+        ]) {
+          const response = await server.app.inject({
+            method: route.method,
+            url,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            payload: JSON.stringify(weirdBodies[i % weirdBodies.length]),
+          });
+          statuses.add(response.statusCode);
+          expect([route.method, url, response.statusCode < 500]).toEqual([route.method, url, true]);
+          expect(response.json()).toBeDefined();
+        }
+      }
+    }
+    expect(statuses.has(500)).toBe(false);
+  }, 120_000);
+
+  it('answers health with its status', async () => {
+    expect((await call(server, 'GET', '/health')).body).toEqual({ status: 'ok' });
   });
 });

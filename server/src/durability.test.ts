@@ -9,10 +9,10 @@ import { emulatorIdToken } from './testing/test-server';
 
 /**
  * An acknowledged write survives `kill -9`: the real server process is killed right after its answers,
- * started again on the same data, and everything acknowledged is there.
+ * started again on the same data, and everything acknowledged is there. Node runs the server itself
+ * (tsx as a loader, not as a wrapper process) so that SIGKILL reaches the process holding the database.
  */
 const SERVER_DIR = path.resolve(__dirname, '..');
-const TSX = path.join(SERVER_DIR, 'node_modules/.bin/tsx');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,7 +76,11 @@ afterAll(async () => {
 async function startServer() {
   const port = await freePort();
   let output = '';
-  const child = spawn(TSX, ['src/main.ts'], { cwd: SERVER_DIR, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const base = `http://127.0.0.1:${port}`;
@@ -101,7 +105,9 @@ it('keeps every acknowledged write after kill -9', async () => {
   });
   expect(created.status).toBe(201);
   const { accessToken } = (await (
-    await fetch(`${first.base}/api/jwt/list?email=${email}`, { headers: { authorization: `Bearer ${emulatorIdToken({ email })}` } })
+    await fetch(`${first.base}/api/jwt/list?email=${email}`, {
+      headers: { authorization: `Bearer ${emulatorIdToken({ email })}` },
+    })
   ).json()) as { accessToken: string };
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
@@ -134,7 +140,9 @@ it('keeps every acknowledged write after kill -9', async () => {
     expect(list.count).toBe(5);
     expect(list.products.map((p) => p._id).sort()).toEqual([...ids].sort());
     // The access token signed before the crash still works: the user record and the secret are kept too.
-    const me = await fetch(`${second.base}/api/user/list/${email}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const me = await fetch(`${second.base}/api/user/list/${email}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(me.status).toBe(200);
   } finally {
     await killHard(second.child);

@@ -5,7 +5,11 @@ import { prepareServer } from './server';
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, searchPath: config.databaseSchema, pgliteDir: pgliteDirOf(config.dataDir) });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    searchPath: config.databaseSchema,
+    pgliteDir: pgliteDirOf(config.dataDir),
+  });
   const app = await prepareServer(config, handle, { fastify: { logger: { level: config.logLevel } } });
   let closing = false;
   const stop = (signal: string) => {

@@ -90,7 +90,11 @@ const ROWS: Row[] = [
     url: async (w) => `/api/user/seller/verify/${await w.unverifiedSeller()}`,
     expect: only({ admin: 200 }),
   },
-  { route: 'DELETE /api/user/delete/:id', url: async (w) => `/api/user/delete/${await w.victim()}`, expect: only({ admin: 200 }) },
+  {
+    route: 'DELETE /api/user/delete/:id',
+    url: async (w) => `/api/user/delete/${await w.victim()}`,
+    expect: only({ admin: 200 }),
+  },
   {
     route: 'GET /api/product/list',
     url: () => `/api/product/list?email=${people.seller.email}`,
@@ -102,13 +106,21 @@ const ROWS: Row[] = [
     body: () => VALID_PRODUCT,
     expect: only({ seller: 201, otherSeller: 201 }),
   },
-  { route: 'PUT /api/product/update/:id', url: async (w) => `/api/product/update/${await w.product()}`, expect: only({ seller: 200 }) },
+  {
+    route: 'PUT /api/product/update/:id',
+    url: async (w) => `/api/product/update/${await w.product()}`,
+    expect: only({ seller: 200 }),
+  },
   {
     route: 'DELETE /api/product/delete/:id',
     url: async (w) => `/api/product/delete/${await w.product()}`,
     expect: only({ seller: 200, admin: 200 }),
   },
-  { route: 'GET /api/booking/list', url: () => `/api/booking/list?email=${people.buyer.email}`, expect: only({ buyer: 200 }) },
+  {
+    route: 'GET /api/booking/list',
+    url: () => `/api/booking/list?email=${people.buyer.email}`,
+    expect: only({ buyer: 200 }),
+  },
   {
     route: 'GET /api/booking/list/:id',
     url: async (w) => `/api/booking/list/${await w.booking()}`,
@@ -153,11 +165,19 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/payments/sandbox/confirm',
     url: () => '/api/payments/sandbox/confirm',
-    body: async (w) => ({ clientSecret: await w.paidIntent().then(() => lastClientSecret), card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' } }),
+    body: async (w) => ({
+      clientSecret: await w.paidIntent().then(() => lastClientSecret),
+      card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' },
+    }),
     // Already confirmed by the world: the sandbox answers Stripe-style, not with an HTTP error.
     expect: all(200),
   },
-  { route: 'POST /api/image/upload', url: () => '/api/image/upload', multipart: true, expect: only({ seller: 200, otherSeller: 200 }) },
+  {
+    route: 'POST /api/image/upload',
+    url: () => '/api/image/upload',
+    multipart: true,
+    expect: only({ seller: 200, otherSeller: 200 }),
+  },
 ];
 
 let server: TestServer;
@@ -191,7 +211,10 @@ function freshWorld(): World {
       });
       lastClientSecret = intent.body.clientSecret;
       const confirmed = await call(server, 'POST', '/api/payments/sandbox/confirm', {
-        body: { clientSecret: lastClientSecret, card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' } },
+        body: {
+          clientSecret: lastClientSecret,
+          card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' },
+        },
       });
       return (confirmed.body as Extract<SandboxConfirmResponse, { paymentIntent: unknown }>).paymentIntent.id;
     }),
@@ -202,7 +225,9 @@ function freshWorld(): World {
 function multipartBody(): { payload: Buffer; contentType: string } {
   const boundary = '----bookswapmatrix';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     drawCover(2, 8, 8),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -250,10 +275,18 @@ describe('who may call what', () => {
       payload = await row.body(world, me);
     }
     const method = row.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
-    const response = await server.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as string } : {}) });
+    const response = await server.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload: payload as string } : {}),
+    });
     expect({ status: response.statusCode, body: response.statusCode >= 400 ? response.json() : 'ok' }).toEqual({
       status: expected,
-      body: expected >= 400 ? { message: expect.any(String), ...(response.json().field ? { field: expect.any(String) } : {}) } : 'ok',
+      body:
+        expected >= 400
+          ? { message: expect.any(String), ...(response.json().field ? { field: expect.any(String) } : {}) }
+          : 'ok',
     });
   });
 });

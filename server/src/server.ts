@@ -21,13 +21,21 @@ export interface StartOptions {
 
 function gatewayFor(config: ServerConfig, handle: DatabaseHandle): PaymentGateway {
   if (config.stripeSecretKey) {
-    return new StripeGateway({ secretKey: config.stripeSecretKey, publishableKey: config.stripePublishableKey, api: config.stripeApi });
+    return new StripeGateway({
+      secretKey: config.stripeSecretKey,
+      publishableKey: config.stripePublishableKey,
+      api: config.stripeApi,
+    });
   }
   return new SandboxGateway(handle.db);
 }
 
 /** Migrates, grants the configured admins, seeds an empty database when asked, and builds the app. */
-export async function prepareServer(config: ServerConfig, handle: DatabaseHandle, options: StartOptions = {}): Promise<FastifyInstance> {
+export async function prepareServer(
+  config: ServerConfig,
+  handle: DatabaseHandle,
+  options: StartOptions = {},
+): Promise<FastifyInstance> {
   await migrate(handle.db);
   for (const email of config.adminEmails) await grantAdmin(handle.db, email);
   const images = new ImageStore(config.dataDir);
@@ -37,7 +45,9 @@ export async function prepareServer(config: ServerConfig, handle: DatabaseHandle
     db: handle.db,
     idTokens:
       options.idTokens ??
-      (config.authMode === 'emulator' ? emulatorVerifier(config.firebaseProjectId) : firebaseVerifier(config.firebaseProjectId)),
+      (config.authMode === 'emulator'
+        ? emulatorVerifier(config.firebaseProjectId)
+        : firebaseVerifier(config.firebaseProjectId)),
     accessTokens: accessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds),
     gateway: gatewayFor(config, handle),
     images,
@@ -47,4 +57,3 @@ export async function prepareServer(config: ServerConfig, handle: DatabaseHandle
   app.addHook('onClose', () => handle.close());
   return app;
 }
-

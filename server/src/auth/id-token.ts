@@ -1,4 +1,12 @@
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { unauthorized } from '../http/http-error';
 
 /** What the server takes from a checked Firebase ID token. */
@@ -29,7 +37,10 @@ function identityFrom(payload: JWTPayload): VerifiedIdentity {
 }
 
 /** Production: RS256 tokens signed by Google, with issuer, audience and expiry checked. */
-export function firebaseVerifier(projectId: string, keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(GOOGLE_KEYS_URL))): IdTokenVerifier {
+export function firebaseVerifier(
+  projectId: string,
+  keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(GOOGLE_KEYS_URL)),
+): IdTokenVerifier {
   return {
     async verify(idToken) {
       try {
@@ -42,7 +53,8 @@ export function firebaseVerifier(projectId: string, keys: JWTVerifyGetKey = crea
         return identityFrom(payload);
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized('The sign-in token has expired');
-        if (error instanceof errors.JOSEError || error instanceof TypeError) throw unauthorized('The sign-in token is not valid');
+        if (error instanceof errors.JOSEError || error instanceof TypeError)
+          throw unauthorized('The sign-in token is not valid');
         throw error;
       }
     },
@@ -64,7 +76,8 @@ export function emulatorVerifier(projectId: string): IdTokenVerifier {
         throw unauthorized('The sign-in token is not valid');
       }
       const now = Math.floor(Date.now() / 1000);
-      if (payload.iss !== `https://securetoken.google.com/${projectId}`) throw unauthorized('The sign-in token is for another project');
+      if (payload.iss !== `https://securetoken.google.com/${projectId}`)
+        throw unauthorized('The sign-in token is for another project');
       const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
       if (!audience.includes(projectId)) throw unauthorized('The sign-in token is for another project');
       if (typeof payload.exp !== 'number' || payload.exp < now) throw unauthorized('The sign-in token has expired');

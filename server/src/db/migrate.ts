@@ -34,7 +34,9 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
   );
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    const done = (await tx.execute(sql`SELECT version FROM schema_migrations`)) as unknown as { rows: { version: string }[] };
+    const done = (await tx.execute(sql`SELECT version FROM schema_migrations`)) as unknown as {
+      rows: { version: string }[];
+    };
     const applied = new Set(done.rows.map((row) => row.version));
     const newlyApplied: string[] = [];
     for (const migration of migrations) {

@@ -20,8 +20,11 @@ export function imageUrlForStorage(url: string, { publicUrl }: WireContext): str
 }
 
 /** SPEC 3: "creation time as long date-time text"; UTC so every reader sees the same text. */
+const LONG_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
 export function longDateTime(date: Date): string {
-  return date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+  // One shared formatter: Date#toLocaleString builds a new one per call, which dominated list answers.
+  return `${LONG_DATE_TIME.format(date)} UTC`;
 }
 
 export function userToWire(row: UserRow): User {

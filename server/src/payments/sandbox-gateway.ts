@@ -38,18 +38,37 @@ type CardError = Extract<SandboxConfirmResponse, { error: unknown }>['error'];
 
 /** Stripe's test cards that fail, with the codes and messages Stripe.js reports for them. */
 const FAILING_CARDS: Record<string, CardError> = {
-  '4000000000000002': { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000000002': {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
   '4000000000009995': {
     type: 'card_error',
     code: 'card_declined',
     decline_code: 'insufficient_funds',
     message: 'Your card has insufficient funds.',
   },
-  '4000000000009987': { type: 'card_error', code: 'card_declined', decline_code: 'lost_card', message: 'Your card was declined.' },
-  '4000000000009979': { type: 'card_error', code: 'card_declined', decline_code: 'stolen_card', message: 'Your card was declined.' },
+  '4000000000009987': {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'lost_card',
+    message: 'Your card was declined.',
+  },
+  '4000000000009979': {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'stolen_card',
+    message: 'Your card was declined.',
+  },
   '4000000000000069': { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { type: 'card_error', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': { type: 'card_error', code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  '4000000000000119': {
+    type: 'card_error',
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 };
 
 function passesLuhn(digits: string): boolean {
@@ -77,7 +96,12 @@ export function judgeCard(card: SandboxConfirmBody['card'], now = new Date()): C
   if (failure) return failure;
   if (SUCCEEDING_CARDS.has(digits)) return null;
   // Test mode declines real card numbers.
-  return { type: 'card_error', code: 'card_declined', decline_code: 'test_mode_live_card', message: 'Your card was declined.' };
+  return {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'test_mode_live_card',
+    message: 'Your card was declined.',
+  };
 }
 
 /** The local card sandbox: intents kept in the database, confirmed by `POST /api/payments/sandbox/confirm`. */
@@ -103,7 +127,10 @@ export class SandboxGateway implements PaymentGateway {
       .onConflictDoNothing({ target: sandboxIntents.idempotencyKey })
       .returning();
     if (inserted[0]) return toIntent(inserted[0]);
-    const [existing] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey));
+    const [existing] = await this.db
+      .select()
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey));
     return toIntent(existing!);
   }
 
@@ -114,7 +141,11 @@ export class SandboxGateway implements PaymentGateway {
 
   /** Null when no intent has this client secret. */
   async confirm(body: SandboxConfirmBody): Promise<SandboxConfirmResponse | null> {
-    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.clientSecret, body.clientSecret)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.clientSecret, body.clientSecret))
+      .limit(1);
     if (!row) return null;
     if (row.status === 'succeeded') {
       return {

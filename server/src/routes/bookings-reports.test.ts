@@ -1,5 +1,13 @@
 import { bookingSchema, reportSchema } from '@bookswap/shared/schemas';
-import { call, givenBooking, givenProduct, givenUser, startTestServer, type Person, type TestServer } from '../testing/test-server';
+import {
+  call,
+  givenBooking,
+  givenProduct,
+  givenUser,
+  startTestServer,
+  type Person,
+  type TestServer,
+} from '../testing/test-server';
 
 let server: TestServer;
 let seller: Person;
@@ -53,7 +61,9 @@ describe('booking a book', () => {
     const mine = await call(server, 'GET', `/api/booking/list?email=${buyer.email}`, { as: buyer });
     expect(mine.body.map((b: { _id: string }) => b._id)).toContain(created.body.insertedId);
     expect((await call(server, 'GET', `/api/booking/list?email=${buyer.email}`, { as: buyer2 })).status).toBe(403);
-    expect((await call(server, 'GET', `/api/booking/list/${created.body.insertedId}`, { as: buyer2 })).status).toBe(403);
+    expect((await call(server, 'GET', `/api/booking/list/${created.body.insertedId}`, { as: buyer2 })).status).toBe(
+      403,
+    );
     expect((await call(server, 'GET', `/api/booking/list/${created.body.insertedId}`, { as: admin })).status).toBe(200);
   });
 
@@ -63,7 +73,10 @@ describe('booking a book', () => {
     expect((await call(server, 'POST', '/api/booking/create', { as: seller, body })).status).toBe(403);
     await givenBooking(server, buyer, productId);
     expect((await call(server, 'POST', '/api/booking/create', { as: buyer, body })).status).toBe(409);
-    const missing = await call(server, 'POST', '/api/booking/create', { as: buyer, body: { ...body, category_id: 'f'.repeat(24) } });
+    const missing = await call(server, 'POST', '/api/booking/create', {
+      as: buyer,
+      body: { ...body, category_id: 'f'.repeat(24) },
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -74,7 +87,14 @@ describe('reporting and hiding', () => {
     await call(server, 'PUT', `/api/product/update/${productId}`, { as: seller });
     const created = await call(server, 'POST', '/api/report/create', {
       as: buyer,
-      body: { reason: 'Unauthorized Sales', reporterName: 'Fake', productName: 'Fake', productId, uid: 'fake', report: false },
+      body: {
+        reason: 'Unauthorized Sales',
+        reporterName: 'Fake',
+        productName: 'Fake',
+        productId,
+        uid: 'fake',
+        report: false,
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ acknowledged: true, insertedId: expect.any(String) });
@@ -85,17 +105,30 @@ describe('reporting and hiding', () => {
     const reports = await call(server, 'GET', '/api/report/list', { as: admin });
     const ours = reports.body.filter((r: { productId: string }) => r.productId === productId);
     expect(ours).toHaveLength(2);
-    expect(reportSchema.parse(ours[0])).toMatchObject({ reason: 'Unauthorized Sales', reporterName: buyer.name, productName: 'Quokka Atlas', report: false });
+    expect(reportSchema.parse(ours[0])).toMatchObject({
+      reason: 'Unauthorized Sales',
+      reporterName: buyer.name,
+      productName: 'Quokka Atlas',
+      report: false,
+    });
     expect((await call(server, 'GET', `/api/product/list/${productId}`)).body.report).toBe('true');
 
     const hidden = await call(server, 'PUT', `/api/report/update/${productId}`, { as: admin });
     expect(hidden.body).toEqual({ acknowledged: true, modifiedCount: 2 });
     const after = await call(server, 'GET', '/api/report/list', { as: admin });
-    expect(after.body.filter((r: { productId: string }) => r.productId === productId).every((r: { report: boolean }) => r.report)).toBe(true);
+    expect(
+      after.body
+        .filter((r: { productId: string }) => r.productId === productId)
+        .every((r: { report: boolean }) => r.report),
+    ).toBe(true);
     expect((await call(server, 'GET', `/api/product/list/${productId}`)).status).toBe(404);
     expect((await call(server, 'GET', '/api/category/list?search=quokka')).body.count).toBe(0);
-    expect((await call(server, 'GET', '/api/category/list/2')).body.map((p: { _id: string }) => p._id)).not.toContain(productId);
-    expect((await call(server, 'GET', '/api/product/Ads/list')).body.map((p: { _id: string }) => p._id)).not.toContain(productId);
+    expect((await call(server, 'GET', '/api/category/list/2')).body.map((p: { _id: string }) => p._id)).not.toContain(
+      productId,
+    );
+    expect((await call(server, 'GET', '/api/product/Ads/list')).body.map((p: { _id: string }) => p._id)).not.toContain(
+      productId,
+    );
     const booking = await call(server, 'POST', '/api/booking/create', {
       as: buyer,
       body: { category_id: productId, phone: '+880 1711 222222', meetingLocation: 'Gate 2' },

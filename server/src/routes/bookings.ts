@@ -1,5 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { createBookingBodySchema, idParamsSchema, myBookingsQuerySchema, type InsertResult } from '@bookswap/shared/schemas';
+import {
+  createBookingBodySchema,
+  idParamsSchema,
+  myBookingsQuerySchema,
+  type InsertResult,
+} from '@bookswap/shared/schemas';
 import { newId } from '../db/ids';
 import { bookings, products } from '../db/schema';
 import { bookingToWire, longDateTime } from '../db/wire';
@@ -62,7 +67,13 @@ export const bookingRoutes = [
         const [existing] = await tx
           .select({ id: bookings.id })
           .from(bookings)
-          .where(and(eq(bookings.productId, product.id), eq(bookings.buyerEmail, caller.user.email), eq(bookings.paid, false)))
+          .where(
+            and(
+              eq(bookings.productId, product.id),
+              eq(bookings.buyerEmail, caller.user.email),
+              eq(bookings.paid, false),
+            ),
+          )
           .limit(1);
         if (existing) throw conflict('You have already booked this book', 'category_id');
         const [row] = await tx

@@ -23,7 +23,10 @@ function upload(bytes: Buffer, options: { field?: string; filename?: string; typ
   return server.app.inject({
     method: 'POST',
     url: '/api/image/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${(options.as ?? seller).token}` },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${(options.as ?? seller).token}`,
+    },
     payload,
   });
 }

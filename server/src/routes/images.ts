@@ -13,7 +13,6 @@ export const imageRoutes = [
     access: 'seller',
     rule: 'multipart field `image`, at most 5 MB, JPEG, PNG, WebP or GIF by its bytes',
     rateLimit: 'write',
-    multipart: true,
     async handler({ request }, { images, wire }): Promise<ImageUploadResponse> {
       if (!request.isMultipart()) throw badRequest('image: send the file as multipart/form-data', 'image');
       let bytes: Buffer | null = null;

@@ -1,5 +1,13 @@
 import { sandboxConfirmResponseSchema } from '@bookswap/shared/schemas';
-import { call, givenBooking, givenProduct, givenUser, startTestServer, type Person, type TestServer } from '../testing/test-server';
+import {
+  call,
+  givenBooking,
+  givenProduct,
+  givenUser,
+  startTestServer,
+  type Person,
+  type TestServer,
+} from '../testing/test-server';
 
 let server: TestServer;
 let seller: Person;
@@ -52,14 +60,20 @@ describe('paying for a booking with the card sandbox', () => {
     if (!('paymentIntent' in result)) throw new Error('the 4242 card should succeed');
     expect(result.paymentIntent).toMatchObject({ status: 'succeeded', amount: 1250, currency: 'usd' });
 
-    const record = await call(server, 'POST', '/api/payment/create', { as: buyer, body: recordBody(productId, bookingId, result.paymentIntent.id) });
+    const record = await call(server, 'POST', '/api/payment/create', {
+      as: buyer,
+      body: recordBody(productId, bookingId, result.paymentIntent.id),
+    });
     expect(record.status).toBe(201);
     expect(record.body).toEqual({ acknowledged: true, insertedId: expect.any(String) });
     expect((await call(server, 'GET', `/api/booking/list/${bookingId}`, { as: buyer })).body.paid).toBe(true);
     expect((await call(server, 'GET', `/api/product/list/${productId}`)).body.paid).toBe(true);
 
     // Replaying the same record is harmless and answers the same record.
-    const replay = await call(server, 'POST', '/api/payment/create', { as: buyer, body: recordBody(productId, bookingId, result.paymentIntent.id) });
+    const replay = await call(server, 'POST', '/api/payment/create', {
+      as: buyer,
+      body: recordBody(productId, bookingId, result.paymentIntent.id),
+    });
     expect(replay.body).toEqual({ acknowledged: true, insertedId: record.body.insertedId });
     // A paid booking gets no new intent, and a sold book cannot be booked again.
     expect((await intentFor(bookingId, '12.50')).status).toBe(409);
@@ -74,11 +88,21 @@ describe('paying for a booking with the card sandbox', () => {
     const { productId, bookingId } = await bookedProduct('5');
     const intent = await intentFor(bookingId, '5');
     const declined = await confirm(intent.body.clientSecret, '4000 0000 0000 0002');
-    expect(declined).toEqual({ error: expect.objectContaining({ code: 'card_declined', message: 'Your card was declined.' }) });
+    expect(declined).toEqual({
+      error: expect.objectContaining({ code: 'card_declined', message: 'Your card was declined.' }),
+    });
     const poor = await confirm(intent.body.clientSecret, '4000000000009995');
-    expect(poor).toEqual({ error: expect.objectContaining({ decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' }) });
+    expect(poor).toEqual({
+      error: expect.objectContaining({
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      }),
+    });
     const intentId = intent.body.clientSecret.split('_secret_')[0];
-    const record = await call(server, 'POST', '/api/payment/create', { as: buyer, body: recordBody(productId, bookingId, intentId, '5') });
+    const record = await call(server, 'POST', '/api/payment/create', {
+      as: buyer,
+      body: recordBody(productId, bookingId, intentId, '5'),
+    });
     expect(record.status).toBe(400);
     expect(record.body.field).toBe('transactionId');
     expect((await call(server, 'GET', `/api/booking/list/${bookingId}`, { as: buyer })).body.paid).toBe(false);
@@ -114,7 +138,14 @@ describe('paying for a booking with the card sandbox', () => {
     const a = await confirm(firstIntent.body.clientSecret, '4242424242424242');
     const b = await confirm(secondIntent.body.clientSecret, '4242424242424242');
     if (!('paymentIntent' in a) || !('paymentIntent' in b)) throw new Error('should succeed');
-    expect((await call(server, 'POST', '/api/payment/create', { as: buyer, body: recordBody(productId, firstBooking, a.paymentIntent.id, '15') })).status).toBe(201);
+    expect(
+      (
+        await call(server, 'POST', '/api/payment/create', {
+          as: buyer,
+          body: recordBody(productId, firstBooking, a.paymentIntent.id, '15'),
+        })
+      ).status,
+    ).toBe(201);
     const second = await call(server, 'POST', '/api/payment/create', {
       as: buyer2,
       body: { ...recordBody(productId, secondBooking, b.paymentIntent.id, '15'), buyerEmail: buyer2.email },
@@ -130,7 +161,9 @@ describe('paying for a booking with the card sandbox', () => {
     expect(await confirm(intent.body.clientSecret, '4242424242424242')).toEqual({
       error: expect.objectContaining({ code: 'payment_intent_unexpected_state' }),
     });
-    const unknown = await call(server, 'POST', '/api/payments/sandbox/confirm', { body: { clientSecret: 'pi_nope_secret_x', card: card('4242424242424242') } });
+    const unknown = await call(server, 'POST', '/api/payments/sandbox/confirm', {
+      body: { clientSecret: 'pi_nope_secret_x', card: card('4242424242424242') },
+    });
     expect(unknown.status).toBe(404);
   });
 });

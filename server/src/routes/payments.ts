@@ -49,7 +49,9 @@ export const paymentRoutes = [
     url: '/api/payments/config',
     access: 'public',
     async handler(_input, { gateway }): Promise<PaymentConfig> {
-      return gateway.publishableKey ? { mode: gateway.mode, publishableKey: gateway.publishableKey } : { mode: gateway.mode };
+      return gateway.publishableKey
+        ? { mode: gateway.mode, publishableKey: gateway.publishableKey }
+        : { mode: gateway.mode };
     },
   }),
 
@@ -85,15 +87,18 @@ export const paymentRoutes = [
       if (!booking) throw notFound('No booking with this id');
       if (booking.buyerEmail !== caller.user.email) throw forbidden('You can only pay for your own bookings');
       if (body.buyerEmail !== caller.user.email) throw badRequest('buyerEmail: must be your own email', 'buyerEmail');
-      if (body.category_id !== booking.productId) throw badRequest('category_id: is not the booked product', 'category_id');
+      if (body.category_id !== booking.productId)
+        throw badRequest('category_id: is not the booked product', 'category_id');
       const replay = await existingPayment(db, body.transactionId, booking.id);
       if (replay) return replay;
       await payableBooking(db, booking.id, caller);
       matchesBookingPrice(body.price, booking);
 
       const intent = await gateway.retrieveIntent(body.transactionId);
-      if (!intent || intent.bookingId !== booking.id) throw badRequest('transactionId: no payment for this booking', 'transactionId');
-      if (intent.status !== 'succeeded') throw badRequest('transactionId: the payment has not succeeded', 'transactionId');
+      if (!intent || intent.bookingId !== booking.id)
+        throw badRequest('transactionId: no payment for this booking', 'transactionId');
+      if (intent.status !== 'succeeded')
+        throw badRequest('transactionId: the payment has not succeeded', 'transactionId');
       if (intent.amountCents !== booking.priceCents || intent.currency !== 'usd') {
         throw badRequest('transactionId: the payment’s amount does not match the booking', 'transactionId');
       }
@@ -130,7 +135,10 @@ export const paymentRoutes = [
         return { acknowledged: true, insertedId };
       } catch (error) {
         // The same transaction sent twice at once: the loser answers like a replay.
-        const raced = error instanceof HttpError && error.status === 409 ? await existingPayment(db, body.transactionId, booking.id) : null;
+        const raced =
+          error instanceof HttpError && error.status === 409
+            ? await existingPayment(db, body.transactionId, booking.id)
+            : null;
         if (raced) return raced;
         throw error;
       }

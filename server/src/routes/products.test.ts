@@ -1,5 +1,13 @@
 import { productSchema } from '@bookswap/shared/schemas';
-import { call, givenProduct, givenUser, startTestServer, VALID_PRODUCT, type Person, type TestServer } from '../testing/test-server';
+import {
+  call,
+  givenProduct,
+  givenUser,
+  startTestServer,
+  VALID_PRODUCT,
+  type Person,
+  type TestServer,
+} from '../testing/test-server';
 
 let server: TestServer;
 let seller: Person;
@@ -20,7 +28,16 @@ describe('a seller listing a book', () => {
   it('stores the listing with seller, verify, flags and date set by the server, not the body', async () => {
     const created = await call(server, 'POST', '/api/product/create', {
       as: seller,
-      body: { ...VALID_PRODUCT, sellerName: 'Someone Else', sellerEmail: 'x@example.test', verify: false, paid: true, addADS: true, report: 'true', date: 'yesterday' },
+      body: {
+        ...VALID_PRODUCT,
+        sellerName: 'Someone Else',
+        sellerEmail: 'x@example.test',
+        verify: false,
+        paid: true,
+        addADS: true,
+        report: 'true',
+        date: 'yesterday',
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
@@ -46,13 +63,16 @@ describe('a seller listing a book', () => {
     expect(list.status).toBe(200);
     expect(list.body.map((p: { _id: string }) => p._id)).toContain(mine);
     expect(list.body.every((p: { sellerEmail: string }) => p.sellerEmail === seller.email)).toBe(true);
-    expect((await call(server, 'GET', `/api/product/list?email=${otherSeller.email}`, { as: seller })).status).toBe(403);
+    expect((await call(server, 'GET', `/api/product/list?email=${otherSeller.email}`, { as: seller })).status).toBe(
+      403,
+    );
   });
 });
 
 describe('browsing books', () => {
   it('searches book names and authors with paging and a total count', async () => {
-    for (let i = 0; i < 7; i++) await givenProduct(server, seller, { book_name: `Pangolin Tales ${i}`, category_id: '5' });
+    for (let i = 0; i < 7; i++)
+      await givenProduct(server, seller, { book_name: `Pangolin Tales ${i}`, category_id: '5' });
     const page0 = await call(server, 'GET', '/api/category/list?search=PANGOLIN&page=0&size=5');
     expect(page0.status).toBe(200);
     expect(page0.body.count).toBe(7);
@@ -65,6 +85,17 @@ describe('browsing books', () => {
     expect(byAuthor.body.count).toBeGreaterThan(0);
     const literalPercent = await call(server, 'GET', '/api/category/list?search=%25');
     expect(literalPercent.body).toEqual({ products: [], count: 0 });
+  });
+
+  it('lists every visible book newest first when nothing is searched, with the total count', async () => {
+    const before = await call(server, 'GET', '/api/category/list?page=0&size=5');
+    const id = await givenProduct(server, seller, { book_name: 'Newest Arrival' });
+    const after = await call(server, 'GET', '/api/category/list?page=0&size=5');
+    expect(after.body.count).toBe(before.body.count + 1);
+    expect(after.body.products[0]._id).toBe(id);
+    expect(after.body.products).toHaveLength(Math.min(5, after.body.count));
+    const pastTheEnd = await call(server, 'GET', '/api/category/list?page=1000&size=20');
+    expect(pastTheEnd.body).toEqual({ products: [], count: after.body.count });
   });
 
   it('lists a category’s products, and 404s for a category that does not exist', async () => {
@@ -95,7 +126,11 @@ describe('advertising', () => {
   it('accepts an empty body, and refuses another seller’s product', async () => {
     const id = await givenProduct(server, seller);
     expect((await call(server, 'PUT', `/api/product/update/${id}`, { as: otherSeller })).status).toBe(403);
-    const empty = await call(server, 'PUT', `/api/product/update/${id}`, { as: seller, headers: { 'content-type': 'application/json' }, body: '' });
+    const empty = await call(server, 'PUT', `/api/product/update/${id}`, {
+      as: seller,
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
     expect(empty.body).toEqual({ acknowledged: true, modifiedCount: 1 });
   });
 
@@ -114,8 +149,14 @@ describe('deleting a listing', () => {
     const own = await givenProduct(server, seller);
     const other = await givenProduct(server, otherSeller);
     expect((await call(server, 'DELETE', `/api/product/delete/${other}`, { as: seller })).status).toBe(403);
-    expect((await call(server, 'DELETE', `/api/product/delete/${own}`, { as: seller })).body).toEqual({ acknowledged: true, deletedCount: 1 });
-    expect((await call(server, 'DELETE', `/api/product/delete/${other}`, { as: admin })).body).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await call(server, 'DELETE', `/api/product/delete/${own}`, { as: seller })).body).toEqual({
+      acknowledged: true,
+      deletedCount: 1,
+    });
+    expect((await call(server, 'DELETE', `/api/product/delete/${other}`, { as: admin })).body).toEqual({
+      acknowledged: true,
+      deletedCount: 1,
+    });
     expect((await call(server, 'GET', `/api/product/list/${own}`)).status).toBe(404);
     expect((await call(server, 'DELETE', `/api/product/delete/${own}`, { as: seller })).status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, like, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORY_CHOICES,
   advertiseProductBodySchema,
@@ -21,6 +21,7 @@ import { defineRoute } from '../http/route';
 import { containsPattern, publiclyVisible } from './visibility';
 
 const newestFirst = [desc(products.listedAt), desc(products.id)];
+const CATEGORY_PAGE_LIMIT = 1000;
 
 export const productRoutes = [
   defineRoute({
@@ -29,20 +30,37 @@ export const productRoutes = [
     access: 'public',
     query: bookListQuerySchema,
     async handler({ query }, { db, wire }): Promise<BookListResponse> {
-      const where: SQL = query.search
-        ? (and(publiclyVisible(), like(products.searchText, containsPattern(query.search))) as SQL)
-        : publiclyVisible();
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(query.size)
-          .offset(query.page * query.size),
-        db.select({ n: count() }).from(products).where(where),
-      ]);
-      return { products: rows.map((row) => productToWire(row, wire)), count: Number(total?.n ?? 0) };
+      const page = { limit: query.size, offset: query.page * query.size };
+      if (!query.search) {
+        // The whole shelf: the page comes straight off the ordering index and the count is a plain count.
+        const [rows, [counted]] = await Promise.all([
+          db
+            .select()
+            .from(products)
+            .where(publiclyVisible())
+            .orderBy(...newestFirst)
+            .limit(page.limit)
+            .offset(page.offset),
+          db.select({ n: count() }).from(products).where(publiclyVisible()),
+        ]);
+        return { products: rows.map((row) => productToWire(row, wire)), count: Number(counted?.n ?? 0) };
+      }
+      const where = and(publiclyVisible(), like(products.searchText, containsPattern(query.search))) as SQL;
+      // A search reads every match anyway, so the total rides along with the page; only a page past the
+      // end needs a count of its own.
+      const rows = await db
+        .select({ ...getTableColumns(products), total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(products)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(page.limit)
+        .offset(page.offset);
+      let total = rows[0]?.total;
+      if (total === undefined) {
+        const [counted] = await db.select({ n: count() }).from(products).where(where);
+        total = Number(counted?.n ?? 0);
+      }
+      return { products: rows.map((row) => productToWire(row, wire)), count: total };
     },
   }),
 
@@ -57,7 +75,9 @@ export const productRoutes = [
         .select()
         .from(products)
         .where(and(publiclyVisible(), eq(products.categoryId, params.id)))
-        .orderBy(...newestFirst);
+        .orderBy(...newestFirst)
+        // SPEC's category page has no paging; the newest 1,000 keep one answer bounded at any scale.
+        .limit(CATEGORY_PAGE_LIMIT);
       return rows.map((row) => productToWire(row, wire));
     },
   }),
@@ -188,7 +208,8 @@ export const productRoutes = [
       if (role === 'buyer') throw forbidden('Only sellers may do this');
       const [product] = await db.select().from(products).where(eq(products.id, params.id)).limit(1);
       if (!product) throw notFound('No product with this id');
-      if (role !== 'admin' && product.sellerId !== caller.user.id) throw forbidden('You can only delete your own products');
+      if (role !== 'admin' && product.sellerId !== caller.user.id)
+        throw forbidden('You can only delete your own products');
       // Its reports go with it (ON DELETE CASCADE); bookings keep their copied name, image and price.
       const deleted = await db.delete(products).where(eq(products.id, product.id)).returning({ id: products.id });
       return { acknowledged: true, deletedCount: deleted.length };

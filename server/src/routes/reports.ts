@@ -1,5 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { createReportBodySchema, reportProductParamsSchema, type InsertResult, type UpdateResult } from '@bookswap/shared/schemas';
+import {
+  createReportBodySchema,
+  reportProductParamsSchema,
+  type InsertResult,
+  type UpdateResult,
+} from '@bookswap/shared/schemas';
 import { newId } from '../db/ids';
 import { products, reports } from '../db/schema';
 import { reportToWire } from '../db/wire';
@@ -67,7 +72,11 @@ export const reportRoutes = [
       return db.transaction(async (tx) => {
         const [product] = await tx.select().from(products).where(eq(products.id, params.productId)).limit(1);
         if (!product) throw notFound('No product with this id');
-        const [anyReport] = await tx.select({ id: reports.id }).from(reports).where(eq(reports.productId, product.id)).limit(1);
+        const [anyReport] = await tx
+          .select({ id: reports.id })
+          .from(reports)
+          .where(eq(reports.productId, product.id))
+          .limit(1);
         if (!anyReport) throw conflict('This product has not been reported', 'productId');
         const changed = await tx
           .update(reports)

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { accessTokenFor, call, emulatorIdToken, givenProduct, givenUser, startTestServer, type Person, type TestServer } from '../testing/test-server';
+import {
+  accessTokenFor,
+  call,
+  emulatorIdToken,
+  givenProduct,
+  givenUser,
+  startTestServer,
+  type Person,
+  type TestServer,
+} from '../testing/test-server';
 
 let server: TestServer;
 let admin: Person;
@@ -100,14 +109,24 @@ describe('reading users', () => {
   it('gives the admin everyone and anyone else only their own record', async () => {
     const all = await call(server, 'GET', '/api/user/list', { as: admin });
     expect(all.status).toBe(200);
-    expect(all.body.map((u: { userEmail: string }) => u.userEmail)).toEqual(expect.arrayContaining([buyer.email, seller.email]));
+    expect(all.body.map((u: { userEmail: string }) => u.userEmail)).toEqual(
+      expect.arrayContaining([buyer.email, seller.email]),
+    );
     const own = await call(server, 'GET', '/api/user/list', { as: buyer });
-    expect(own.body).toEqual([{ _id: buyer.id, userName: buyer.name, userEmail: buyer.email, role: 'buyer', verify: false }]);
+    expect(own.body).toEqual([
+      { _id: buyer.id, userName: buyer.name, userEmail: buyer.email, role: 'buyer', verify: false },
+    ]);
   });
 
   it('reads one’s own record by email, and lists users by role for the admin', async () => {
     const me = await call(server, 'GET', `/api/user/list/${seller.email}`, { as: seller });
-    expect(me.body).toEqual({ _id: seller.id, userName: seller.name, userEmail: seller.email, role: 'seller', verify: false });
+    expect(me.body).toEqual({
+      _id: seller.id,
+      userName: seller.name,
+      userEmail: seller.email,
+      role: 'seller',
+      verify: false,
+    });
     const sellers = await call(server, 'GET', '/api/user/role?role=seller', { as: admin });
     expect(sellers.body.every((u: { role: string }) => u.role === 'seller')).toBe(true);
     expect(sellers.body.map((u: { _id: string }) => u._id)).toContain(seller.id);
@@ -137,7 +156,9 @@ describe('admin moderation of users', () => {
     expect((await call(server, 'GET', `/api/product/list/${productId}`)).status).toBe(404);
     const search = await call(server, 'GET', '/api/category/list?search=zyzzyva');
     expect(search.body).toEqual({ products: [], count: 0 });
-    expect((await call(server, 'GET', '/api/category/list/2')).body.map((p: { _id: string }) => p._id)).not.toContain(productId);
+    expect((await call(server, 'GET', '/api/category/list/2')).body.map((p: { _id: string }) => p._id)).not.toContain(
+      productId,
+    );
     expect((await call(server, 'GET', '/api/user/list', { as: doomed })).status).toBe(401);
   });
 

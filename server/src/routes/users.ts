@@ -30,7 +30,9 @@ export const userRoutes = [
       if (caller.uid && user.firebaseUid !== caller.uid) {
         await db.update(users).set({ firebaseUid: caller.uid }).where(eq(users.id, user.id));
       }
-      return { accessToken: await accessTokens.issue({ userId: user.id, email: user.email, uid: caller.uid, role: user.role }) };
+      return {
+        accessToken: await accessTokens.issue({ userId: user.id, email: user.email, uid: caller.uid, role: user.role }),
+      };
     },
   }),
 
@@ -46,7 +48,13 @@ export const userRoutes = [
       if (caller.email !== body.userEmail) throw forbidden('You can only create your own user record');
       const inserted = await db
         .insert(users)
-        .values({ id: newId(), email: body.userEmail, name: body.userName, role: body.role, firebaseUid: caller.uid || null })
+        .values({
+          id: newId(),
+          email: body.userEmail,
+          name: body.userName,
+          role: body.role,
+          firebaseUid: caller.uid || null,
+        })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
       const row = inserted[0];
@@ -92,7 +100,11 @@ export const userRoutes = [
     access: 'admin',
     query: usersByRoleQuerySchema,
     async handler({ query }, { db }) {
-      const rows = await db.select().from(users).where(eq(users.role, query.role)).orderBy(asc(users.createdAt), asc(users.id));
+      const rows = await db
+        .select()
+        .from(users)
+        .where(eq(users.role, query.role))
+        .orderBy(asc(users.createdAt), asc(users.id));
       return rows.map(userToWire);
     },
   }),

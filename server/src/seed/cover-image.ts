@@ -53,7 +53,13 @@ export function drawCover(seed: number, width = 240, height = 340): Buffer {
       else if (y > 96 && y < 102 && x > 50 && x < width - 80) color = ink;
       else if (y > 60 && y < 120 && x > 36 && x < width - 20) color = band;
       else if (pattern === 0 && y > 170 && (x + y) % 28 < 3) color = spine;
-      else if (pattern === 1 && y > 170 && Math.hypot(x - width / 2, y - 250) < 50 && Math.hypot(x - width / 2, y - 250) > 40) color = band;
+      else if (
+        pattern === 1 &&
+        y > 170 &&
+        Math.hypot(x - width / 2, y - 250) < 50 &&
+        Math.hypot(x - width / 2, y - 250) > 40
+      )
+        color = band;
       else if (pattern === 2 && y > 170 && y % 24 < 4 && x > 36) color = spine;
       row[1 + x * 3] = color[0];
       row[2 + x * 3] = color[1];

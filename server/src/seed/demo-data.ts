@@ -8,8 +8,32 @@ import { bookings, payments, products, reports, users, type UserRow } from '../d
 import { longDateTime } from '../db/wire';
 import { drawCover } from './cover-image';
 
-const ADJECTIVES = ['Silent', 'Golden', 'Hidden', 'Last', 'Broken', 'Distant', 'Secret', 'Quiet', 'Wild', 'Burning', 'Lost'];
-const NOUNS = ['River', 'Garden', 'Empire', 'Voyage', 'Letters', 'Harbor', 'Orchard', 'Mountain', 'Lantern', 'Island', 'Archive'];
+const ADJECTIVES = [
+  'Silent',
+  'Golden',
+  'Hidden',
+  'Last',
+  'Broken',
+  'Distant',
+  'Secret',
+  'Quiet',
+  'Wild',
+  'Burning',
+  'Lost',
+];
+const NOUNS = [
+  'River',
+  'Garden',
+  'Empire',
+  'Voyage',
+  'Letters',
+  'Harbor',
+  'Orchard',
+  'Mountain',
+  'Lantern',
+  'Island',
+  'Archive',
+];
 const AUTHORS = [
   'Amara Okafor',
   'Lucas Almeida',
@@ -33,7 +57,13 @@ const TOPIC_BY_CATEGORY: Record<string, string> = {
   '8': 'Literary fiction',
   '9': 'A book',
 };
-const PLACES = ['Dhaka, Mirpur 10', 'Chattogram, GEC Circle', 'Sylhet, Zindabazar', 'Khulna, Sonadanga', 'Rajshahi, Shaheb Bazar'];
+const PLACES = [
+  'Dhaka, Mirpur 10',
+  'Chattogram, GEC Circle',
+  'Sylhet, Zindabazar',
+  'Khulna, Sonadanga',
+  'Rajshahi, Shaheb Bazar',
+];
 
 export const DEMO_BOOKS_PER_CATEGORY = 7;
 
@@ -66,7 +96,9 @@ export async function seedDemoData(db: Database, imagesDir: string): Promise<{ u
   return db.transaction(async (tx) => {
     const userRows: UserRow[] = await tx
       .insert(users)
-      .values(DEMO_USERS.map((u) => ({ id: newId(), email: u.email, name: u.userName, role: u.role, verified: u.verify })))
+      .values(
+        DEMO_USERS.map((u) => ({ id: newId(), email: u.email, name: u.userName, role: u.role, verified: u.verify })),
+      )
       .returning();
     const sellers = userRows.filter((u) => u.role === 'seller');
     const [buyer, buyer2] = userRows.filter((u) => u.role === 'buyer');

@@ -8,7 +8,11 @@ import { databaseIsEmpty, seedDemoData, wipeData } from './demo-data';
 async function run(): Promise<void> {
   const config = readConfig();
   const reset = process.argv.includes('--reset');
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, searchPath: config.databaseSchema, pgliteDir: pgliteDirOf(config.dataDir) });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    searchPath: config.databaseSchema,
+    pgliteDir: pgliteDirOf(config.dataDir),
+  });
   try {
     await migrate(handle.db);
     if (reset) await wipeData(handle.db);

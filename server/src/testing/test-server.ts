@@ -45,7 +45,10 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
  * The real server (every plugin, route and check) on a fresh database: a copy of the migrated PGlite
  * template, or its own schema in the PostgreSQL of DATABASE_URL, dropped again on close.
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: StartOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-test-'));
   const config = testConfig(dataDir, overrides);
   const databaseUrl = process.env.DATABASE_URL;
@@ -86,7 +89,10 @@ function base64url(value: object): string {
 }
 
 /** An ID token as the Firebase Auth emulator issues them: unsigned (`alg: none`). */
-export function emulatorIdToken(person: { email: string; uid?: string; name?: string }, overrides: Record<string, unknown> = {}): string {
+export function emulatorIdToken(
+  person: { email: string; uid?: string; name?: string },
+  overrides: Record<string, unknown> = {},
+): string {
   const now = Math.floor(Date.now() / 1000);
   const payload = {
     iss: `https://securetoken.google.com/${TEST_PROJECT}`,
@@ -114,7 +120,12 @@ export interface Person {
 }
 
 /** A user record as the seed or an admin grant would make it, signed in through the real token call. */
-export async function givenUser(server: TestServer, role: Role, name: string, options: { verified?: boolean } = {}): Promise<Person> {
+export async function givenUser(
+  server: TestServer,
+  role: Role,
+  name: string,
+  options: { verified?: boolean } = {},
+): Promise<Person> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`;
   const id = newId();
   await server.db.insert(users).values({ id, email, name, role, verified: options.verified ?? false });
@@ -146,12 +157,13 @@ export async function call(
     headers,
     ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
   });
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = response.json();
   } catch {
-    json = undefined;
+    // not JSON (an image, an empty answer)
   }
+  // Tests read whatever shape each call answers; the shared zod schemas check the shapes that matter.
   return { status: response.statusCode, body: json as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -169,8 +181,15 @@ export const VALID_PRODUCT = {
   location: 'Dhaka',
 };
 
-export async function givenProduct(server: TestServer, seller: Person, overrides: Partial<typeof VALID_PRODUCT> = {}): Promise<string> {
-  const response = await call(server, 'POST', '/api/product/create', { as: seller, body: { ...VALID_PRODUCT, ...overrides } });
+export async function givenProduct(
+  server: TestServer,
+  seller: Person,
+  overrides: Partial<typeof VALID_PRODUCT> = {},
+): Promise<string> {
+  const response = await call(server, 'POST', '/api/product/create', {
+    as: seller,
+    body: { ...VALID_PRODUCT, ...overrides },
+  });
   if (response.status !== 201) throw new Error(`product not created: ${JSON.stringify(response.body)}`);
   return response.body.insertedId as string;
 }

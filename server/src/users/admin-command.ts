@@ -11,7 +11,11 @@ async function run(): Promise<void> {
     process.exit(2);
   }
   const config = readConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, searchPath: config.databaseSchema, pgliteDir: pgliteDirOf(config.dataDir) });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    searchPath: config.databaseSchema,
+    pgliteDir: pgliteDirOf(config.dataDir),
+  });
   try {
     await migrate(handle.db);
     await grantAdmin(handle.db, email, name);

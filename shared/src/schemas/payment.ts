@@ -54,7 +54,12 @@ export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBodySchema>;
  */
 export const sandboxConfirmResponseSchema = z.union([
   z.object({
-    paymentIntent: z.object({ id: z.string(), status: z.literal('succeeded'), amount: z.number(), currency: z.string() }),
+    paymentIntent: z.object({
+      id: z.string(),
+      status: z.literal('succeeded'),
+      amount: z.number(),
+      currency: z.string(),
+    }),
   }),
   z.object({
     error: z.object({

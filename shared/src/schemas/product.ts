@@ -3,7 +3,9 @@ import { categoryIdSchema } from './category';
 import { nonEmptyText, priceTextSchema } from './common';
 
 export const BOOK_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
-export const bookConditionSchema = z.enum(BOOK_CONDITIONS, { message: 'book_condition must be Excellent, Good or Fair' });
+export const bookConditionSchema = z.enum(BOOK_CONDITIONS, {
+  message: 'book_condition must be Excellent, Good or Fair',
+});
 export type BookCondition = z.infer<typeof bookConditionSchema>;
 
 /** The product's report flag is text on the wire ("true"/"false"), unlike the report record's boolean (SPEC 9). */
@@ -63,7 +65,12 @@ export const DEFAULT_PAGE_SIZE = 5;
 
 export const bookListQuerySchema = z.object({
   search: z.string().trim().max(200).default(''),
-  page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(0, 'page must be 0 or more').max(100000).default(0),
+  page: z.coerce
+    .number({ message: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(0, 'page must be 0 or more')
+    .max(100000)
+    .default(0),
   size: z.coerce
     .number({ message: 'size must be 5, 10, 15 or 20' })
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'size must be 5, 10, 15 or 20')
@@ -78,7 +85,9 @@ export interface BookListQuery {
 export const bookListResponseSchema = z.object({ products: z.array(productSchema), count: z.number() });
 export type BookListResponse = z.infer<typeof bookListResponseSchema>;
 
-export const sellerProductsQuerySchema = z.object({ email: z.string().trim().toLowerCase().email('a valid email is required') });
+export const sellerProductsQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().email('a valid email is required'),
+});
 
 /** Page count of SPEC 9: total divided by page size, rounded up. */
 export function pageCount(total: number, size: number): number {

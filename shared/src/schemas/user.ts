@@ -26,7 +26,9 @@ export const createUserBodySchema = z.object({
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 export const userEmailParamsSchema = z.object({ email: emailSchema });
-export const usersByRoleQuerySchema = z.object({ role: z.enum(['seller', 'buyer'], { message: 'role must be seller or buyer' }) });
+export const usersByRoleQuerySchema = z.object({
+  role: z.enum(['seller', 'buyer'], { message: 'role must be seller or buyer' }),
+});
 export const userIdParamsSchema = z.object({ id: idSchema });
 
 export const accessTokenQuerySchema = z.object({ email: emailSchema });

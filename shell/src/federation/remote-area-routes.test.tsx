@@ -76,6 +76,7 @@ describe("a remote's area in the shell", () => {
     renderSellerArea(runtime);
     expect(await screen.findByRole('heading', { name: 'My Product (3)' })).toBeInTheDocument();
     expect(runtime.loadRemote).toHaveBeenCalledWith('seller/routes');
+    expect(document.title).toBe('My Product | Bookswap');
   });
 
   it("applies the shell's guard from the remote route's handle.access", async () => {

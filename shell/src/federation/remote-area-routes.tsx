@@ -1,6 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
-import { accessOf, type RouteAccess } from '@bookswap/shared/routing';
+import { accessOf, type BookswapRouteHandle, type RouteAccess } from '@bookswap/shared/routing';
 import { RequireAccess } from '../guards/RequireAccess';
 import { RemoteAreaError } from './RemoteAreaError';
 import type { RemoteRoutesLoader } from './remote-routes-loader';
@@ -12,6 +12,7 @@ type RouteFunction<A> = (args: A) => unknown;
 /** What the shell needs from one of a remote's routes once its lazy part has loaded. */
 interface RemoteScreen {
   access: RouteAccess;
+  title?: string;
   Component?: ComponentType | null;
   element?: ReactNode;
   loader?: RouteFunction<LoaderFunctionArgs>;
@@ -59,6 +60,7 @@ export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader): 
     const merged = { ...route, ...resolved };
     const screen: RemoteScreen = {
       access: accessOf(route),
+      title: (route.handle as BookswapRouteHandle | undefined)?.title,
       Component: merged.Component,
       element: merged.element,
       loader: asFunction<LoaderFunctionArgs>(merged.loader),
@@ -75,6 +77,10 @@ export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader): 
     children: area.paths.map((path) => {
       function RemoteRouteScreen() {
         const screen = screens.get(path);
+        const title = screen?.title;
+        useEffect(() => {
+          document.title = title ? `${title} | Bookswap` : 'Bookswap';
+        }, [title]);
         if (!screen) return null;
         const { Component } = screen;
         return <RequireAccess access={screen.access}>{Component ? <Component /> : screen.element}</RequireAccess>;

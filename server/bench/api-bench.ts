@@ -1,0 +1,279 @@
+// `pnpm bench:api`: 100,000 listings, the server on loopback, autocannon against the read paths that
+// carry the traffic. PGlite always; PostgreSQL too when DATABASE_URL is set or Debian's server is
+// installed (a throwaway cluster from scripts/ci-postgres.sh). Writes reports/bench-api.json.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, pgliteDirOf, type DatabaseHandle } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SERVER_DIR = path.resolve(__dirname, '..');
+const REPO_ROOT = path.resolve(SERVER_DIR, '..');
+const REPORT = path.join(REPO_ROOT, 'reports', 'bench-api.json');
+const COMMON_TERM = 'river';
+const RARE_TERM = 'zanzibar';
+
+interface CaseResult {
+  engine: string;
+  name: string;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+const WORDS_A = [
+  'Silent',
+  'Golden',
+  'Hidden',
+  'Last',
+  'Broken',
+  'Distant',
+  'Secret',
+  'Quiet',
+  'Wild',
+  'Burning',
+  'Lost',
+];
+const WORDS_B = [
+  'River',
+  'Garden',
+  'Empire',
+  'Voyage',
+  'Letters',
+  'Harbor',
+  'Orchard',
+  'Mountain',
+  'Lantern',
+  'Island',
+  'Archive',
+  'Meadow',
+  'Tower',
+];
+
+/** 100,000 listings in one statement: titles from two word lists (so "river" is common), "Zanzibar" in 1 of 10,000. */
+async function fillListings(handle: DatabaseHandle): Promise<string[]> {
+  const db = handle.db;
+  await db.execute(
+    sql`INSERT INTO users (id, email, name, role, verified) VALUES ('benchseller', 'bench@example.test', 'Bench Seller', 'seller', true)`,
+  );
+  const started = Date.now();
+  await db.execute(
+    sql.raw(`
+    INSERT INTO products (id, seller_id, seller_name, seller_email, seller_verified, title, author, category_id, category_name,
+      description, original_price, resale_price, years_of_use, condition, image_url, phone, pickup_location, advertised, listed_at)
+    SELECT lpad(to_hex(i), 24, '0'), 'benchseller', 'Bench Seller', 'bench@example.test', true,
+      (ARRAY[${WORDS_A.map((w) => `'${w}'`).join(',')}])[1 + i % ${WORDS_A.length}] || ' ' ||
+      (ARRAY[${WORDS_B.map((w) => `'${w}'`).join(',')}])[1 + (i * 7) % ${WORDS_B.length}] ||
+      CASE WHEN i % 10000 = 0 THEN ' of Zanzibar' ELSE '' END || ' ' || i,
+      'Author ' || (i % 997), ((i % 9) + 1)::text, 'Category', 'A used book in fair condition.', '20', '10.50', '2', 'Good',
+      '/images/cover-' || (i % 63) || '.png', '', 'Dhaka', i % 500 = 0, now() - (i || ' minutes')::interval
+    FROM generate_series(1, ${LISTINGS}) AS i`),
+  );
+  await db.execute(sql`ANALYZE products`);
+  console.log(`  ${LISTINGS} listings inserted and indexed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const sample = (await db.execute(sql`SELECT id FROM products ORDER BY id LIMIT 200`)) as unknown as {
+    rows: { id: string }[];
+  };
+  return sample.rows.map((row) => row.id);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      AUTH_MODE: 'emulator',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { child, base };
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function runCase(engine: string, name: string, base: string, paths: string[]): Promise<CaseResult> {
+  let next = 0;
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const row: CaseResult = {
+    engine,
+    name,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round((result.requests.total / result.duration) * 10) / 10,
+    p50: round1(percentile(latencies, 50)),
+    p95: round1(percentile(latencies, 95)),
+    p99: round1(percentile(latencies, 99)),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  console.log(
+    `  ${name.padEnd(34)} ${String(row.requestsPerSecond).padStart(8)} req/s   p50 ${row.p50.toFixed(1)} ms   p95 ${row.p95.toFixed(1)} ms   p99 ${row.p99.toFixed(1)} ms${row.non2xx || row.errors ? `   (${row.non2xx} non-2xx, ${row.errors} errors)` : ''}`,
+  );
+  return row;
+}
+
+async function benchEngine(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise<CaseResult[]> {
+  console.log(`\n${engine}: preparing ${LISTINGS} listings`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bookswap-bench-${engine}-`));
+  const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  if (databaseUrl && schema) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  let child: ChildProcess | undefined;
+  try {
+    const handle = await openDatabase({ databaseUrl, searchPath: schema, pgliteDir: pgliteDirOf(dataDir) });
+    await migrate(handle.db);
+    const ids = await fillListings(handle);
+    await handle.close();
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }),
+    });
+    child = server.child;
+    const search = (term: string, page: number) => [`/api/category/list?search=${term}&page=${page}&size=20`];
+    const cases: [string, string[]][] = [
+      ['book list page 0 (no search)', ['/api/category/list?page=0&size=5']],
+      [`search common "${COMMON_TERM}" page 0`, search(COMMON_TERM, 0)],
+      [`search common "${COMMON_TERM}" page 50`, search(COMMON_TERM, 50)],
+      [`search rare "${RARE_TERM}" page 0`, search(RARE_TERM, 0)],
+      [`search rare "${RARE_TERM}" page 50`, search(RARE_TERM, 50)],
+      ['product detail', ids.map((id) => `/api/product/list/${id}`)],
+      ['ads list', ['/api/product/Ads/list']],
+    ];
+    // One short warm-up so the first case does not pay for cold caches alone.
+    await autocannon({
+      url: server.base,
+      connections: 2,
+      amount: 50,
+      requests: [{ method: 'GET', path: cases[0]![1][0] }],
+    });
+    const results: CaseResult[] = [];
+    for (const [name, paths] of cases) results.push(await runCase(engine, name, server.base, paths));
+    return results;
+  } finally {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl && schema) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    }
+  }
+}
+
+function postgresServerInstalled(): boolean {
+  try {
+    return fs
+      .readdirSync('/usr/lib/postgresql')
+      .some((version) => fs.existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const results: CaseResult[] = [];
+  results.push(...(await benchEngine('pglite')));
+
+  let databaseUrl = process.env.DATABASE_URL;
+  const script = path.join(REPO_ROOT, 'scripts', 'ci-postgres.sh');
+  const ownCluster = !databaseUrl && postgresServerInstalled();
+  const clusterEnv = {
+    ...process.env,
+    PGCI_DIR: path.join(os.tmpdir(), 'bookswap-bench-postgres'),
+    PGCI_PORT: '55532',
+    PGCI_DB: 'bookswap_bench',
+  };
+  if (ownCluster) {
+    const exported = execFileSync('bash', [script, 'start'], { env: clusterEnv, encoding: 'utf8' });
+    databaseUrl = /DATABASE_URL=(\S+)/.exec(exported)?.[1];
+  }
+  try {
+    if (databaseUrl) results.push(...(await benchEngine('postgres', databaseUrl)));
+    else console.log('\npostgres: skipped (no DATABASE_URL and no PostgreSQL server installed)');
+  } finally {
+    if (ownCluster) execFileSync('bash', [script, 'stop'], { env: clusterEnv, stdio: 'inherit' });
+  }
+
+  const report = {
+    when: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    settings: { listings: LISTINGS, durationSeconds: DURATION_S, connections: CONNECTIONS },
+    latencyUnit: 'ms',
+    results,
+  };
+  fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+  fs.writeFileSync(REPORT, JSON.stringify(report, null, 2));
+  console.log(`\n| engine | case | req/s | p50 ms | p95 ms | p99 ms |\n|---|---|---:|---:|---:|---:|`);
+  for (const r of results)
+    console.log(`| ${r.engine} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} |`);
+  console.log(`\nwrote ${path.relative(REPO_ROOT, REPORT)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CATEGORY_CHOICES, DEMO_USERS } from '@bookswap/shared/schemas';
+import { accessTokenFor, call, startTestServer, type TestServer } from '../testing/test-server';
+import { seedIfEmpty } from './demo-data';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo' });
+});
+afterAll(() => server.close());
+
+describe('the demo marketplace of a first start', () => {
+  it('has every demo account with its role, and the sign-in emulator’s list is the same list', async () => {
+    const admin = { token: await accessTokenFor(server, 'admin@bookswap.test') };
+    const everyone = await call(server, 'GET', '/api/user/list', { as: admin });
+    expect(
+      everyone.body
+        .map((u: { userEmail: string; role: string; verify: boolean }) => [u.userEmail, u.role, u.verify])
+        .sort(),
+    ).toEqual(DEMO_USERS.map((u) => [u.email, u.role, u.verify]).sort());
+  });
+
+  it('has books in all nine categories, with covers that load', async () => {
+    const all = await call(server, 'GET', '/api/category/list?size=20');
+    expect(all.body.count).toBeGreaterThanOrEqual(55);
+    for (const category of CATEGORY_CHOICES) {
+      const list = await call(server, 'GET', `/api/category/list/${category.category_id}`);
+      expect(list.body.length).toBeGreaterThan(0);
+    }
+    const cover = new URL(all.body.products[0].img);
+    const served = await server.app.inject({ method: 'GET', url: cover.pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('has advertised, sold and reported books and open bookings to pay', async () => {
+    const ads = await call(server, 'GET', '/api/product/Ads/list');
+    expect(ads.body.length).toBeGreaterThan(2);
+    const seller = { token: await accessTokenFor(server, 'seller@bookswap.test') };
+    const seller2 = { token: await accessTokenFor(server, 'seller2@bookswap.test') };
+    const mine = [
+      ...(await call(server, 'GET', '/api/product/list?email=seller@bookswap.test', { as: seller })).body,
+      ...(await call(server, 'GET', '/api/product/list?email=seller2@bookswap.test', { as: seller2 })).body,
+    ];
+    expect(mine.filter((p: { paid: boolean }) => p.paid)).toHaveLength(1);
+    expect(mine.filter((p: { report: string }) => p.report === 'true')).toHaveLength(1);
+    const buyer = { token: await accessTokenFor(server, 'buyer@bookswap.test') };
+    const orders = await call(server, 'GET', '/api/booking/list?email=buyer@bookswap.test', { as: buyer });
+    expect(orders.body.filter((b: { paid: boolean }) => !b.paid).length).toBeGreaterThan(0);
+    expect(orders.body.filter((b: { paid: boolean }) => b.paid)).toHaveLength(1);
+  });
+
+  it('is not seeded twice', async () => {
+    expect(await seedIfEmpty(server.db, path.join(server.config.dataDir, 'images'))).toBe(false);
+    expect(fs.existsSync(path.join(server.config.dataDir, 'images', 'cover-0.png'))).toBe(true);
+  });
+});

@@ -1,0 +1,19 @@
+export interface ServedPackage {
+  name: 'shell' | 'storefront' | 'seller' | 'admin' | 'checkout';
+  folder: string;
+  port: number;
+}
+
+export interface StaticServer {
+  port: number;
+  listen(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export declare const PACKAGES: readonly ServedPackage[];
+export declare function servePackage(
+  root: string,
+  pkg: ServedPackage,
+  port?: number,
+  env?: Record<string, string | undefined>,
+): StaticServer;
