@@ -50,7 +50,9 @@ function jestSuite(label, args, env = {}) {
     return;
   }
   // Suites that fail to load (syntax, import) count as failures though they ran no test case.
-  const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  const brokenSuites = report.testResults.filter(
+    (s) => s.status === 'failed' && s.assertionResults.length === 0,
+  ).length;
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + brokenSuites;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -76,7 +78,9 @@ function playwrightSuite(label) {
   totals.passed += expected + flaky;
   totals.failed += unexpected;
   totals.skipped += skipped;
-  lines.push(`${label}: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed, ${skipped} skipped (${seconds} s)`);
+  lines.push(
+    `${label}: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed, ${skipped} skipped (${seconds} s)`,
+  );
   if (!ok && unexpected === 0) totals.failed += 1;
 }
 

@@ -6,9 +6,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const packages = ['shared', 'shell', 'remote-storefront', 'remote-seller', 'remote-admin', 'remote-checkout', 'server', 'e2e'].filter(
-  (p) => existsSync(join(root, p, 'tsconfig.json')),
-);
+const packages = [
+  'shared',
+  'shell',
+  'remote-storefront',
+  'remote-seller',
+  'remote-admin',
+  'remote-checkout',
+  'server',
+  'e2e',
+].filter((p) => existsSync(join(root, p, 'tsconfig.json')));
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
 
 function check(pkg) {

@@ -37,7 +37,10 @@ describe('the typed API client', () => {
 
   it('reports an unreachable server as status 0 with a readable message', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(apiRequest('/health')).rejects.toMatchObject({ status: 0, message: expect.stringMatching(/cannot be reached/) });
+    await expect(apiRequest('/health')).rejects.toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/cannot be reached/),
+    });
   });
 
   it('asks the shell once for a fresh token after a 401 and retries the call', async () => {

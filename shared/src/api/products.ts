@@ -31,7 +31,12 @@ export const createProduct = (body: CreateProductBody) =>
 
 /** Marks the product advertised (SPEC 7: PUT /api/product/update/{id}). */
 export const advertiseProduct = (id: string) =>
-  apiRequest(`/api/product/update/${enc(id)}`, { method: 'PUT', auth: true, body: { addADS: true }, schema: updateResultSchema });
+  apiRequest(`/api/product/update/${enc(id)}`, {
+    method: 'PUT',
+    auth: true,
+    body: { addADS: true },
+    schema: updateResultSchema,
+  });
 
 export const deleteProduct = (id: string) =>
   apiRequest(`/api/product/delete/${enc(id)}`, { method: 'DELETE', auth: true, schema: deleteResultSchema });

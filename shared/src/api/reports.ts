@@ -9,4 +9,8 @@ export const createReport = (body: CreateReportBody) =>
 
 /** Hides a reported product: its reports' flag becomes true and it leaves every public list. */
 export const hideReportedProduct = (productId: string) =>
-  apiRequest(`/api/report/update/${encodeURIComponent(productId)}`, { method: 'PUT', auth: true, schema: updateResultSchema });
+  apiRequest(`/api/report/update/${encodeURIComponent(productId)}`, {
+    method: 'PUT',
+    auth: true,
+    schema: updateResultSchema,
+  });
