@@ -9,20 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { isMostlySingletons } from '../tooling/product/bundle-parts.mjs';
 import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
 import { PACKAGES } from '../tooling/serve/serve-package.mjs';
 
 const ROUTES = ['/', '/booklist', '/dashboard/myproduct'];
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
@@ -111,7 +103,7 @@ try {
   console.warn(`[bench] ${error.message}: measuring signed out, without the API server and emulator`);
   product = await launchProduct({ dataDir, log, api: false, authEmulator: false });
 }
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const results = [];
   for (const route of ROUTES) results.push(await measure(browser, route));

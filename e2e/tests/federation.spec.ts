@@ -53,17 +53,27 @@ const fallbackOf = (page: Page, remote: RemoteName) =>
   page.locator(`[data-testid="remote-fallback"][data-remote="${remote}"]`);
 const topNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
+/** The router's own navigation, as an in-app link does it: no document load. */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** The path renders when navigated to in the app, and again on a reload there (a deep link). */
+async function expectShownOnNavigationAndReload(page: Page, owned: OwnedPath) {
+  await navigateInApp(page, owned.path);
+  await expect(owned.shows(page)).toBeVisible();
+  await page.reload();
+  await expect(owned.shows(page)).toBeVisible();
+}
+
 test.describe('every owned path renders on navigation and on a deep-link reload', () => {
   for (const owned of PUBLIC_PATHS) {
     test(`${owned.path} (${owned.remote})`, async ({ page }) => {
       await page.goto('/login');
-      await page.evaluate((path) => {
-        window.history.pushState({}, '', path);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, owned.path);
-      await expect(owned.shows(page)).toBeVisible();
-      await page.reload();
-      await expect(owned.shows(page)).toBeVisible();
+      await expectShownOnNavigationAndReload(page, owned);
       await expect(topNav(page)).toBeVisible();
       await expect(page.getByText('Page Not Found')).toHaveCount(0);
     });
@@ -73,13 +83,7 @@ test.describe('every owned path renders on navigation and on a deep-link reload'
     test(`${owned.path} (${owned.remote}, signed in as ${owned.role})`, async ({ page, signIn }) => {
       await signIn(owned.role!);
       await page.getByRole('link', { name: 'Home' }).click();
-      await page.evaluate((path) => {
-        window.history.pushState({}, '', path);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, owned.path);
-      await expect(owned.shows(page)).toBeVisible();
-      await page.reload();
-      await expect(owned.shows(page)).toBeVisible();
+      await expectShownOnNavigationAndReload(page, owned);
       await expect(page).toHaveURL(new RegExp(`${owned.path}$`));
     });
   }
@@ -172,10 +176,7 @@ test.describe('a remote that is down shows its fallback while the rest works, an
       await product.stopPackage(remote);
       await markDocument(page);
 
-      await page.evaluate((path) => {
-        window.history.pushState({}, '', path);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, owned.path);
+      await navigateInApp(page, owned.path);
       const fallback = fallbackOf(page, remote);
       await expect(fallback).toBeVisible();
       await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();

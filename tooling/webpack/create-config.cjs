@@ -29,7 +29,10 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
     const production = argv.mode !== 'development';
     // A remote has a page only in development (its standalone host); in production it is an entry file.
     const hasPage = isHost || !production;
-    const htmlTemplate = path.join(packageDir, 'public', 'index.html');
+    // The shell has its own page; the remotes' standalone hosts share one, titled after the remote.
+    const htmlTemplate = isHost
+      ? path.join(packageDir, 'public', 'index.html')
+      : path.join(__dirname, '..', 'dev-host', 'index.html');
 
     return {
       mode: production ? 'production' : 'development',
@@ -90,6 +93,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
           ? [
               new HtmlWebpackPlugin({
                 template: htmlTemplate,
+                title: `Bookswap ${name.charAt(0).toUpperCase()}${name.slice(1)} (development host)`,
                 chunks: ['main'],
                 scriptLoading: 'defer',
                 publicPath: '/',

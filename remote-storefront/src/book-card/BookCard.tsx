@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -11,6 +10,7 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Product } from '@bookswap/shared/schemas';
+import { BookCover } from '../book-cover/BookCover';
 
 export interface BookCardProps {
   product: Product;
@@ -39,19 +39,7 @@ export function BookCard({ product, canBook, onBookNow, onReport, headingLevel =
           <VerifiedIcon color="primary" fontSize="small" titleAccess="Verified seller" data-testid="verified-tick" />
         )}
       </Stack>
-      {/* Fixed aspect box: the grid does not jump while covers arrive. */}
-      <Box sx={{ aspectRatio: '4 / 3', bgcolor: 'grey.100', overflow: 'hidden' }}>
-        <Box
-          component="img"
-          src={product.img}
-          alt={`Cover of ${product.book_name}`}
-          loading="lazy"
-          decoding="async"
-          width={400}
-          height={300}
-          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-        />
-      </Box>
+      <BookCover product={product} width={400} height={300} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography id={headingId} variant="h6" component={headingLevel} gutterBottom>
           {product.book_name}

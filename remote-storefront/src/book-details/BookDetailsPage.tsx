@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -11,6 +10,7 @@ import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctio
 import { getProduct } from '@bookswap/shared/api';
 import type { Product } from '@bookswap/shared/schemas';
 import { LoadingSpinner } from '@bookswap/shared/ui';
+import { BookCover } from '../book-cover/BookCover';
 import { useBookActions } from '../book-actions/use-book-actions';
 import { LoadError } from '../load-error/LoadError';
 
@@ -49,18 +49,7 @@ function BookDetails({ product }: { product: Product }) {
       <Box sx={{ py: 4 }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 5 }}>
-            <Box sx={{ aspectRatio: '3 / 4', bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden' }}>
-              <Box
-                component="img"
-                src={product.img}
-                alt={`Cover of ${product.book_name}`}
-                loading="lazy"
-                decoding="async"
-                width={450}
-                height={600}
-                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-              />
-            </Box>
+            <BookCover product={product} width={450} height={600} rounded />
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={1}>

@@ -1,16 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSWRConfig } from 'swr';
 import { createBooking } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { createBookingBodySchema, type Product } from '@bookswap/shared/schemas';
-import { notifyError, notifySuccess } from '@bookswap/shared/ui';
+import { ProductModal } from '../product-modal/ProductModal';
+import { useSendRequest } from '../product-modal/use-send-request';
 import { bookingDateText } from './booking-date';
 
 interface BookingModalProps {
@@ -39,7 +35,7 @@ export function BookingModal({ product, open, onClose }: BookingModalProps) {
   // Mounted afresh for each Book Now press (see useBookActions), so this is the time the form opened.
   const [bookDate] = useState(() => bookingDateText(new Date()));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useSendRequest();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,71 +43,64 @@ export function BookingModal({ product, open, onClose }: BookingModalProps) {
     const found = checkFields(phone, meetingLocation);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
-      const result = await createBooking({
-        bookDate,
-        category_name: product.category_name,
-        category_id: product._id, // SPEC 3: the booking's category_id holds the product id
-        buyerName: user?.displayName ?? '',
-        buyerEmail: user?.email ?? undefined,
-        user_uid: user?.uid ?? '',
-        book_name: product.book_name,
-        img: product.img,
-        price: product.resale_price,
-        phone: phone.trim(),
-        meetingLocation: meetingLocation.trim(),
-      });
-      if (result.acknowledged) {
-        notifySuccess('Booked confirmed');
+    await send(
+      () =>
+        createBooking({
+          bookDate,
+          category_name: product.category_name,
+          category_id: product._id, // SPEC 3: the booking's category_id holds the product id
+          buyerName: user?.displayName ?? '',
+          buyerEmail: user?.email ?? undefined,
+          user_uid: user?.uid ?? '',
+          book_name: product.book_name,
+          img: product.img,
+          price: product.resale_price,
+          phone: phone.trim(),
+          meetingLocation: meetingLocation.trim(),
+        }),
+      'Booked confirmed',
+      () => {
         // The buyer's orders list (checkout remote) shares this SWR cache: let it refetch.
         void mutate((key) => (Array.isArray(key) ? String(key[0]) : String(key)).startsWith('/api/booking/list'));
         onClose();
-      }
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSending(false);
-    }
+      },
+    );
   }
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="booking-title" fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="booking-title">Book {product.book_name}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Book name" value={product.book_name} slotProps={{ htmlInput: { readOnly: true } }} />
-            <TextField label="Price" value={product.resale_price} slotProps={{ htmlInput: { readOnly: true } }} />
-            <TextField
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              autoFocus
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-              error={Boolean(errors.phone)}
-              helperText={errors.phone}
-            />
-            <TextField
-              label="Meeting location"
-              required
-              value={meetingLocation}
-              onChange={(event) => setMeetingLocation(event.target.value)}
-              error={Boolean(errors.meetingLocation)}
-              helperText={errors.meetingLocation}
-            />
-            <TextField label="Booking date" value={bookDate} slotProps={{ htmlInput: { readOnly: true } }} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={sending}>
-            Submit
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ProductModal
+      open={open}
+      onClose={onClose}
+      titleId="booking-title"
+      title={`Book ${product.book_name}`}
+      maxWidth="sm"
+      onSubmit={submit}
+      submitDisabled={sending}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField label="Book name" value={product.book_name} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label="Price" value={product.resale_price} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          autoFocus
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          error={Boolean(errors.phone)}
+          helperText={errors.phone}
+        />
+        <TextField
+          label="Meeting location"
+          required
+          value={meetingLocation}
+          onChange={(event) => setMeetingLocation(event.target.value)}
+          error={Boolean(errors.meetingLocation)}
+          helperText={errors.meetingLocation}
+        />
+        <TextField label="Booking date" value={bookDate} slotProps={{ htmlInput: { readOnly: true } }} />
+      </Stack>
+    </ProductModal>
   );
 }

@@ -1,10 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -13,7 +8,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { createReport } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { REPORT_REASONS, type Product } from '@bookswap/shared/schemas';
-import { notifyError, notifySuccess } from '@bookswap/shared/ui';
+import { ProductModal } from '../product-modal/ProductModal';
+import { useSendRequest } from '../product-modal/use-send-request';
 
 type Reason = (typeof REPORT_REASONS)[number];
 
@@ -30,66 +26,60 @@ interface ReportModalProps {
 export function ReportModal({ product, open, alreadyReported, onReported, onClose }: ReportModalProps) {
   const { user } = useAuth();
   const [reason, setReason] = useState<Reason | ''>('');
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useSendRequest();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason || sending || alreadyReported) return;
-    setSending(true);
-    try {
-      const result = await createReport({
-        reason,
-        reporterName: user?.displayName ?? '',
-        productName: product.book_name,
-        productId: product._id,
-        uid: user?.uid ?? '',
-        report: false,
-      });
-      if (result.acknowledged) {
-        notifySuccess('Report successfully');
+    await send(
+      () =>
+        createReport({
+          reason,
+          reporterName: user?.displayName ?? '',
+          productName: product.book_name,
+          productId: product._id,
+          uid: user?.uid ?? '',
+          report: false,
+        }),
+      'Report successfully',
+      () => {
         onReported(product._id);
         onClose();
-      }
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSending(false);
-    }
+      },
+    );
   }
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="report-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit}>
-        <DialogTitle id="report-title">Report {product.book_name}</DialogTitle>
-        <DialogContent>
-          {alreadyReported && <DialogContentText sx={{ mb: 1 }}>You have reported this book.</DialogContentText>}
-          <FormControl>
-            <FormLabel id="report-reason-label">Reason</FormLabel>
-            <RadioGroup
-              aria-labelledby="report-reason-label"
-              name="reason"
-              value={reason}
-              onChange={(event) => setReason(event.target.value as Reason)}
-            >
-              {REPORT_REASONS.map((choice) => (
-                <FormControlLabel
-                  key={choice}
-                  value={choice}
-                  control={<Radio />}
-                  label={choice}
-                  disabled={alreadyReported}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" color="error" disabled={!reason || sending || alreadyReported}>
-            Submit
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ProductModal
+      open={open}
+      onClose={onClose}
+      titleId="report-title"
+      title={`Report ${product.book_name}`}
+      maxWidth="xs"
+      onSubmit={submit}
+      submitDisabled={!reason || sending || alreadyReported}
+      submitColor="error"
+    >
+      {alreadyReported && <DialogContentText sx={{ mb: 1 }}>You have reported this book.</DialogContentText>}
+      <FormControl>
+        <FormLabel id="report-reason-label">Reason</FormLabel>
+        <RadioGroup
+          aria-labelledby="report-reason-label"
+          name="reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value as Reason)}
+        >
+          {REPORT_REASONS.map((choice) => (
+            <FormControlLabel
+              key={choice}
+              value={choice}
+              control={<Radio />}
+              label={choice}
+              disabled={alreadyReported}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+    </ProductModal>
   );
 }

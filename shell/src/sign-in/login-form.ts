@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** SPEC 5's messages, spelled as given. Email format is left to the identity provider, whose message is shown. */
 export const EMAIL_REQUIRED = 'Email Address is required';
@@ -13,8 +12,3 @@ export const passwordField = z.string().min(1, PASSWORD_REQUIRED).min(PASSWORD_M
 
 export const loginFormSchema = z.object({ email: emailField, password: passwordField });
 export type LoginForm = z.infer<typeof loginFormSchema>;
-
-/** MUI's TextField takes the input's ref as `inputRef`: react-hook-form focuses and reads the real input through it. */
-export function textFieldProps({ ref, ...registration }: UseFormRegisterReturn) {
-  return { ...registration, inputRef: ref };
-}

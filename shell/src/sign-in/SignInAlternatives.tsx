@@ -1,0 +1,29 @@
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { GoogleSignInButton, type GoogleSignInButtonProps } from './GoogleSignInButton';
+
+export interface SignInAlternativesProps {
+  google: GoogleSignInButtonProps;
+  question: string;
+  /** The other sign-in screen. */
+  switchTo: '/login' | '/signup';
+  switchLabel: string;
+}
+
+/** Under the form: Google, and a link to the other screen that keeps the page to return to. */
+export function SignInAlternatives({ google, question, switchTo, switchLabel }: SignInAlternativesProps) {
+  const location = useLocation();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center' }}>
+      <GoogleSignInButton {...google} />
+      <Typography variant="body2">
+        {question}{' '}
+        <Link component={RouterLink} to={switchTo} state={location.state}>
+          {switchLabel}
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { messageOf } from '@bookswap/shared/api';
+import type { GoogleSignInButtonProps } from './GoogleSignInButton';
+import { returnPathFrom } from './return-path';
+
+/**
+ * What both sign-in screens do around the identity provider: the provider's message, one busy state for
+ * the form and Google, and the way back to the page the guard remembered.
+ */
+export function useSignInFlow(formSubmitting: boolean) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const [googleBusy, setGoogleBusy] = useState(false);
+
+  const goBack = () => void navigate(returnPathFrom(location.state), { replace: true });
+
+  async function signInWith(provider: () => Promise<unknown>) {
+    setProviderError(null);
+    try {
+      await provider();
+      goBack();
+    } catch (error) {
+      setProviderError(messageOf(error));
+    }
+  }
+
+  const busy = formSubmitting || googleBusy;
+  const google: GoogleSignInButtonProps = { disabled: busy, onBusyChange: setGoogleBusy, onSignedIn: goBack };
+
+  return { busy, providerError, signInWith, google };
+}
