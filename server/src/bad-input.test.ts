@@ -27,7 +27,7 @@ beforeAll(async () => {
   productId = await givenProduct(server, seller);
   bookingId = await givenBooking(server, buyer, productId);
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 async function rowCounts() {
   const counts = await Promise.all(

@@ -40,6 +40,7 @@ async function waitForHealth(base: string, child: ChildProcess, log: () => strin
 }
 
 let dataDir: string;
+const children: ChildProcess[] = [];
 let schema: string | undefined;
 const env: NodeJS.ProcessEnv = {};
 
@@ -64,6 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (schema) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -81,6 +83,7 @@ async function startServer() {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const base = `http://127.0.0.1:${port}`;

@@ -241,7 +241,7 @@ beforeAll(async () => {
   people.otherSeller = await givenUser(server, 'seller', 'Matrix Other Seller');
   people.admin = await givenUser(server, 'admin', 'Matrix Admin');
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('the permission table', () => {
   it('has a matrix row for every route, and only public routes answer anonymous callers', () => {

@@ -96,7 +96,7 @@ beforeAll(async () => {
   buyer = await givenUser(server, 'buyer', 'Bea Buyer');
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
   await new Promise((resolve) => stripe.server.close(resolve));
 });
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
   buyer2 = await givenUser(server, 'buyer', 'Bo Buyer');
   admin = await givenUser(server, 'admin', 'Ada Admin');
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('booking a book', () => {
   it('copies name, image and price from the product and the buyer from the token', async () => {

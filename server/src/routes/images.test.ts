@@ -9,7 +9,7 @@ beforeAll(async () => {
   server = await startTestServer({ publicUrl: 'http://localhost:5000' });
   seller = await givenUser(server, 'seller', 'Sam Seller');
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 function upload(bytes: Buffer, options: { field?: string; filename?: string; type?: string; as?: Person } = {}) {
   const boundary = '----bookswapimagetest';

@@ -20,7 +20,7 @@ beforeAll(async () => {
   buyer = await givenUser(server, 'buyer', 'Bea Buyer');
   buyer2 = await givenUser(server, 'buyer', 'Bo Buyer');
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
 

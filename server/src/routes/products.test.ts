@@ -22,7 +22,7 @@ beforeAll(async () => {
   buyer = await givenUser(server, 'buyer', 'Bea Buyer');
   admin = await givenUser(server, 'admin', 'Ada Admin');
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('a seller listing a book', () => {
   it('stores the listing with seller, verify, flags and date set by the server, not the body', async () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   seller = await givenUser(server, 'seller', 'Sam Seller');
   buyer = await givenUser(server, 'buyer', 'Bea Buyer');
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('trading the sign-in token for an access token', () => {
   it('gives an access token to a person whose ID token carries the asked email', async () => {

@@ -9,7 +9,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo' });
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('the demo marketplace of a first start', () => {
   it('has every demo account with its role, and the sign-in emulator’s list is the same list', async () => {

@@ -70,7 +70,15 @@ export async function startTestServer(
   } else {
     handle = await openDatabase({ pgliteDump: new Blob([fs.readFileSync(templatePath())]) });
   }
-  const app = await prepareServer({ ...config, databaseUrl }, handle, options);
+  let app: FastifyInstance;
+  try {
+    app = await prepareServer({ ...config, databaseUrl }, handle, options);
+  } catch (error) {
+    // An open PGlite keeps the test process alive: never leave one behind.
+    await handle.close().catch(() => undefined);
+    await dropSchema().catch(() => undefined);
+    throw error;
+  }
   return {
     app,
     db: handle.db,
