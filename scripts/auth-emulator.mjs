@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the local Firebase Auth emulator (127.0.0.1:9099, project demo-bookswap) with the demo accounts seeded,
 // prints `auth emulator ready` and stays up until SIGTERM/SIGINT, which it passes on to the emulator.
-//   --persist   keep accounts across runs in .state/auth-emulator/data (exported on a clean stop)
+//   --persist   keep accounts across runs (exported on a clean stop) in .state/auth-emulator/data, or in
+//               AUTH_EMULATOR_DATA_DIR when set (`npm start` keeps them beside the API server's data)
 import {
   AUTH_EMULATOR_URL,
   isAuthEmulatorUp,
@@ -16,7 +17,10 @@ const fail = (error) => {
 
 if (await isAuthEmulatorUp()) fail(`An Auth emulator already answers on ${AUTH_EMULATOR_URL}: stop it first.`);
 
-const emulator = launchAuthEmulator({ persist: process.argv.includes('--persist') });
+const emulator = launchAuthEmulator({
+  persist: process.argv.includes('--persist'),
+  ...(process.env.AUTH_EMULATOR_DATA_DIR ? { dataDir: process.env.AUTH_EMULATOR_DATA_DIR } : {}),
+});
 let stopping = false;
 function stop(signal) {
   if (stopping) return;

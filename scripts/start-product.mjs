@@ -3,7 +3,7 @@
 // 3000-3004 with the API server and the sign-in emulator, until Ctrl-C or until one of them dies.
 // `--no-build` serves the existing builds.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
 
 if (!process.argv.includes('--no-build')) {
@@ -25,7 +25,8 @@ process.on('SIGTERM', () => void shutDown(0));
 
 try {
   product = await launchProduct({
-    dataDir: process.env.DATA_DIR,
+    dataDir: process.env.DATA_DIR && resolve(process.env.DATA_DIR),
+    keepAccounts: true,
     onUnexpectedExit: () => void shutDown(1),
   });
 } catch (error) {

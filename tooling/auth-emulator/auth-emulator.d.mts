@@ -29,6 +29,7 @@ export interface AuthEmulatorOptions {
   stateDir?: string;
   port?: number;
   persist?: boolean;
+  dataDir?: string;
   output?: 'inherit' | 'ignore';
   timeoutMs?: number;
 }

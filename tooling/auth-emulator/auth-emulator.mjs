@@ -66,13 +66,14 @@ export async function waitForAuthEmulator({ url = AUTH_EMULATOR_URL, timeoutMs =
 /**
  * Spawns `firebase emulators:start --only auth` and hands back at once; `ready` settles when it answers.
  * HOME and XDG_CONFIG_HOME point under `.state/` so firebase-tools writes nothing into the user's home.
- * With `persist`, accounts are imported from and exported to `.state/auth-emulator/data` (the export
- * happens on a clean shutdown, which a second signal would cut short: `stop()` sends at most one).
+ * With `persist`, accounts are imported from and exported to `dataDir` (default `.state/auth-emulator/data`;
+ * the export happens on a clean shutdown, which a second signal would cut short: `stop()` sends at most one).
  */
 export function launchAuthEmulator({
   stateDir = STATE_DIR,
   port = AUTH_EMULATOR_PORT,
   persist = false,
+  dataDir = join(stateDir, 'data'),
   output = 'inherit',
   timeoutMs = 90_000,
 } = {}) {
@@ -81,7 +82,6 @@ export function launchAuthEmulator({
   const home = join(stateDir, 'home');
   const args = ['emulators:start', '--only', 'auth', '--project', AUTH_EMULATOR_PROJECT, '--config', configPath];
   if (persist) {
-    const dataDir = join(stateDir, 'data');
     // --import fails on a folder that holds no export yet, so the first run only exports.
     if (existsSync(join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);
     args.push('--export-on-exit', dataDir);

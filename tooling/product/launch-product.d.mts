@@ -17,6 +17,7 @@ export interface LaunchOptions {
   dataDir?: string;
   api?: boolean;
   authEmulator?: boolean;
+  keepAccounts?: boolean;
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;
   onUnexpectedExit?: (reason: string) => void;

@@ -22,6 +22,8 @@ export function missingBuilds(root = ROOT) {
  * @param {string} [options.dataDir]       the API server's DATA_DIR (tests pass a temporary folder)
  * @param {boolean} [options.api]          start the API server when server/src/main.ts exists (default true)
  * @param {boolean} [options.authEmulator] start the sign-in emulator when scripts/auth-emulator.mjs exists (default true)
+ * @param {boolean} [options.keepAccounts] keep the emulator's accounts beside the API server's data, so both survive
+ *   a restart together and deleting the data folder resets both (npm start; tests start fresh)
  * @param {Record<string,string>} [options.apiEnv]  extra environment for the API server
  * @param {(line: string) => void} [options.log]
  * @param {(reason: string) => void} [options.onUnexpectedExit]  a child died on its own
@@ -31,6 +33,7 @@ export async function launchProduct({
   dataDir,
   api = true,
   authEmulator = true,
+  keepAccounts = false,
   apiEnv = {},
   log = console.log,
   onUnexpectedExit,
@@ -72,9 +75,12 @@ export async function launchProduct({
         const emulator = startManagedProcess({
           label: 'auth',
           command: process.execPath,
-          args: [emulatorScript],
+          args: keepAccounts ? [emulatorScript, '--persist'] : [emulatorScript],
           cwd: root,
-          env: { NO_UPDATE_NOTIFIER: '1' },
+          env: {
+            NO_UPDATE_NOTIFIER: '1',
+            ...(keepAccounts ? { AUTH_EMULATOR_DATA_DIR: join(dataDir ?? join(root, '.data'), 'auth-emulator') } : {}),
+          },
           log,
         });
         watch(emulator);
