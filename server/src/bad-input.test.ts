@@ -1,33 +1,27 @@
 import { count } from 'drizzle-orm';
 import { bookings, payments, products, reports, users } from './db/schema';
 import {
+  ADA_ADMIN,
+  BEA_BUYER,
   call,
   emulatorIdToken,
   givenBooking,
   givenProduct,
   givenUser,
+  SAM_SELLER,
   startTestServer,
+  serverForThisFile,
   VALID_PRODUCT,
-  type Person,
-  type TestServer,
 } from './testing/test-server';
 
-let server: TestServer;
-let seller: Person;
-let buyer: Person;
-let admin: Person;
+const { server, seller, buyer, admin } = serverForThisFile({ seller: SAM_SELLER, buyer: BEA_BUYER, admin: ADA_ADMIN });
 let productId: string;
 let bookingId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  seller = await givenUser(server, 'seller', 'Sam Seller');
-  buyer = await givenUser(server, 'buyer', 'Bea Buyer');
-  admin = await givenUser(server, 'admin', 'Ada Admin');
   productId = await givenProduct(server, seller);
   bookingId = await givenBooking(server, buyer, productId);
 });
-afterAll(() => server?.close());
 
 async function rowCounts() {
   const counts = await Promise.all(

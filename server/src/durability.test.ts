@@ -1,44 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { spawnServer } from './testing/server-process';
 import { emulatorIdToken } from './testing/test-server';
 
 /**
  * An acknowledged write survives `kill -9`: the real server process is killed right after its answers,
- * started again on the same data, and everything acknowledged is there. Node runs the server itself
- * (tsx as a loader, not as a wrapper process) so that SIGKILL reaches the process holding the database.
+ * started again on the same data, and everything acknowledged is there.
  */
-const SERVER_DIR = path.resolve(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
-}
-
 let dataDir: string;
 const children: ChildProcess[] = [];
 let schema: string | undefined;
@@ -76,19 +48,9 @@ afterAll(async () => {
 });
 
 async function startServer() {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, child, () => output);
-  return { child, base };
+  const server = await spawnServer(env, { timeoutMs: 60_000, captureOutput: true });
+  children.push(server.child);
+  return server;
 }
 
 function killHard(child: ChildProcess): Promise<void> {

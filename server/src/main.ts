@@ -1,15 +1,11 @@
 // `pnpm --filter ./server start`: the API server on PORT (5000), ready when GET /health answers 200.
 import { readConfig } from './config';
-import { openDatabase, pgliteDirOf } from './db/database';
+import { openConfiguredDatabase } from './db/database';
 import { prepareServer } from './server';
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    searchPath: config.databaseSchema,
-    pgliteDir: pgliteDirOf(config.dataDir),
-  });
+  const handle = await openConfiguredDatabase(config);
   const app = await prepareServer(config, handle, { fastify: { logger: { level: config.logLevel } } });
   let closing = false;
   const stop = (signal: string) => {

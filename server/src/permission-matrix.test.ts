@@ -8,10 +8,9 @@ import {
   givenBooking,
   givenProduct,
   givenUser,
-  startTestServer,
+  serverForThisFile,
   VALID_PRODUCT,
   type Person,
-  type TestServer,
 } from './testing/test-server';
 
 /**
@@ -180,8 +179,12 @@ const ROWS: Row[] = [
   },
 ];
 
-let server: TestServer;
-const people = {} as Record<Exclude<Who, 'anonymous'>, Person>;
+const { server, ...people } = serverForThisFile({
+  buyer: { role: 'buyer', name: 'Matrix Buyer' },
+  seller: { role: 'seller', name: 'Matrix Seller' },
+  otherSeller: { role: 'seller', name: 'Matrix Other Seller' },
+  admin: { role: 'admin', name: 'Matrix Admin' },
+});
 let lastClientSecret = '';
 let counter = 0;
 
@@ -233,15 +236,6 @@ function multipartBody(): { payload: Buffer; contentType: string } {
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
-
-beforeAll(async () => {
-  server = await startTestServer();
-  people.buyer = await givenUser(server, 'buyer', 'Matrix Buyer');
-  people.seller = await givenUser(server, 'seller', 'Matrix Seller');
-  people.otherSeller = await givenUser(server, 'seller', 'Matrix Other Seller');
-  people.admin = await givenUser(server, 'admin', 'Matrix Admin');
-});
-afterAll(() => server?.close());
 
 describe('the permission table', () => {
   it('has a matrix row for every route, and only public routes answer anonymous callers', () => {

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { ServerConfig } from '../config';
 import { schema } from './schema';
 
 /** The one Drizzle type every query is written against, whichever engine sits behind it. */
@@ -53,4 +54,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 export function pgliteDirOf(dataDir: string): string {
   return path.join(dataDir, 'pglite');
+}
+
+/** The database the configuration names: its PostgreSQL (and schema) when set, else PGlite under the data folder. */
+export function openConfiguredDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    searchPath: config.databaseSchema,
+    pgliteDir: pgliteDirOf(config.dataDir),
+  });
 }

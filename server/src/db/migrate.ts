@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from './database';
+import type { ServerConfig } from '../config';
+import { openConfiguredDatabase, type Database } from './database';
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 // Any constant works: it only serialises two servers migrating the same PostgreSQL database at once.
@@ -47,4 +48,18 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
     }
     return newlyApplied;
   });
+}
+
+/** For a one-off server command: the configured database, migrated, open only while `work` runs. */
+export async function withMigratedDatabase<T>(
+  config: Pick<ServerConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+  work: (db: Database) => Promise<T>,
+): Promise<T> {
+  const handle = await openConfiguredDatabase(config);
+  try {
+    await migrate(handle.db);
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,14 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  call,
-  givenBooking,
-  givenProduct,
-  givenUser,
-  startTestServer,
-  type Person,
-  type TestServer,
-} from '../testing/test-server';
+import { BEA_BUYER, call, givenBooking, givenProduct, SAM_SELLER, serverForThisFile } from '../testing/test-server';
 
 /** A small local stand-in for Stripe's PaymentIntents endpoints, enough for the real `stripe` package. */
 interface FakeIntent {
@@ -79,24 +71,18 @@ function fakeStripe() {
 }
 
 let stripe: ReturnType<typeof fakeStripe>;
-let server: TestServer;
-let seller: Person;
-let buyer: Person;
 
 beforeAll(async () => {
   stripe = fakeStripe();
   await new Promise<void>((resolve) => stripe.server.listen(0, '127.0.0.1', resolve));
-  const { port } = stripe.server.address() as AddressInfo;
-  server = await startTestServer({
-    stripeSecretKey: 'sk_test_fake',
-    stripePublishableKey: 'pk_test_fake',
-    stripeApi: { host: '127.0.0.1', port, protocol: 'http' },
-  });
-  seller = await givenUser(server, 'seller', 'Sam Seller');
-  buyer = await givenUser(server, 'buyer', 'Bea Buyer');
 });
+// Registered after the fake Stripe starts and before it stops: Jest runs hooks in the order they are declared.
+const { server, seller, buyer } = serverForThisFile({ seller: SAM_SELLER, buyer: BEA_BUYER }, () => ({
+  stripeSecretKey: 'sk_test_fake',
+  stripePublishableKey: 'pk_test_fake',
+  stripeApi: { host: '127.0.0.1', port: (stripe.server.address() as AddressInfo).port, protocol: 'http' },
+}));
 afterAll(async () => {
-  await server?.close();
   await new Promise((resolve) => stripe.server.close(resolve));
 });
 

@@ -1,28 +1,21 @@
 import { bookingSchema, reportSchema } from '@bookswap/shared/schemas';
 import {
+  ADA_ADMIN,
+  BEA_BUYER,
+  BO_BUYER,
   call,
   givenBooking,
   givenProduct,
-  givenUser,
-  startTestServer,
-  type Person,
-  type TestServer,
+  SAM_SELLER,
+  serverForThisFile,
 } from '../testing/test-server';
 
-let server: TestServer;
-let seller: Person;
-let buyer: Person;
-let buyer2: Person;
-let admin: Person;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  seller = await givenUser(server, 'seller', 'Sam Seller');
-  buyer = await givenUser(server, 'buyer', 'Bea Buyer');
-  buyer2 = await givenUser(server, 'buyer', 'Bo Buyer');
-  admin = await givenUser(server, 'admin', 'Ada Admin');
+const { server, seller, buyer, buyer2, admin } = serverForThisFile({
+  seller: SAM_SELLER,
+  buyer: BEA_BUYER,
+  buyer2: BO_BUYER,
+  admin: ADA_ADMIN,
 });
-afterAll(() => server?.close());
 
 describe('booking a book', () => {
   it('copies name, image and price from the product and the buyer from the token', async () => {

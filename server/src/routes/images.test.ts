@@ -1,15 +1,8 @@
 import { drawCover } from '../seed/cover-image';
-import { call, givenUser, startTestServer, type Person, type TestServer } from '../testing/test-server';
+import { call, givenUser, SAM_SELLER, serverForThisFile, type Person } from '../testing/test-server';
 import { sniffImageType } from '../images/image-store';
 
-let server: TestServer;
-let seller: Person;
-
-beforeAll(async () => {
-  server = await startTestServer({ publicUrl: 'http://localhost:5000' });
-  seller = await givenUser(server, 'seller', 'Sam Seller');
-});
-afterAll(() => server?.close());
+const { server, seller } = serverForThisFile({ seller: SAM_SELLER }, { publicUrl: 'http://localhost:5000' });
 
 function upload(bytes: Buffer, options: { field?: string; filename?: string; type?: string; as?: Person } = {}) {
   const boundary = '----bookswapimagetest';

@@ -1,26 +1,16 @@
 import { sandboxConfirmResponseSchema } from '@bookswap/shared/schemas';
 import {
+  BEA_BUYER,
+  BO_BUYER,
   call,
   givenBooking,
   givenProduct,
-  givenUser,
-  startTestServer,
+  SAM_SELLER,
+  serverForThisFile,
   type Person,
-  type TestServer,
 } from '../testing/test-server';
 
-let server: TestServer;
-let seller: Person;
-let buyer: Person;
-let buyer2: Person;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  seller = await givenUser(server, 'seller', 'Sam Seller');
-  buyer = await givenUser(server, 'buyer', 'Bea Buyer');
-  buyer2 = await givenUser(server, 'buyer', 'Bo Buyer');
-});
-afterAll(() => server?.close());
+const { server, seller, buyer, buyer2 } = serverForThisFile({ seller: SAM_SELLER, buyer: BEA_BUYER, buyer2: BO_BUYER });
 
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
 

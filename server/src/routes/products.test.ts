@@ -1,28 +1,21 @@
 import { productSchema } from '@bookswap/shared/schemas';
 import {
+  ADA_ADMIN,
+  BEA_BUYER,
   call,
   givenProduct,
-  givenUser,
-  startTestServer,
+  NIA_NEWSELLER,
+  SAM_SELLER,
+  serverForThisFile,
   VALID_PRODUCT,
-  type Person,
-  type TestServer,
 } from '../testing/test-server';
 
-let server: TestServer;
-let seller: Person;
-let otherSeller: Person;
-let buyer: Person;
-let admin: Person;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  seller = await givenUser(server, 'seller', 'Sam Seller', { verified: true });
-  otherSeller = await givenUser(server, 'seller', 'Nia Newseller');
-  buyer = await givenUser(server, 'buyer', 'Bea Buyer');
-  admin = await givenUser(server, 'admin', 'Ada Admin');
+const { server, seller, otherSeller, buyer, admin } = serverForThisFile({
+  seller: { ...SAM_SELLER, verified: true },
+  otherSeller: NIA_NEWSELLER,
+  buyer: BEA_BUYER,
+  admin: ADA_ADMIN,
 });
-afterAll(() => server?.close());
 
 describe('a seller listing a book', () => {
   it('stores the listing with seller, verify, flags and date set by the server, not the body', async () => {

@@ -2,27 +2,20 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import {
   accessTokenFor,
+  ADA_ADMIN,
+  BEA_BUYER,
   call,
   emulatorIdToken,
   givenProduct,
   givenUser,
-  startTestServer,
-  type Person,
-  type TestServer,
+  SAM_SELLER,
+  serverForThisFile,
 } from '../testing/test-server';
 
-let server: TestServer;
-let admin: Person;
-let seller: Person;
-let buyer: Person;
-
-beforeAll(async () => {
-  server = await startTestServer({ adminEmails: ['boss@example.test'] });
-  admin = { ...(await givenUser(server, 'admin', 'Ada Admin')) };
-  seller = await givenUser(server, 'seller', 'Sam Seller');
-  buyer = await givenUser(server, 'buyer', 'Bea Buyer');
-});
-afterAll(() => server?.close());
+const { server, admin, seller, buyer } = serverForThisFile(
+  { admin: ADA_ADMIN, seller: SAM_SELLER, buyer: BEA_BUYER },
+  { adminEmails: ['boss@example.test'] },
+);
 
 describe('trading the sign-in token for an access token', () => {
   it('gives an access token to a person whose ID token carries the asked email', async () => {

@@ -6,34 +6,9 @@ import type { Database } from '../db/database';
 import { newId } from '../db/ids';
 import { bookings, payments, products, reports, users, type UserRow } from '../db/schema';
 import { longDateTime } from '../db/wire';
+import { TITLE_ADJECTIVES, TITLE_NOUNS } from './book-titles';
 import { drawCover } from './cover-image';
 
-const ADJECTIVES = [
-  'Silent',
-  'Golden',
-  'Hidden',
-  'Last',
-  'Broken',
-  'Distant',
-  'Secret',
-  'Quiet',
-  'Wild',
-  'Burning',
-  'Lost',
-];
-const NOUNS = [
-  'River',
-  'Garden',
-  'Empire',
-  'Voyage',
-  'Letters',
-  'Harbor',
-  'Orchard',
-  'Mountain',
-  'Lantern',
-  'Island',
-  'Archive',
-];
 const AUTHORS = [
   'Amara Okafor',
   'Lucas Almeida',
@@ -110,7 +85,7 @@ export async function seedDemoData(db: Database, imagesDir: string): Promise<{ u
         const seller = sellers[n % sellers.length]!;
         const original = 8 + ((n * 7) % 40);
         const resale = Math.max(2, Math.round(original * (0.4 + ((n * 13) % 40) / 100)));
-        const title = `The ${ADJECTIVES[n % ADJECTIVES.length]} ${NOUNS[(n * 3 + c) % NOUNS.length]}`;
+        const title = `The ${TITLE_ADJECTIVES[n % TITLE_ADJECTIVES.length]} ${TITLE_NOUNS[(n * 3 + c) % TITLE_NOUNS.length]}`;
         return {
           id: newId(),
           sellerId: seller.id,
@@ -136,23 +111,37 @@ export async function seedDemoData(db: Database, imagesDir: string): Promise<{ u
     );
     await tx.insert(products).values(productRows);
 
+    // As the booking call makes them: name, image and price copied from the book.
+    const bookingOf = (
+      product: (typeof productRows)[number],
+      who: UserRow,
+      meeting: { phone: string; meetingLocation: string; bookedAt: Date },
+    ) => ({
+      id: newId(),
+      productId: product.id,
+      buyerId: who.id,
+      buyerEmail: who.email,
+      buyerName: who.name,
+      title: product.title,
+      imageUrl: product.imageUrl,
+      categoryName: product.categoryName,
+      price: product.resalePrice,
+      priceCents: Math.round(Number(product.resalePrice) * 100),
+      phone: meeting.phone,
+      meetingLocation: meeting.meetingLocation,
+      bookedAtText: longDateTime(meeting.bookedAt),
+    });
+
     // One sold book: booked and paid by the first buyer (through the sandbox, in real life).
     const sold = productRows[10]!;
     const soldBookingId = newId();
     await tx.insert(bookings).values({
+      ...bookingOf(sold, buyer!, {
+        phone: '+880 1711000001',
+        meetingLocation: 'Dhaka University library gate',
+        bookedAt: new Date(now - 86_400_000),
+      }),
       id: soldBookingId,
-      productId: sold.id,
-      buyerId: buyer!.id,
-      buyerEmail: buyer!.email,
-      buyerName: buyer!.name,
-      title: sold.title,
-      imageUrl: sold.imageUrl,
-      categoryName: sold.categoryName,
-      price: sold.resalePrice,
-      priceCents: Math.round(Number(sold.resalePrice) * 100),
-      phone: '+880 1711000001',
-      meetingLocation: 'Dhaka University library gate',
-      bookedAtText: longDateTime(new Date(now - 86_400_000)),
       paid: true,
     });
     await tx.insert(payments).values({
@@ -172,21 +161,13 @@ export async function seedDemoData(db: Database, imagesDir: string): Promise<{ u
       [buyer!, productRows[22]!],
       [buyer2!, productRows[31]!],
     ] as const) {
-      await tx.insert(bookings).values({
-        id: newId(),
-        productId: product.id,
-        buyerId: who.id,
-        buyerEmail: who.email,
-        buyerName: who.name,
-        title: product.title,
-        imageUrl: product.imageUrl,
-        categoryName: product.categoryName,
-        price: product.resalePrice,
-        priceCents: Math.round(Number(product.resalePrice) * 100),
-        phone: '+880 1711000002',
-        meetingLocation: 'Farmgate bus stop',
-        bookedAtText: longDateTime(new Date(now - 3_600_000)),
-      });
+      await tx.insert(bookings).values(
+        bookingOf(product, who, {
+          phone: '+880 1711000002',
+          meetingLocation: 'Farmgate bus stop',
+          bookedAt: new Date(now - 3_600_000),
+        }),
+      );
     }
 
     // One reported book, waiting for the admin.

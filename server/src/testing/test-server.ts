@@ -92,6 +92,46 @@ export async function startTestServer(
   };
 }
 
+/** Someone a test file acts as, made once on its server (see `serverForThisFile`). */
+export interface CastMember {
+  role: Role;
+  name: string;
+  verified?: boolean;
+}
+
+export const SAM_SELLER: CastMember = { role: 'seller', name: 'Sam Seller' };
+export const NIA_NEWSELLER: CastMember = { role: 'seller', name: 'Nia Newseller' };
+export const BEA_BUYER: CastMember = { role: 'buyer', name: 'Bea Buyer' };
+export const BO_BUYER: CastMember = { role: 'buyer', name: 'Bo Buyer' };
+export const ADA_ADMIN: CastMember = { role: 'admin', name: 'Ada Admin' };
+
+/**
+ * One server for the whole test file and the people its tests act as, signed in (in the cast's order)
+ * before the first test and closed after the last. The returned objects are filled in by that `beforeAll`,
+ * so a file can destructure them at the top; `config` may be a function when it depends on an earlier
+ * `beforeAll` (a fake Stripe's port).
+ */
+export function serverForThisFile<K extends string>(
+  cast: Record<K, CastMember>,
+  config: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
+): { server: TestServer } & Record<K, Person> {
+  const server = {} as TestServer;
+  const people = {} as Record<K, Person>;
+  for (const key of Object.keys(cast) as K[]) people[key] = {} as Person;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(typeof config === 'function' ? config() : config));
+    for (const key of Object.keys(cast) as K[]) {
+      const { role, name, verified } = cast[key];
+      Object.assign(people[key], await givenUser(server, role, name, { verified }));
+    }
+  });
+  afterAll(async () => {
+    // Not there when start-up failed; that failure is the one to report.
+    await (server as Partial<TestServer>).close?.();
+  });
+  return { server, ...people };
+}
+
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }

@@ -1,7 +1,6 @@
 // `pnpm --filter ./server admin grant <email> [name]`: the server command that makes an admin.
 import { readConfig } from '../config';
-import { openDatabase, pgliteDirOf } from '../db/database';
-import { migrate } from '../db/migrate';
+import { withMigratedDatabase } from '../db/migrate';
 import { grantAdmin } from './admins';
 
 async function run(): Promise<void> {
@@ -10,19 +9,8 @@ async function run(): Promise<void> {
     console.error('usage: pnpm --filter ./server admin grant <email> [name]');
     process.exit(2);
   }
-  const config = readConfig();
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    searchPath: config.databaseSchema,
-    pgliteDir: pgliteDirOf(config.dataDir),
-  });
-  try {
-    await migrate(handle.db);
-    await grantAdmin(handle.db, email, name);
-    console.log(`${email.toLowerCase()} is now an admin`);
-  } finally {
-    await handle.close();
-  }
+  await withMigratedDatabase(readConfig(), (db) => grantAdmin(db, email, name));
+  console.log(`${email.toLowerCase()} is now an admin`);
 }
 
 void run();
