@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
+import { LOGIN_PATH, loginRedirectState } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
 import { BookingModal } from '../booking/BookingModal';
 import { ReportModal } from '../report/ReportModal';
@@ -36,7 +37,7 @@ export function useBookActions(): BookActions {
   const whenSignedIn = useCallback(
     (act: () => void) => {
       if (user) act();
-      else if (!loading) navigate('/login', { state: { from: location } });
+      else if (!loading) navigate(LOGIN_PATH, { state: loginRedirectState(location) });
     },
     [user, loading, navigate, location],
   );

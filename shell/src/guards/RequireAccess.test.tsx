@@ -3,7 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { signedOutAuth } from '@bookswap/shared/auth';
 import type { RouteAccess } from '@bookswap/shared/routing';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
-import { RequireAccess, type LoginRedirectState } from './RequireAccess';
+import type { LoginRedirectState } from '@bookswap/shared/routing';
+import { RequireAccess } from './RequireAccess';
 
 function LoginProbe() {
   const state = useLocation().state as LoginRedirectState | null;

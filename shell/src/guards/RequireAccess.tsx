@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, type Location } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
-import type { RouteAccess } from '@bookswap/shared/routing';
+import { LOGIN_PATH, loginRedirectState, type RouteAccess } from '@bookswap/shared/routing';
 import { LoadingSpinner } from '@bookswap/shared/ui';
-
-/** What the guards put in the location state of /login, so sign-in can send the user back (SPEC 2). */
-export interface LoginRedirectState {
-  from: Location;
-}
 
 /**
  * The shell's route guards (SPEC 2): a spinner while the auth state or the role is loading, then
@@ -19,10 +14,7 @@ export function RequireAccess({ access, children }: { access: RouteAccess; child
   if (access === 'public') return children;
   if (loading) return <LoadingSpinner label="Checking your sign-in" />;
   const allowed = user !== null && (access === 'user' || role === access);
-  if (!allowed) {
-    const state: LoginRedirectState = { from: location };
-    return <Navigate to="/login" replace state={state} />;
-  }
+  if (!allowed) return <Navigate to={LOGIN_PATH} replace state={loginRedirectState(location)} />;
   return children;
 }
 

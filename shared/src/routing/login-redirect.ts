@@ -1,0 +1,16 @@
+import type { Location } from 'react-router-dom';
+
+/** The shell's sign-in screen: guards and remotes send signed-out users here. */
+export const LOGIN_PATH = '/login';
+
+/**
+ * The location state every sender puts on /login, so sign-in can bring the user back (SPEC 2): the
+ * shell's guards and a remote's "sign in first" actions alike.
+ */
+export interface LoginRedirectState {
+  from: Location;
+}
+
+export function loginRedirectState(from: Location): LoginRedirectState {
+  return { from };
+}
