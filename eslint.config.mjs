@@ -5,6 +5,77 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Import boundaries (ARCHITECTURE.md "Packages"): remotes and the shell meet only through `@bookswap/shared`;
+ * `shared` imports no other workspace package; the server takes only the schemas from it.
+ */
+const OTHER_PACKAGES_BY_PATH = {
+  group: ['**/shell/**', '**/remote-*/**', '**/tooling/**', '**/server/**', '**/e2e/**'],
+  message: 'Import another workspace package by its name through @bookswap/shared, never by relative path.',
+};
+const NO_REMOTE_OR_SHELL = {
+  regex: '^@bookswap/(remote-|shell)',
+  message: 'A remote never imports another remote or the shell: what two packages need goes into @bookswap/shared.',
+};
+export const importBoundaries = [
+  {
+    files: ['remote-*/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES_BY_PATH, NO_REMOTE_OR_SHELL] }] },
+  },
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            OTHER_PACKAGES_BY_PATH,
+            {
+              regex: '^@bookswap/(remote-|dev-host)',
+              message: 'The shell loads remotes at run time, never by import.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            OTHER_PACKAGES_BY_PATH,
+            { regex: '^@bookswap/', message: 'shared imports no workspace package (itself only by relative path).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/src/**', '**/shell/**', '**/remote-*/**'],
+              message: 'The server imports @bookswap/shared/schemas only.',
+            },
+            {
+              // The demo accounts list sits beside the schemas (shared/src/schemas/demo-users.ts) for the seed.
+              regex: '^@bookswap/(?!shared/schemas$|shared/demo-users$)',
+              message: 'The server imports @bookswap/shared/schemas only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,6 +121,7 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}'],
     rules: { 'react-hooks/globals': 'off' },
   },
+  ...importBoundaries,
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

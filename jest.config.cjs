@@ -8,5 +8,6 @@ module.exports = {
     '<rootDir>/remote-admin',
     '<rootDir>/remote-checkout',
     '<rootDir>/server',
+    '<rootDir>/tooling',
   ],
 };

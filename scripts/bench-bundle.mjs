@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `pnpm bench:bundle`: builds for production, serves the composed product, loads /, /booklist and
-// /dashboard/myproduct in Chromium with a cold cache each, and reports per route the JavaScript
-// bytes (raw and gzip as served) split into the shell, the shared singletons and each remote.
-// Writes reports/bench-bundle.json. `--no-build` measures the existing builds.
+// `pnpm bench:bundle`: builds for production, serves the composed product, loads /, /booklist and one
+// screen of each dashboard remote (as the demo user of the role it needs) in Chromium with a cold cache
+// each, and reports per route the JavaScript files and bytes (raw and gzip as served) split into the
+// shell, the shared singletons and each remote. Writes reports/bench-bundle.json. `--no-build` measures
+// the existing builds.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,15 @@ import { isMostlySingletons } from '../tooling/product/bundle-parts.mjs';
 import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
 import { PACKAGES } from '../tooling/serve/serve-package.mjs';
 
-const ROUTES = ['/', '/booklist', '/dashboard/myproduct'];
+/** `path` may hold `{booking}`: one of the signed-in buyer's bookings, made for the run when they have none. */
+const ROUTES = [
+  { path: '/' },
+  { path: '/booklist' },
+  { path: '/dashboard/myproduct', role: 'seller' },
+  { path: '/dashboard/allseller', role: 'admin' },
+  { path: '/dashboard/payment/{booking}', role: 'buyer' },
+];
+const API = 'http://localhost:5000';
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
@@ -31,35 +40,57 @@ function categoryOf(url) {
   return isMostlySingletons(join(ROOT, pkg.folder, 'dist'), pathname.slice(1)) ? 'shared singletons' : pkg.name;
 }
 
-/** The first seller of DEMO_USERS (TypeScript source, so read as text: Node 20 does not run .ts). */
-function demoSeller() {
+/** The first DEMO_USERS entry of a role (TypeScript source, so read as text: Node 20 does not run .ts). */
+function demoUser(role) {
   const source = readFileSync(join(ROOT, 'shared', 'src', 'schemas', 'demo-users.ts'), 'utf8');
-  const line = source.split('\n').find((text) => text.includes("role: 'seller'"));
+  const line = source.split('\n').find((text) => text.includes(`role: '${role}'`));
   const field = (name) => new RegExp(`${name}: '([^']*)'`).exec(line ?? '')?.[1];
   return { email: field('email'), password: field('password') };
 }
 
-async function signInAsSeller(page) {
-  const seller = demoSeller();
+async function signInAs(page, role) {
+  const user = demoUser(role);
   try {
     await page.goto('http://localhost:3000/login');
-    await page.getByLabel('Email').fill(seller.email);
-    await page.getByLabel('Password').fill(seller.password);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByRole('button', { name: 'Account menu' }).waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => localStorage.getItem('accessToken'));
     return true;
   } catch {
     return false;
   }
 }
 
-async function measure(browser, route) {
+/** One of the signed-in buyer's bookings: an unpaid one, or a new booking of an available book. */
+async function bookingOf(page, email) {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const mine = await (await fetch(`${API}/api/booking/list?email=${encodeURIComponent(email)}`, { headers })).json();
+  const open = Array.isArray(mine) ? mine.find((booking) => !booking.paid) : undefined;
+  if (open) return open._id;
+  const list = await (await fetch(`${API}/api/category/list?search=&page=0&size=20`)).json();
+  const book = list.products.find((product) => !product.paid);
+  const created = await fetch(`${API}/api/booking/create`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ category_id: book._id, phone: '+1 555 0100', meetingLocation: 'Main Street' }),
+  });
+  return (await created.json()).insertedId;
+}
+
+async function measure(browser, { path, role }) {
   let signedIn = null;
   let storageState;
-  if (route.startsWith('/dashboard')) {
+  let route = path;
+  if (role) {
     // Sign in elsewhere, then open the route in a new context holding only the session: a cold cache.
     const signInContext = await browser.newContext();
-    signedIn = await signInAsSeller(await signInContext.newPage());
+    const page = await signInContext.newPage();
+    signedIn = await signInAs(page, role);
+    if (signedIn && path.includes('{booking}'))
+      route = path.replace('{booking}', await bookingOf(page, demoUser(role).email));
     storageState = await signInContext.storageState({ indexedDB: true });
     await signInContext.close();
   }
@@ -83,11 +114,11 @@ async function measure(browser, route) {
     totals[category].raw += raw;
     totals[category].gzip += gzip;
   }
-  const all = Object.values(totals).reduce((sum, t) => ({ raw: sum.raw + t.raw, gzip: sum.gzip + t.gzip }), {
-    raw: 0,
-    gzip: 0,
-  });
-  const result = { route, finalUrl: new URL(page.url()).pathname, signedIn, total: all, byPart: totals };
+  const all = Object.values(totals).reduce(
+    (sum, t) => ({ files: sum.files + t.files, raw: sum.raw + t.raw, gzip: sum.gzip + t.gzip }),
+    { files: 0, raw: 0, gzip: 0 },
+  );
+  const result = { route, role, finalUrl: new URL(page.url()).pathname, signedIn, total: all, byPart: totals };
   await context.close();
   return result;
 }
@@ -109,9 +140,12 @@ try {
   for (const route of ROUTES) results.push(await measure(browser, route));
   console.log('\nFirst-load JavaScript per route (KiB, raw / gzip):');
   for (const result of results) {
-    const session = result.signedIn === null ? '' : result.signedIn ? ' (signed in as a seller)' : ' (sign-in failed)';
+    const session =
+      result.signedIn === null ? '' : result.signedIn ? ` (signed in as the ${result.role})` : ' (sign-in failed)';
     const note = `${session}${result.finalUrl !== result.route ? ` (ended on ${result.finalUrl})` : ''}`;
-    console.log(`\n${result.route}${note}: ${kib(result.total.raw)} / ${kib(result.total.gzip)}`);
+    console.log(
+      `\n${result.route}${note}: ${result.total.files} files, ${kib(result.total.raw)} / ${kib(result.total.gzip)}`,
+    );
     for (const [part, t] of Object.entries(result.byPart).sort()) {
       console.log(
         `  ${part.padEnd(18)} ${String(t.files).padStart(3)} files  ${kib(t.raw).padStart(8)} / ${kib(t.gzip).padStart(7)}`,

@@ -24,6 +24,8 @@ if (existsSync(join(ROOT, 'server', 'src', 'main.ts'))) {
       cwd: join(ROOT, 'server'),
       env: {
         PORT: String(API_PORT),
+        // Emulator mode accepts unsigned tokens: loopback only (SECURITY.md).
+        HOST: '127.0.0.1',
         FIREBASE_PROJECT_ID: PROJECT_ID,
         ...(hasEmulator
           ? { AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` }

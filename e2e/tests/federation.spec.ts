@@ -39,6 +39,7 @@ const SIGNED_IN_PATHS: OwnedPath[] = [
   { path: '/dashboard/allseller', remote: 'admin', role: 'admin', shows: heading('All Seller List') },
   { path: '/dashboard/alluser', remote: 'admin', role: 'admin', shows: heading('All Buyer List') },
   { path: '/dashboard/show-report', remote: 'admin', role: 'admin', shows: heading('Report') },
+  { path: '/dashboard/audit', remote: 'admin', role: 'admin', shows: heading('Audit Log') },
 ];
 
 /** For each remote: a path it owns and who may open it (the remote-down tests). */
@@ -151,7 +152,7 @@ test.describe('React, MUI and the other singletons load once, from the shell onl
 
   for (const [role, links] of [
     ['seller', ['My Orders', 'My Product']],
-    ['admin', ['My Orders', 'All Buyer', 'All Seller', 'Report']],
+    ['admin', ['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log']],
   ] as const) {
     test(`signed in as ${role}, in the dashboard`, async ({ page, requests, signIn }) => {
       await signIn(role);
@@ -160,7 +161,7 @@ test.describe('React, MUI and the other singletons load once, from the shell onl
       await page.getByRole('menuitem', { name: 'Dashboard' }).click();
       await visitThroughLinks(page, [...links], page.getByRole('navigation', { name: 'Dashboard' }).first());
       await expect(
-        page.getByRole('heading', { name: links.at(-1) === 'Report' ? 'Report' : 'My Product' }),
+        page.getByRole('heading', { name: links.at(-1) === 'Audit Log' ? 'Audit Log' : 'My Product' }),
       ).toBeVisible();
       expectSingletonsFromShellOnly(requests);
     });

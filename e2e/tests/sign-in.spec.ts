@@ -157,7 +157,7 @@ for (const user of DEMO_USERS.filter(
     const expected = {
       buyer: ['My Orders'],
       seller: ['My Orders', 'My Product'],
-      admin: ['My Orders', 'All Buyer', 'All Seller', 'Report'],
+      admin: ['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log'],
     }[user.role];
     await expect(sideMenu(page).getByRole('link')).toHaveText(expected);
   });

@@ -1,22 +1,16 @@
-import type { RemoteRoutes } from '@bookswap/shared/routing';
+import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';
 
-// Absolute paths (ARCHITECTURE.md); the shell mounts them in its dashboard layout and guards by handle.access.
+// Paths, access and titles come from the route table in shared; the shell mounts these in its
+// dashboard layout and guards them before they load. One lazy chunk per screen.
 const routes: RemoteRoutes = [
-  {
-    path: '/dashboard/allseller',
-    handle: { access: 'admin', title: 'All Seller' },
-    lazy: async () => ({ Component: (await import('./all-sellers/AllSellersPage')).AllSellersPage }),
-  },
-  {
-    path: '/dashboard/alluser',
-    handle: { access: 'admin', title: 'All Buyer' },
-    lazy: async () => ({ Component: (await import('./all-buyers/AllBuyersPage')).AllBuyersPage }),
-  },
-  {
-    path: '/dashboard/show-report',
-    handle: { access: 'admin', title: 'Report' },
-    lazy: async () => ({ Component: (await import('./reports/ReportsPage')).ReportsPage }),
-  },
+  remoteRoute(ROUTES.allSellers, async () => ({
+    Component: (await import('./user-lists/AllSellersPage')).AllSellersPage,
+  })),
+  remoteRoute(ROUTES.allBuyers, async () => ({
+    Component: (await import('./user-lists/AllBuyersPage')).AllBuyersPage,
+  })),
+  remoteRoute(ROUTES.reports, async () => ({ Component: (await import('./reports/ReportsPage')).ReportsPage })),
+  remoteRoute(ROUTES.auditLog, async () => ({ Component: (await import('./audit-log/AuditLogPage')).AuditLogPage })),
 ];
 
 export default routes;

@@ -1,5 +1,5 @@
 import routes from './routes';
 import { DEV_HOST } from './dev-host/dev-host-settings';
-import { mountDevHost } from '../../tooling/dev-host/mount-dev-host';
+import { mountDevHost } from '@bookswap/dev-host';
 
 mountDevHost({ ...DEV_HOST, routes });

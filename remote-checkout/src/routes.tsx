@@ -1,17 +1,13 @@
-import type { RemoteRoutes } from '@bookswap/shared/routing';
+import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';
 
-// Absolute paths (ARCHITECTURE.md); the shell mounts them in its dashboard layout and guards by handle.access.
+// Paths, access and titles come from the route table in shared; the shell mounts these in its
+// dashboard layout and guards them before they load. One lazy chunk per screen, the loader beside it.
 const routes: RemoteRoutes = [
-  {
-    path: '/dashboard/myorder',
-    handle: { access: 'user', title: 'My Orders' },
-    lazy: async () => ({ Component: (await import('./my-orders/MyOrdersPage')).MyOrdersPage }),
-  },
-  {
-    path: '/dashboard/payment/:id',
-    handle: { access: 'user', title: 'Payment' },
-    lazy: async () => ({ Component: (await import('./payment/PaymentPage')).PaymentPage }),
-  },
+  remoteRoute(ROUTES.myOrders, async () => ({ Component: (await import('./my-orders/MyOrdersPage')).MyOrdersPage })),
+  remoteRoute(ROUTES.payment, async () => {
+    const page = await import('./payment/PaymentPage');
+    return { Component: page.PaymentPage, loader: page.paymentLoader };
+  }),
 ];
 
 export default routes;

@@ -1,17 +1,14 @@
-import type { RemoteRoutes } from '@bookswap/shared/routing';
+import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';
 
-// Absolute paths (ARCHITECTURE.md); the shell mounts them in its dashboard layout and guards by handle.access.
+// Paths, access and titles come from the route table in shared; the shell mounts these in its
+// dashboard layout and guards them before they load. One lazy chunk per screen.
 const routes: RemoteRoutes = [
-  {
-    path: '/dashboard/myproduct',
-    handle: { access: 'seller', title: 'My Product' },
-    lazy: async () => ({ Component: (await import('./my-products/MyProductsPage')).MyProductsPage }),
-  },
-  {
-    path: '/dashboard/addproduct',
-    handle: { access: 'seller', title: 'Add Product' },
-    lazy: async () => ({ Component: (await import('./add-product/AddProductPage')).AddProductPage }),
-  },
+  remoteRoute(ROUTES.myProducts, async () => ({
+    Component: (await import('./my-products/MyProductsPage')).MyProductsPage,
+  })),
+  remoteRoute(ROUTES.addProduct, async () => ({
+    Component: (await import('./add-product/AddProductPage')).AddProductPage,
+  })),
 ];
 
 export default routes;

@@ -3,6 +3,7 @@ import type { IdTokenVerifier } from './auth/id-token';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { WireContext } from './db/wire';
+import type { DiskGuard } from './http/disk-guard';
 import type { ImageStore } from './images/image-store';
 import type { PaymentGateway } from './payments/payment-gateway';
 
@@ -15,4 +16,6 @@ export interface AppDeps {
   gateway: PaymentGateway;
   images: ImageStore;
   wire: WireContext;
+  /** Refuses writes when DATA_DIR's disk is nearly full (MIN_FREE_DISK_MB). */
+  disk: DiskGuard;
 }

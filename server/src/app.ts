@@ -4,8 +4,13 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { IMAGE_MAX_BYTES } from '@bookswap/shared/schemas';
 import type { AppDeps } from './app-deps';
+import type { ServerConfig } from './config';
+import { DISK_FULL_MESSAGE } from './http/disk-guard';
 import { HttpError } from './http/http-error';
+import { rateLimitKey } from './http/rate-limit-key';
+import { withRedactedRequests } from './http/request-log';
 import { registerRoutes } from './http/route';
+import { isPaymentServiceError, PAYMENT_SERVICE_MESSAGE } from './payments/gateway-errors';
 import { allRoutes } from './routes/all-routes';
 
 const UNIQUE_VIOLATION = '23505';
@@ -20,8 +25,23 @@ function pgCodeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N". */
+function trustedProxies(
+  setting: ServerConfig['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: 1024 * 1024, ...options });
+  const app = Fastify({
+    bodyLimit: 1024 * 1024,
+    // Behind a TLS proxy the socket address is the proxy's: without this every client shares one bucket.
+    trustProxy: trustedProxies(deps.config.trustProxy),
+    // Fastify's default (100) turns a longer email in /api/user/list/:email into a 404 at sign-in.
+    routerOptions: { maxParamLength: 1024 },
+    ...options,
+    logger: withRedactedRequests(options.logger),
+  });
 
   await app.register(cors, {
     origin: deps.config.corsOrigins,
@@ -31,6 +51,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: rateLimitKey(deps.accessTokens),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`,
@@ -45,11 +66,22 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     return jsonParser(request, body as string, done);
   });
 
+  // Before anything is read or written: a nearly full disk refuses changes instead of breaking the database.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const kind = request.url.startsWith('/api/image/') ? 'upload' : 'write';
+    if (await deps.disk.refuses(kind)) return reply.status(507).send({ message: DISK_FULL_MESSAGE });
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       return reply
         .status(error.status)
         .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
+    }
+    if (isPaymentServiceError(error)) {
+      request.log.error({ err: error }, 'payment service error');
+      return reply.status(502).send({ message: PAYMENT_SERVICE_MESSAGE });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

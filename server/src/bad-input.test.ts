@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { bookings, payments, products, reports, users } from './db/schema';
+import { auditLog, bannedEmails, bookings, payments, products, refunds, reports, users } from './db/schema';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 async function rowCounts() {
   const counts = await Promise.all(
-    [users, products, bookings, payments, reports].map(async (table) =>
+    [users, products, bookings, payments, reports, auditLog, refunds, bannedEmails].map(async (table) =>
       Number((await server.db.select({ n: count() }).from(table))[0]!.n),
     ),
   );
@@ -357,6 +357,29 @@ const CASES: BadCase[] = [
     body: { clientSecret: 'x', card: { number: '4242', expMonth: 1, expYear: 2030, cvc: '123' } },
     field: 'card.number',
   },
+  {
+    what: 'sandbox authentication without the user’s answer',
+    method: 'POST',
+    url: () => '/api/payments/sandbox/authenticate',
+    as: 'buyer',
+    body: { clientSecret: 'x' },
+    field: 'approve',
+  },
+  {
+    what: 'sandbox authentication without a client secret',
+    method: 'POST',
+    url: () => '/api/payments/sandbox/authenticate',
+    as: 'buyer',
+    body: { approve: true },
+    field: 'clientSecret',
+  },
+  {
+    what: 'dismissing a report by a malformed id',
+    method: 'PUT',
+    url: () => '/api/report/dismiss/%3Cscript%3E',
+    as: 'admin',
+    field: 'id',
+  },
   // reads
   {
     what: 'book list with page -1',
@@ -452,7 +475,9 @@ describe('limits', () => {
 
 describe('rate limits', () => {
   it('slows down repeated token requests and writes with 429', async () => {
-    const limited = await startTestServer({ rateLimits: { tokenPerMinute: 3, writesPerMinute: 2 } });
+    const limited = await startTestServer({
+      rateLimits: { tokenPerMinute: 3, writesPerMinute: 2, searchPerMinute: 10_000 },
+    });
     try {
       const person = await givenUser(limited, 'buyer', 'Hasty Buyer');
       const statuses: number[] = [];

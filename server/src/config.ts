@@ -20,9 +20,28 @@ export interface ServerConfig {
   stripePublishableKey?: string;
   /** Lets tests point the real Stripe client at a local fake. */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Demo data on an empty database: the default only in emulator mode, otherwise only with SEED=demo. */
   seed: 'demo' | 'none';
-  rateLimits: { tokenPerMinute: number; writesPerMinute: number };
+  /** PAYMENTS as set: `sandbox` asks for the card sandbox outside emulator mode; unset means Stripe there. */
+  payments?: 'sandbox' | 'stripe';
+  /** ALLOW_REMOTE_EMULATOR=1: emulator mode (unsigned tokens) on a non-loopback address, on purpose. */
+  allowRemoteEmulator: boolean;
+  /** Fastify's `trustProxy`: false, true, a hop count, or the proxies' addresses (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
+  rateLimits: { tokenPerMinute: number; writesPerMinute: number; searchPerMinute: number };
+  uploads: UploadLimits;
   logLevel: string;
+}
+
+export interface UploadLimits {
+  /** Per seller, over the last 24 hours. */
+  perDayCount: number;
+  perDayBytes: number;
+  /** An upload no listing or booking uses is removed once it is this old. */
+  graceHours: number;
+  sweepIntervalMinutes: number;
+  /** Below this much free space on DATA_DIR's disk, writes answer 507 instead of filling it. */
+  minFreeDiskBytes: number;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -41,6 +60,18 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  const setting = (value ?? '').trim();
+  if (setting === '' || setting === 'false' || setting === '0') return false;
+  if (setting === 'true') return true;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  return list(setting).join(',');
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 export function defaultCorsOrigins(): string[] {
   const origins: string[] = [];
   for (let port = 3000; port <= 3004; port++) origins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
@@ -56,10 +87,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (env.AUTH_MODE && !['emulator', 'firebase'].includes(env.AUTH_MODE)) {
     throw new Error('AUTH_MODE must be emulator or firebase');
   }
-  const seed = env.SEED === 'none' ? 'none' : 'demo';
+  if (env.SEED && !['demo', 'none'].includes(env.SEED)) throw new Error('SEED must be demo or none');
+  if (env.PAYMENTS && !['sandbox', 'stripe'].includes(env.PAYMENTS)) {
+    throw new Error('PAYMENTS must be sandbox or stripe');
+  }
+  // Local modes are the only ones that seed and bind to loopback by default (SECURITY.md).
+  const local = authMode === 'emulator';
+  const seed = env.SEED ? (env.SEED as 'demo' | 'none') : local ? 'demo' : 'none';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || (local ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
@@ -73,9 +110,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     seed,
+    payments: (env.PAYMENTS || undefined) as ServerConfig['payments'],
+    allowRemoteEmulator: env.ALLOW_REMOTE_EMULATOR === '1' || env.ALLOW_REMOTE_EMULATOR === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimits: {
       tokenPerMinute: positiveInt(env.RATE_LIMIT_TOKEN_PER_MINUTE, 60, 'RATE_LIMIT_TOKEN_PER_MINUTE'),
       writesPerMinute: positiveInt(env.RATE_LIMIT_WRITES_PER_MINUTE, 300, 'RATE_LIMIT_WRITES_PER_MINUTE'),
+      searchPerMinute: positiveInt(env.RATE_LIMIT_SEARCH_PER_MINUTE, 120, 'RATE_LIMIT_SEARCH_PER_MINUTE'),
+    },
+    uploads: {
+      perDayCount: positiveInt(env.UPLOADS_PER_DAY, 50, 'UPLOADS_PER_DAY'),
+      perDayBytes: positiveInt(env.UPLOAD_MB_PER_DAY, 100, 'UPLOAD_MB_PER_DAY') * 1024 * 1024,
+      graceHours: positiveInt(env.UPLOAD_GRACE_HOURS, 24, 'UPLOAD_GRACE_HOURS'),
+      sweepIntervalMinutes: positiveInt(env.UPLOAD_SWEEP_MINUTES, 60, 'UPLOAD_SWEEP_MINUTES'),
+      minFreeDiskBytes: positiveInt(env.MIN_FREE_DISK_MB, 512, 'MIN_FREE_DISK_MB') * 1024 * 1024,
     },
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -1,10 +1,12 @@
 // `pnpm --filter ./server start`: the API server on PORT (5000), ready when GET /health answers 200.
 import { readConfig } from './config';
 import { openConfiguredDatabase } from './db/database';
-import { prepareServer } from './server';
+import { prepareServer, usesStripe } from './server';
+import { refuseUnsafeSettings, UnsafeSettingsError } from './startup-checks';
 
 async function main(): Promise<void> {
   const config = readConfig();
+  refuseUnsafeSettings(config);
   const handle = await openConfiguredDatabase(config);
   const app = await prepareServer(config, handle, { fastify: { logger: { level: config.logLevel } } });
   let closing = false;
@@ -21,11 +23,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `bookswap server ready on port ${config.port} (${handle.kind}${config.authMode === 'emulator' ? ', auth emulator mode' : ''}, payments: ${config.stripeSecretKey ? 'stripe' : 'sandbox'})`,
+    `bookswap server ready on port ${config.port} (${handle.kind}${config.authMode === 'emulator' ? ', auth emulator mode' : ''}, payments: ${usesStripe(config) ? 'stripe' : 'sandbox'})`,
   );
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof UnsafeSettingsError ? error.message : error);
   process.exit(1);
 });

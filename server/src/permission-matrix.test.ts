@@ -1,4 +1,6 @@
 import type { SandboxConfirmResponse } from '@bookswap/shared/schemas';
+import { newId } from './db/ids';
+import { users } from './db/schema';
 import { allRoutes } from './routes/all-routes';
 import { ImageStore } from './images/image-store';
 import { drawCover } from './seed/cover-image';
@@ -9,9 +11,12 @@ import {
   givenProduct,
   givenUser,
   serverForThisFile,
+  startTestServer,
   VALID_PRODUCT,
   type Person,
+  type TestServer,
 } from './testing/test-server';
+import { fakeGoogleKeys, type FakeGoogleKeys } from './testing/firebase-keys';
 
 /**
  * Who may call what: every call x (anonymous, buyer, seller, another seller, admin), each cell on fresh
@@ -24,9 +29,12 @@ interface World {
   product(): Promise<string>;
   booking(): Promise<string>;
   reportedProduct(): Promise<string>;
+  openReport(): Promise<string>;
   unverifiedSeller(): Promise<string>;
   victim(): Promise<string>;
   paidIntent(): Promise<string>;
+  /** The client secret of an intent confirmed with the 3-D Secure card, waiting for the user's answer. */
+  intentAwaitingAuthentication(): Promise<string>;
   image(): Promise<string>;
 }
 
@@ -144,6 +152,12 @@ const ROWS: Row[] = [
     expect: only({ admin: 200 }),
   },
   {
+    route: 'PUT /api/report/dismiss/:id',
+    url: async (w) => `/api/report/dismiss/${await w.openReport()}`,
+    expect: only({ admin: 200 }),
+  },
+  { route: 'GET /api/audit/list', url: () => '/api/audit/list', expect: only({ admin: 200 }) },
+  {
     route: 'POST /api/payment/create/intent',
     url: () => '/api/payment/create/intent',
     body: async (w) => ({ price: VALID_PRODUCT.resale_price, bookingid: await w.booking() }),
@@ -169,6 +183,13 @@ const ROWS: Row[] = [
       card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' },
     }),
     // Already confirmed by the world: the sandbox answers Stripe-style, not with an HTTP error.
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/payments/sandbox/authenticate',
+    url: () => '/api/payments/sandbox/authenticate',
+    body: async (w) => ({ clientSecret: await w.intentAwaitingAuthentication(), approve: true }),
+    // The client secret is the capability, as with Stripe.js: no sign-in.
     expect: all(200),
   },
   {
@@ -205,6 +226,15 @@ function freshWorld(): World {
       await call(server, 'POST', '/api/report/create', { as: reporter, body: { productId: id, reason: 'High Price' } });
       return id;
     }),
+    openReport: memo(async () => {
+      const id = await givenProduct(server, people.seller);
+      const reporter = await givenUser(server, 'buyer', `Reporter ${counter++}`);
+      const report = await call(server, 'POST', '/api/report/create', {
+        as: reporter,
+        body: { productId: id, reason: 'False Information' },
+      });
+      return report.body.insertedId as string;
+    }),
     unverifiedSeller: memo(async () => (await givenUser(server, 'seller', `Fresh Seller ${counter++}`)).id),
     victim: memo(async () => (await givenUser(server, 'buyer', `Victim ${counter++}`)).id),
     paidIntent: memo(async () => {
@@ -220,6 +250,19 @@ function freshWorld(): World {
         },
       });
       return (confirmed.body as Extract<SandboxConfirmResponse, { paymentIntent: unknown }>).paymentIntent.id;
+    }),
+    intentAwaitingAuthentication: memo(async () => {
+      const intent = await call(server, 'POST', '/api/payment/create/intent', {
+        as: people.buyer,
+        body: { price: VALID_PRODUCT.resale_price, bookingid: await booking() },
+      });
+      await call(server, 'POST', '/api/payments/sandbox/confirm', {
+        body: {
+          clientSecret: intent.body.clientSecret,
+          card: { number: '4000002500003155', expMonth: 1, expYear: 2099, cvc: '123' },
+        },
+      });
+      return intent.body.clientSecret as string;
     }),
     image: memo(async () => new ImageStore(server.config.dataDir).save(drawCover(1, 8, 8), 'image/png')),
   };
@@ -282,5 +325,86 @@ describe('who may call what', () => {
           ? { message: expect.any(String), ...(response.json().field ? { field: expect.any(String) } : {}) }
           : 'ok',
     });
+  });
+});
+
+/**
+ * The identity calls outside emulator mode (RS256 tokens), per kind of sign-in account: a password account that
+ * has not verified its email, one that has, a Google account, and a second account claiming an email whose
+ * record is already bound to another account. Each cell on a fresh email.
+ */
+type Claimant = 'unverifiedPassword' | 'verifiedPassword' | 'google' | 'otherAccount';
+const CLAIMANTS: Claimant[] = ['unverifiedPassword', 'verifiedPassword', 'google', 'otherAccount'];
+const CLAIMS: Record<Claimant, Record<string, unknown>> = {
+  unverifiedPassword: {},
+  verifiedPassword: { email_verified: true },
+  google: { firebase: { sign_in_provider: 'google.com' } },
+  otherAccount: { email_verified: true },
+};
+
+interface IdentityRow {
+  route: string;
+  /** Whether the email already has a user record (made by the seed or an admin grant). */
+  recordExists: boolean;
+  send(email: string, idToken: string): Promise<{ statusCode: number; json(): { field?: string } }>;
+  expect: Record<Claimant, number>;
+}
+
+describe('who may trade an identity for an access token outside emulator mode', () => {
+  let production: TestServer;
+  let keys: FakeGoogleKeys;
+  let next = 0;
+
+  beforeAll(async () => {
+    keys = await fakeGoogleKeys();
+    production = await startTestServer({ authMode: 'firebase', payments: 'sandbox' }, { idTokens: keys.verifier });
+  });
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  const IDENTITY_ROWS: IdentityRow[] = [
+    {
+      route: 'GET /api/jwt/list',
+      recordExists: true,
+      send: (email, idToken) =>
+        production.app.inject({
+          method: 'GET',
+          url: `/api/jwt/list?email=${email}`,
+          headers: { authorization: `Bearer ${idToken}` },
+        }),
+      expect: { unverifiedPassword: 403, verifiedPassword: 200, google: 200, otherAccount: 403 },
+    },
+    {
+      route: 'POST /api/user/create',
+      recordExists: false,
+      send: (email, idToken) =>
+        production.app.inject({
+          method: 'POST',
+          url: '/api/user/create',
+          headers: { authorization: `Bearer ${idToken}` },
+          payload: { userEmail: email, userName: 'Newcomer', role: 'buyer' },
+        }),
+      expect: { unverifiedPassword: 403, verifiedPassword: 201, google: 201, otherAccount: 409 },
+    },
+  ];
+  const identityCells = IDENTITY_ROWS.flatMap((row) =>
+    CLAIMANTS.map((who) => [row.route, who, row.expect[who], row] as const),
+  );
+
+  it.each(identityCells)('%s as %s answers %i', async (_route, who, expected, row) => {
+    const email = `claimant-${next++}@example.test`;
+    if (row.recordExists || who === 'otherAccount') {
+      await production.db.insert(users).values({ id: newId(), email, name: 'Claimed', role: 'admin' });
+    }
+    if (who === 'otherAccount') {
+      // The owner signs in first and so binds the record to their account.
+      const owner = await keys.idToken({ email, uid: `owner-${email}` }, { email_verified: true });
+      const first = await IDENTITY_ROWS[0]!.send(email, owner);
+      expect(first.statusCode).toBe(200);
+    }
+    const response = await row.send(email, await keys.idToken({ email, uid: `${who}-${email}` }, CLAIMS[who]));
+    expect(response.statusCode).toBe(expected);
+    if (who === 'unverifiedPassword') expect(response.json().field).toBe('email_verified');
   });
 });

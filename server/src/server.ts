@@ -6,21 +6,30 @@ import { emulatorVerifier, firebaseVerifier, type IdTokenVerifier } from './auth
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { migrate } from './db/migrate';
+import { diskGuard, type FreeSpaceProbe } from './http/disk-guard';
 import { ImageStore } from './images/image-store';
+import { sweepUnusedUploads } from './images/uploads';
 import type { PaymentGateway } from './payments/payment-gateway';
 import { SandboxGateway } from './payments/sandbox-gateway';
 import { StripeGateway } from './payments/stripe-gateway';
 import { seedIfEmpty } from './seed/demo-data';
-import { grantAdmin } from './users/admins';
+import { applyConfiguredAdmins } from './users/admins';
 
 export interface StartOptions {
   /** Replaces the ID-token check chosen from the configuration (tests of the RS256 path). */
   idTokens?: IdTokenVerifier;
   fastify?: FastifyServerOptions;
+  /** Replaces the free-space probe of DATA_DIR's disk (tests of a nearly full disk). */
+  freeSpace?: FreeSpaceProbe;
+}
+
+/** Stripe when its key is set, unless PAYMENTS=sandbox asks for the card sandbox. */
+export function usesStripe(config: ServerConfig): boolean {
+  return Boolean(config.stripeSecretKey) && config.payments !== 'sandbox';
 }
 
 function gatewayFor(config: ServerConfig, handle: DatabaseHandle): PaymentGateway {
-  if (config.stripeSecretKey) {
+  if (config.stripeSecretKey && usesStripe(config)) {
     return new StripeGateway({
       secretKey: config.stripeSecretKey,
       publishableKey: config.stripePublishableKey,
@@ -30,6 +39,31 @@ function gatewayFor(config: ServerConfig, handle: DatabaseHandle): PaymentGatewa
   return new SandboxGateway(handle.db);
 }
 
+/** Removes unused uploads every UPLOAD_SWEEP_MINUTES; `stop` waits for a sweep under way. */
+function sweepPeriodically(app: FastifyInstance, deps: AppDeps): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    // One sweep at a time: a slow one is not overtaken by the next.
+    running ??= sweepUnusedUploads({ db: deps.db, images: deps.images, graceHours: deps.config.uploads.graceHours })
+      .then(
+        (removed) => {
+          if (removed.length > 0) app.log.info(`removed ${removed.length} unused uploads`);
+        },
+        (error: unknown) => app.log.error({ err: error }, 'sweeping unused uploads failed'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }, deps.config.uploads.sweepIntervalMinutes * 60_000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 /** Migrates, grants the configured admins, seeds an empty database when asked, and builds the app. */
 export async function prepareServer(
   config: ServerConfig,
@@ -37,7 +71,7 @@ export async function prepareServer(
   options: StartOptions = {},
 ): Promise<FastifyInstance> {
   await migrate(handle.db);
-  for (const email of config.adminEmails) await grantAdmin(handle.db, email);
+  await applyConfiguredAdmins(handle.db, config.adminEmails);
   const images = new ImageStore(config.dataDir);
   if (config.seed === 'demo') await seedIfEmpty(handle.db, images.dir);
   const deps: AppDeps = {
@@ -52,8 +86,18 @@ export async function prepareServer(
     gateway: gatewayFor(config, handle),
     images,
     wire: { publicUrl: config.publicUrl },
+    disk: diskGuard({
+      dir: config.dataDir,
+      minFreeBytes: config.uploads.minFreeDiskBytes,
+      databaseOnDisk: !config.databaseUrl,
+      probe: options.freeSpace,
+    }),
   };
   const app = await buildApp(deps, options.fastify);
-  app.addHook('onClose', () => handle.close());
+  const sweeper = sweepPeriodically(app, deps);
+  app.addHook('onClose', async () => {
+    await sweeper.stop();
+    await handle.close();
+  });
   return app;
 }

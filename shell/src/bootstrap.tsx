@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createSessionStore } from '@bookswap/shared/auth';
 import { setRuntimeConfig } from '@bookswap/shared/config';
 import { AppProviders } from './app/AppProviders';
 import { createAppRoutes } from './app/create-app-routes';
@@ -17,10 +18,12 @@ async function start() {
     const { config, remotes } = await readStartUpConfig();
     setRuntimeConfig(config);
     const loader = new RemoteRoutesLoader({ registerRemotes, loadRemote }, remotes);
-    const router = createBrowserRouter(createAppRoutes(loader));
+    // One sign-in state for the provider that writes it and the route guards that read it before loading.
+    const session = createSessionStore();
+    const router = createBrowserRouter(createAppRoutes(loader, session));
     root.render(
       <StrictMode>
-        <AppProviders>
+        <AppProviders session={session}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
@@ -13,7 +13,7 @@ import { SWRConfig } from 'swr';
 import { swrConfig } from '@bookswap/shared/api';
 import { AuthContext, type AuthContextValue, type Role } from '@bookswap/shared/auth';
 import type { RemoteRoutes } from '@bookswap/shared/routing';
-import { SUCCESS_TOAST_MS, toastContainerSettings } from '@bookswap/shared/ui';
+import { SUCCESS_TOAST_MS, theme, toastContainerSettings } from '@bookswap/shared/ui';
 
 /** A signed-in user of the given role, with no sign-in provider behind it (development only). */
 export function fakeSignedInUser(role: Role): AuthContextValue {
@@ -68,7 +68,7 @@ export function mountDevHost({ title, role, routes }: { title: string; role: Rol
   ]);
   createRoot(container).render(
     <StrictMode>
-      <ThemeProvider theme={createTheme()}>
+      <ThemeProvider theme={theme}>
         <CssBaseline />
         <SWRConfig value={swrConfig}>
           <AuthContext.Provider value={fakeSignedInUser(role)}>

@@ -101,6 +101,8 @@ export async function launchProduct({
           cwd: join(root, 'server'),
           env: {
             PORT: String(API_PORT),
+            // Emulator mode accepts unsigned tokens: loopback only (SECURITY.md).
+            HOST: '127.0.0.1',
             ...(dataDir ? { DATA_DIR: dataDir } : {}),
             ...(emulatorUsed
               ? { AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` }
@@ -115,6 +117,11 @@ export async function launchProduct({
       }
     } else if (api) log('[product] server/src/main.ts not found: starting without the API server');
 
+    // The door opens last: a visitor who signs up before the emulator answers gets
+    // auth/network-request-failed, so the front end is served only once the API and the emulator answer.
+    if (waits.length) log('[product] waiting for the API server and the sign-in emulator to answer…');
+    await Promise.all(waits);
+
     for (const pkg of PACKAGES) {
       const server = servePackage(root, pkg);
       try {
@@ -125,7 +132,6 @@ export async function launchProduct({
       servers.set(pkg.name, server);
       log(`[product] ${pkg.folder} on http://localhost:${pkg.port}`);
     }
-    await Promise.all(waits);
   } catch (error) {
     await stop();
     throw error;

@@ -1,10 +1,111 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ROUTES } from '@bookswap/shared/routing';
+import type { Report, ReportStatus } from '@bookswap/shared/schemas';
+import { ConfirmationModal, type DataColumn, DELETE_PRODUCT_TITLE, deleteMessage, LoadedTable } from '@bookswap/shared/ui';
+import { useReportModeration } from './use-report-moderation';
+import { useReports } from './use-reports';
 
-/** Placeholder until this screen's own issue: its SPEC title only. */
+const STATUS_TEXT: Record<ReportStatus, string> = { open: 'Open', hidden: 'Hidden', dismissed: 'Dismissed' };
+
+type Decision = { action: 'hide' | 'dismiss'; report: Report };
+
+/** The confirmation each decision asks for; hiding uses SPEC 8's product title and a Hide button. */
+function confirmationOf({ action, report }: Decision) {
+  return action === 'hide'
+    ? { title: DELETE_PRODUCT_TITLE, message: deleteMessage(report.productName), confirmLabel: 'Hide' }
+    : {
+        title: 'Dismiss this report?',
+        message: `${report.productName} stays listed and this report is closed.`,
+        confirmLabel: 'Dismiss',
+      };
+}
+
+/**
+ * /dashboard/show-report: who reported which book and why. An open report can be acted on once:
+ * hide the book (SPEC 2) or dismiss the report as unfounded (issue 11); a handled one shows the outcome.
+ */
 export function ReportsPage() {
+  const reports = useReports();
+  const { busy, hide, dismiss } = useReportModeration();
+  // The last decision stays in state while the dialog closes, so its text does not blank mid-animation.
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [open, setOpen] = useState(false);
+  const decide = (next: Decision) => {
+    setDecision(next);
+    setOpen(true);
+  };
+
+  const confirm = async () => {
+    if (!decision) return;
+    const taken = decision.action === 'hide' ? await hide(decision.report) : await dismiss(decision.report);
+    if (taken) setOpen(false);
+  };
+
+  const columns: DataColumn<Report>[] = [
+    { header: 'Reporter', cell: (report) => report.reporterName },
+    {
+      header: 'Book',
+      // Only a book still public has a details page to look at before deciding.
+      cell: (report) =>
+        report.status === 'open' ? (
+          <Link component={RouterLink} to={ROUTES.bookDetails.href({ id: report.productId })}>
+            {report.productName}
+          </Link>
+        ) : (
+          report.productName
+        ),
+    },
+    { header: 'Reason', cell: (report) => report.reason },
+    { header: 'Status', cell: (report) => STATUS_TEXT[report.status] },
+    {
+      header: 'Action',
+      cell: (report) =>
+        report.status === 'open' && (
+          <Stack direction="row" spacing={1}>
+            <Button
+              color="error"
+              variant="contained"
+              size="small"
+              aria-label={`Hide Product ${report.productName}`}
+              onClick={() => decide({ action: 'hide', report })}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              Hide Product
+            </Button>
+            <Button
+              variant="outlined"
+              size="small"
+              aria-label={`Dismiss report on ${report.productName}`}
+              onClick={() => decide({ action: 'dismiss', report })}
+            >
+              Dismiss
+            </Button>
+          </Stack>
+        ),
+    },
+  ];
+
+  const dialog = decision ? confirmationOf(decision) : { title: '', message: '', confirmLabel: '' };
+
   return (
-    <Typography variant="h4" component="h1">
-      Report
-    </Typography>
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {ROUTES.reports.title}
+      </Typography>
+      <LoadedTable load={reports} what="The reports" label="Reports" columns={columns} empty="No Report" />
+      <ConfirmationModal
+        open={open}
+        {...dialog}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      />
+    </Box>
   );
 }

@@ -1,10 +1,84 @@
+import { Suspense } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import {
+  Await,
+  Link as RouterLink,
+  useAsyncError,
+  useLoaderData,
+  useRevalidator,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
+import { getBooking } from '@bookswap/shared/api';
+import { ROUTES } from '@bookswap/shared/routing';
+import type { Booking } from '@bookswap/shared/schemas';
+import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
+import { CardPayment } from './CardPayment';
 
-/** Placeholder until this screen's own issue: its SPEC title only. */
-export function PaymentPage() {
+interface PaymentData {
+  booking: Promise<Booking>;
+}
+
+/**
+ * SPEC 2: the booking is loaded by id before display. The shell runs this only for a signed-in user
+ * (its guard comes first), so the protected call carries a token; the request starts with the navigation.
+ */
+export function paymentLoader({ params }: LoaderFunctionArgs): PaymentData {
+  return { booking: getBooking(params.id ?? '') };
+}
+
+function BookingError() {
+  const error = useAsyncError();
+  const revalidator = useRevalidator();
+  return <LoadError error={error} what="This booking" onRetry={() => void revalidator.revalidate()} />;
+}
+
+function Payment({ booking }: { booking: Booking }) {
   return (
-    <Typography variant="h4" component="h1">
-      Payment
-    </Typography>
+    <>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        Payment for {booking.book_name}
+      </Typography>
+      <Typography variant="body1" sx={{ mb: 3 }}>
+        Please pay{' '}
+        <Box component="strong" sx={{ fontWeight: 700 }}>
+          ${booking.price}
+        </Box>{' '}
+        for your booking {booking.bookDate}
+      </Typography>
+      {booking.paid ? (
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to={ROUTES.myOrders.href()} color="inherit" size="small">
+              My Orders
+            </Button>
+          }
+        >
+          This booking is already paid.
+        </Alert>
+      ) : (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
+          <CardPayment booking={booking} />
+        </Paper>
+      )}
+    </>
+  );
+}
+
+/** /dashboard/payment/{id}: the booking's price and date, and the card form, or that it is already paid. */
+export function PaymentPage() {
+  const { booking } = useLoaderData() as PaymentData;
+  return (
+    <Box sx={{ py: 2 }}>
+      <Suspense fallback={<LoadingSpinner label="Loading the booking" />}>
+        <Await resolve={booking} errorElement={<BookingError />}>
+          {(loaded: Booking) => <Payment booking={loaded} />}
+        </Await>
+      </Suspense>
+    </Box>
   );
 }

@@ -1,10 +1,144 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ApiError, createProduct, productKeys } from '@bookswap/shared/api';
+import { ROUTES } from '@bookswap/shared/routing';
+import { BOOK_CONDITIONS, CATEGORY_CHOICES, type AddProductForm } from '@bookswap/shared/schemas';
+import { FormTextField, notifyError, notifySuccess } from '@bookswap/shared/ui';
+import { ImageField } from './ImageField';
+import { emptyAddProductForm, useAddProductForm } from './add-product-form';
+import { useImageUpload } from './upload-image';
 
-/** Placeholder until this screen's own issue: its SPEC title only. */
+/** SPEC 2's success text. */
+export const PRODUCT_ADDED_MESSAGE = 'Add product successfully';
+
+const isFormField = (name: string): name is keyof AddProductForm => name in emptyAddProductForm;
+
+/**
+ * /dashboard/addproduct: SPEC 5's form. The cover is uploaded as soon as it is picked; the listing is
+ * created with its URL, and the seller's name, email and verified tick come from their record on the server.
+ */
 export function AddProductPage() {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useAddProductForm();
+  const image = useImageUpload((url) => {
+    setValue('img', url);
+    if (url) clearErrors('img');
+  });
+  const uploading = image.state.status === 'uploading';
+
+  const onSubmit = handleSubmit(async (product) => {
+    try {
+      const answer = await createProduct(product);
+      if (!answer.acknowledged) throw new Error('The server did not take the book. Please try again.');
+      notifySuccess(PRODUCT_ADDED_MESSAGE);
+      // Every product list (this seller's, the book list, its category) now has the new book.
+      await mutate(productKeys.all);
+      navigate(ROUTES.myProducts.href());
+    } catch (error) {
+      // A refusal that names a field is shown under that field as well.
+      if (error instanceof ApiError && error.field && isFormField(error.field))
+        setError(error.field, { message: error.message });
+      notifyError(error);
+    }
+  });
+
+  const field = (name: keyof AddProductForm) => ({ registration: register(name), fieldError: errors[name] });
+
   return (
-    <Typography variant="h4" component="h1">
-      Add Product
-    </Typography>
+    <Box sx={{ maxWidth: 880 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Add Product
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          aria-label="Add Product"
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
+          <FormTextField label="Book Name" required {...field('book_name')} />
+          <FormTextField label="Author Name" required {...field('author_name')} />
+          <FormTextField
+            select
+            label="Category"
+            required
+            // Native selects: keyboard and phone friendly, and plain inputs for react-hook-form.
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            {...field('category_id')}
+          >
+            <option value="">Choose a category</option>
+            {CATEGORY_CHOICES.map((category) => (
+              <option key={category.category_id} value={category.category_id}>
+                {category.category_name}
+              </option>
+            ))}
+          </FormTextField>
+          <FormTextField
+            select
+            label="Condition"
+            required
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            {...field('book_condition')}
+          >
+            <option value="">Choose a condition</option>
+            {BOOK_CONDITIONS.map((condition) => (
+              <option key={condition} value={condition}>
+                {condition}
+              </option>
+            ))}
+          </FormTextField>
+          <FormTextField
+            label="Original Price"
+            required
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            {...field('original_price')}
+          />
+          <FormTextField
+            label="Resale Price"
+            required
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            {...field('resale_price')}
+          />
+          <FormTextField
+            label="Year of use"
+            required
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...field('Year_of_use')}
+          />
+          <FormTextField label="Location" required {...field('location')} />
+          <FormTextField label="Mobile No" type="tel" autoComplete="tel" {...field('phone')} />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FormTextField label="Description" multiline minRows={3} {...field('description')} />
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <ImageField
+              state={image.state}
+              onChoose={(file) => void image.choose(file)}
+              formError={errors.img?.message}
+              buttonRef={register('img').ref}
+              disabled={isSubmitting}
+            />
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Button type="submit" variant="contained" size="large" disabled={isSubmitting || uploading}>
+              {isSubmitting ? 'Adding…' : 'Add Product'}
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+    </Box>
   );
 }

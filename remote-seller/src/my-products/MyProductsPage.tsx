@@ -1,10 +1,130 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '@bookswap/shared/routing';
+import type { Product } from '@bookswap/shared/schemas';
+import {
+  BookCover,
+  ConfirmationModal,
+  type DataColumn,
+  DELETE_PRODUCT_TITLE,
+  deleteMessage,
+  LoadedTable,
+} from '@bookswap/shared/ui';
+import { useMyProducts } from './use-my-products';
+import { useProductActions } from './use-product-actions';
 
-/** Placeholder until this screen's own issue: its SPEC title only. */
+/** SPEC 4: Add ADS is offered while the book is not advertised and not reported; a sold book cannot be advertised either. */
+export const mayAdvertise = (product: Product) => !product.addADS && product.report === 'false' && !product.paid;
+
+/** /dashboard/myproduct: the seller's listings with their state, Add ADS and Delete. */
 export function MyProductsPage() {
+  const myProducts = useMyProducts();
+  const products = myProducts.data;
+  const { busyWith, advertise, remove } = useProductActions();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The book stays in state while the dialog closes, so its name does not blank mid-animation.
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const deleted = useRef(false);
+
+  // The Delete button that opened the dialog went with its row, so the dialog cannot give focus back
+  // to it: the heading takes it once the dialog has let go (this effect runs after the dialog's own).
+  useEffect(() => {
+    if (confirming || !deleted.current) return;
+    deleted.current = false;
+    heading.current?.focus();
+  }, [confirming]);
+
+  const askToDelete = (product: Product) => {
+    setToDelete(product);
+    setConfirming(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete || !(await remove(toDelete))) return;
+    deleted.current = true;
+    setConfirming(false);
+  };
+
+  const columns: DataColumn<Product>[] = [
+    {
+      header: 'Image',
+      width: 72,
+      cell: (product) => (
+        <Box sx={{ width: 48 }}>
+          <BookCover src={product.img} bookName={product.book_name} width={48} height={64} rounded />
+        </Box>
+      ),
+    },
+    { header: 'Name', cell: (product) => product.book_name },
+    { header: 'Price', cell: (product) => product.resale_price },
+    { header: 'Sold Status', cell: (product) => (product.paid ? 'sold' : 'available') },
+    {
+      header: 'Add Ads',
+      cell: (product) =>
+        mayAdvertise(product) ? (
+          <Button
+            size="small"
+            variant="contained"
+            disabled={busyWith !== null}
+            aria-label={`Add ADS for ${product.book_name}`}
+            onClick={() => void advertise(product)}
+          >
+            Add ADS
+          </Button>
+        ) : (
+          product.addADS && 'Advertised'
+        ),
+    },
+    { header: 'Report', cell: (product) => (product.report === 'true' ? 'Reported' : '') },
+    {
+      header: 'Delete',
+      cell: (product) => (
+        <Button
+          size="small"
+          color="error"
+          variant="outlined"
+          disabled={busyWith !== null}
+          aria-label={`Delete ${product.book_name}`}
+          onClick={() => askToDelete(product)}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
   return (
-    <Typography variant="h4" component="h1">
-      My Product
-    </Typography>
+    <Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <div>
+          <Typography ref={heading} tabIndex={-1} variant="h4" component="h1" sx={{ outline: 'none' }}>
+            My Product
+          </Typography>
+          {products && <Typography color="text.secondary">Total Product: {products.length}</Typography>}
+        </div>
+        <Button component={Link} to={ROUTES.addProduct.href()} variant="contained">
+          Add Product
+        </Button>
+      </Stack>
+      <LoadedTable load={myProducts} what="Your products" label="My Product" columns={columns} empty="No Product" />
+      {/* SPEC 8's title; the message names the real book (the old app's blank name is a defect). */}
+      <ConfirmationModal
+        open={confirming}
+        title={DELETE_PRODUCT_TITLE}
+        message={deleteMessage(toDelete?.book_name)}
+        busy={busyWith !== null}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </Box>
   );
 }

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { sampleProduct } from '../testing/sample-products';
 import { BookCard } from './BookCard';
+import { sampleProduct } from '@bookswap/shared/testing';
 
 function renderCard(overrides: Parameters<typeof sampleProduct>[0], canBook = true) {
   const product = sampleProduct(overrides);
@@ -53,6 +53,13 @@ describe('the book card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Report' }));
     expect(onBookNow).toHaveBeenCalledWith(product);
     expect(onReport).toHaveBeenCalledWith(product);
+  });
+
+  it('shows a sold book as Sold instead of offering Book Now', () => {
+    renderCard({ paid: true });
+    expect(screen.getByText('Sold')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
   });
 
   it('leaves Book Now out where the user cannot book', () => {

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,8 +10,9 @@ import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
+import { ROUTES } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
-import { BookCover } from '../book-cover/BookCover';
+import { BookCover } from '@bookswap/shared/ui';
 
 export interface BookCardProps {
   product: Product;
@@ -39,7 +41,7 @@ export function BookCard({ product, canBook, onBookNow, onReport, headingLevel =
           <VerifiedIcon color="primary" fontSize="small" titleAccess="Verified seller" data-testid="verified-tick" />
         )}
       </Stack>
-      <BookCover product={product} width={400} height={300} />
+      <BookCover src={product.img} bookName={product.book_name} width={400} height={300} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography id={headingId} variant="h6" component={headingLevel} gutterBottom>
           {product.book_name}
@@ -57,17 +59,22 @@ export function BookCard({ product, canBook, onBookNow, onReport, headingLevel =
         <Tooltip title="View details">
           <IconButton
             component={RouterLink}
-            to={`/bookDetails/${product._id}`}
+            to={ROUTES.bookDetails.href({ id: product._id })}
             aria-label={`View details of ${product.book_name}`}
             color="primary"
           >
             <VisibilityOutlinedIcon />
           </IconButton>
         </Tooltip>
-        {canBook && (
-          <Button variant="contained" size="small" onClick={() => onBookNow(product)}>
-            Book Now
-          </Button>
+        {/* A paid book is sold: nobody can book it any more (issue 10). */}
+        {product.paid ? (
+          <Chip label="Sold" size="small" />
+        ) : (
+          canBook && (
+            <Button variant="contained" size="small" onClick={() => onBookNow(product)}>
+              Book Now
+            </Button>
+          )
         )}
         <Button variant="outlined" color="error" size="small" onClick={() => onReport(product)}>
           Report

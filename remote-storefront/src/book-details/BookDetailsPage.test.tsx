@@ -1,19 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import routes from '../routes';
-import { installFakeApi, never, type FakeApi } from '../testing/fake-api';
-import { buyer, findToast, renderScreen, signedInAs } from '../testing/render-screen';
-import { sampleProduct } from '../testing/sample-products';
+import { fakeApiForEachTest, findToast, never, renderScreen, sampleProduct } from '@bookswap/shared/testing';
 
 /** A label and its value, as one line of text on screen. */
 const line = (text: string) => (_: string, element: Element | null) =>
   element?.tagName === 'P' && element.textContent === text;
 
 describe('the book details page', () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = installFakeApi();
-  });
-  afterEach(() => api.restore());
+  const api = fakeApiForEachTest();
 
   it('shows everything about the book with Book Now and Report', async () => {
     const book = sampleProduct({
@@ -31,7 +25,7 @@ describe('the book details page', () => {
       sellerEmail: 'seller@bookswap.test',
     });
     api.on('GET', '/api/product/list/b42', { body: book });
-    renderScreen({ routes, at: '/bookDetails/b42', auth: signedInAs(buyer) });
+    renderScreen({ routes, at: '/bookDetails/b42', as: 'buyer' });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('The Old Man and the Sea');
     expect(screen.getByText('by Ernest Hemingway')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Cover of The Old Man and the Sea' })).toHaveAttribute('loading', 'lazy');
@@ -54,28 +48,34 @@ describe('the book details page', () => {
 
   it('says Unknown and No description when the seller left them out', async () => {
     api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1', author_name: '', description: '' }) });
-    renderScreen({ routes, at: '/bookDetails/b1', auth: signedInAs(buyer) });
+    renderScreen({ routes, at: '/bookDetails/b1', as: 'buyer' });
     expect(await screen.findByText('by Unknown')).toBeInTheDocument();
     expect(screen.getByText('No description')).toBeInTheDocument();
   });
 
   it('offers no Book Now to the seller on their own listing', async () => {
     api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1', sellerEmail: 'Seller@Bookswap.test' }) });
-    const seller = { uid: 's1', displayName: 'Sam Seller', photoURL: null, email: 'seller@bookswap.test' };
-    renderScreen({ routes, at: '/bookDetails/b1', auth: signedInAs(seller, 'seller') });
+    renderScreen({ routes, at: '/bookDetails/b1', as: 'seller' });
     expect(await screen.findByRole('button', { name: 'Report' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows a sold book as Sold instead of offering Book Now', async () => {
+    api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1', paid: true }) });
+    renderScreen({ routes, at: '/bookDetails/b1', as: 'buyer' });
+    expect(await screen.findByText('Sold')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
   });
 
   it('shows a spinner while the book loads', async () => {
     api.on('GET', '/api/product/list/b1', never);
-    renderScreen({ routes, at: '/bookDetails/b1', auth: signedInAs(buyer) });
+    renderScreen({ routes, at: '/bookDetails/b1', as: 'buyer' });
     expect(await screen.findByRole('progressbar', { name: 'Loading the book' })).toBeInTheDocument();
   });
 
   it('tells the user when the book does not exist', async () => {
     api.on('GET', '/api/product/list/gone', { status: 404, body: { message: 'Product not found' } });
-    renderScreen({ routes, at: '/bookDetails/gone', auth: signedInAs(buyer) });
+    renderScreen({ routes, at: '/bookDetails/gone', as: 'buyer' });
     expect(await screen.findByText('This book could not be loaded: Product not found')).toBeInTheDocument();
     expect(await findToast('Product not found')).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -9,10 +10,8 @@ import Typography from '@mui/material/Typography';
 import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
 import { getProduct } from '@bookswap/shared/api';
 import type { Product } from '@bookswap/shared/schemas';
-import { LoadingSpinner } from '@bookswap/shared/ui';
-import { BookCover } from '../book-cover/BookCover';
+import { BookCover, LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { useBookActions } from '../book-actions/use-book-actions';
-import { LoadError } from '../load-error/LoadError';
 
 interface BookDetailsData {
   product: Promise<Product>;
@@ -49,7 +48,7 @@ function BookDetails({ product }: { product: Product }) {
       <Box sx={{ py: 4 }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 5 }}>
-            <BookCover product={product} width={450} height={600} rounded />
+            <BookCover src={product.img} bookName={product.book_name} width={450} height={600} rounded />
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={1}>
@@ -75,10 +74,15 @@ function BookDetails({ product }: { product: Product }) {
               <Fact label="Email" value={product.sellerEmail} />
             </Paper>
             <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-              {actions.canBook(product) && (
-                <Button variant="contained" onClick={() => actions.bookNow(product)}>
-                  Book Now
-                </Button>
+              {/* A paid book is sold: nobody can book it any more (issue 10). */}
+              {product.paid ? (
+                <Chip label="Sold" />
+              ) : (
+                actions.canBook(product) && (
+                  <Button variant="contained" onClick={() => actions.bookNow(product)}>
+                    Book Now
+                  </Button>
+                )
               )}
               <Button variant="outlined" color="error" onClick={() => actions.report(product)}>
                 Report

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import routes from '../routes';
-import { installFakeApi, never, type FakeApi, type FakeCall } from '../testing/fake-api';
-import { findToast, renderScreen } from '../testing/render-screen';
-import { sampleProduct } from '../testing/sample-products';
+import {
+  type FakeApi,
+  fakeApiForEachTest,
+  type FakeCall,
+  findToast,
+  never,
+  renderScreen,
+  sampleProduct,
+} from '@bookswap/shared/testing';
 
 // Typing into several fields takes a few seconds when the machine's cores are shared.
 jest.setTimeout(15_000);
@@ -26,11 +32,7 @@ const cardNames = async () =>
   (await screen.findAllByRole('article')).map((card) => within(card).getByRole('heading').textContent);
 
 describe('the book list', () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = installFakeApi();
-  });
-  afterEach(() => api.restore());
+  const api = fakeApiForEachTest();
 
   it('shows the first page of five with a button per page from 0', async () => {
     serveBooks(api, 12);

@@ -7,9 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, pageCount } from '@bookswap/shared/schemas';
-import { LoadingSpinner } from '@bookswap/shared/ui';
+import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
-import { LoadError } from '../load-error/LoadError';
 import { bookListQuery, readBookListPlace, type BookListPlace } from './book-list-query';
 import { useBookList } from './use-book-list';
 

@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import routes from '../routes';
-import { installFakeApi, type FakeApi } from '../testing/fake-api';
-import { buyer, findToast, renderScreen, signedInAs } from '../testing/render-screen';
-import { sampleProduct } from '../testing/sample-products';
+import { fakeApiForEachTest, findToast, renderScreen, sampleProduct } from '@bookswap/shared/testing';
 
 // Typing into several fields takes a few seconds when the machine's cores are shared.
 jest.setTimeout(15_000);
@@ -19,15 +17,13 @@ const book = sampleProduct({
 });
 
 describe('booking a book', () => {
-  let api: FakeApi;
+  const api = fakeApiForEachTest();
   beforeEach(() => {
-    api = installFakeApi();
     api.on('GET', '/api/category/list/8', { body: [book] });
   });
-  afterEach(() => api.restore());
 
   async function openBooking() {
-    renderScreen({ routes, at: '/category/8', auth: signedInAs(buyer) });
+    renderScreen({ routes, at: '/category/8', as: 'buyer' });
     const bookNow = await screen.findByRole('button', { name: 'Book Now' });
     await user.click(bookNow);
     return { bookNow, dialog: await screen.findByRole('dialog', { name: 'Book Moby Dick' }) };

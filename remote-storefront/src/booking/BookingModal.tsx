@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSWRConfig } from 'swr';
-import { createBooking } from '@bookswap/shared/api';
+import { bookingKeys, createBooking } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { createBookingBodySchema, type Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
-import { useSendRequest } from '../product-modal/use-send-request';
 import { bookingDateText } from './booking-date';
+import { useSendRequest } from '@bookswap/shared/ui';
 
 interface BookingModalProps {
   product: Product;
@@ -61,7 +61,7 @@ export function BookingModal({ product, open, onClose }: BookingModalProps) {
       'Booked confirmed',
       () => {
         // The buyer's orders list (checkout remote) shares this SWR cache: let it refetch.
-        void mutate((key) => (Array.isArray(key) ? String(key[0]) : String(key)).startsWith('/api/booking/list'));
+        void mutate(bookingKeys.all);
         onClose();
       },
     );

@@ -4,6 +4,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { ROUTES } from '@bookswap/shared/routing';
 import type { ListedCategory } from './use-categories';
 
 export function CategoryCard({ category, headingLevel }: { category: ListedCategory; headingLevel: 'h2' | 'h3' }) {
@@ -17,7 +18,7 @@ export function CategoryCard({ category, headingLevel }: { category: ListedCateg
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button
           component={RouterLink}
-          to={`/category/${category.category_id}`}
+          to={ROUTES.categoryProducts.href({ category_id: category.category_id })}
           variant="contained"
           size="small"
           aria-label={`See Details of ${category.category_name}`}

@@ -1,6 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { LoadingSpinner } from '@bookswap/shared/ui';
-import { LoadError } from '../load-error/LoadError';
+import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { CategoryCard } from './CategoryCard';
 import { useCategories } from './use-categories';
 

@@ -1,15 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import routes from '../routes';
-import { installFakeApi, never, type FakeApi } from '../testing/fake-api';
-import { findToast, renderScreen } from '../testing/render-screen';
+import { fakeApiForEachTest, findToast, never, renderScreen } from '@bookswap/shared/testing';
 
 describe('the category list', () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = installFakeApi();
-  });
-  afterEach(() => api.restore());
+  const api = fakeApiForEachTest();
 
   it('shows a card with See Details for each category that has an id', async () => {
     api.on('GET', '/categories.json', {

@@ -1,15 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import routes from '../routes';
-import { installFakeApi, never, type FakeApi } from '../testing/fake-api';
-import { findToast, renderScreen } from '../testing/render-screen';
-import { sampleProduct } from '../testing/sample-products';
+import { fakeApiForEachTest, findToast, never, renderScreen, sampleProduct } from '@bookswap/shared/testing';
 
 describe('the category page', () => {
-  let api: FakeApi;
-  beforeEach(() => {
-    api = installFakeApi();
-  });
-  afterEach(() => api.restore());
+  const api = fakeApiForEachTest();
 
   it('shows a spinner while the category is loading', async () => {
     api.on('GET', '/api/category/list/2', never);

@@ -5,9 +5,8 @@ import Typography from '@mui/material/Typography';
 import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
 import { getCategoryProducts } from '@bookswap/shared/api';
 import { categoryNameOf, type Product } from '@bookswap/shared/schemas';
-import { LoadingSpinner } from '@bookswap/shared/ui';
+import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
-import { LoadError } from '../load-error/LoadError';
 
 interface CategoryProductsData {
   categoryId: string;

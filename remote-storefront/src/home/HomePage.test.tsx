@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 import routes from '../routes';
-import { installFakeApi, never, type FakeApi } from '../testing/fake-api';
-import { findToast, renderScreen } from '../testing/render-screen';
-import { sampleProduct } from '../testing/sample-products';
+import { fakeApiForEachTest, findToast, never, renderScreen, sampleProduct } from '@bookswap/shared/testing';
 
 // The real static file the storefront serves, so a broken file fails here too.
 const categoriesFile: unknown = JSON.parse(readFileSync(path.join(__dirname, '../../public/categories.json'), 'utf8'));
@@ -12,12 +10,10 @@ const categoriesFile: unknown = JSON.parse(readFileSync(path.join(__dirname, '..
 const section = (name: string) => screen.findByRole('region', { name });
 
 describe('the home page', () => {
-  let api: FakeApi;
+  const api = fakeApiForEachTest();
   beforeEach(() => {
-    api = installFakeApi();
     api.on('GET', '/categories.json', { body: categoriesFile });
   });
-  afterEach(() => api.restore());
 
   it('greets with the banner and shows the first three categories with See More', async () => {
     api.on('GET', '/api/product/Ads/list', { body: [] });

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { getAdvertisedProducts } from '@bookswap/shared/api';
+import { getAdvertisedProducts, productKeys } from '@bookswap/shared/api';
 
 /** SPEC 7: the Ads list, kept to the products that really are advertised. */
 export function useAdvertisedProducts() {
-  return useSWR('/api/product/Ads/list', async () =>
+  return useSWR(productKeys.advertised(), async () =>
     (await getAdvertisedProducts()).filter((product) => product.addADS),
   );
 }

@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import routes from '../routes';
-import { installFakeApi, type FakeApi } from '../testing/fake-api';
-import { buyer, findToast, renderScreen, signedInAs } from '../testing/render-screen';
-import { sampleProduct } from '../testing/sample-products';
+import { fakeApiForEachTest, findToast, renderScreen, sampleProduct } from '@bookswap/shared/testing';
 
 // Typing into several fields takes a few seconds when the machine's cores are shared.
 jest.setTimeout(15_000);
@@ -12,15 +10,13 @@ const user = userEvent.setup({ delay: null });
 const book = sampleProduct({ _id: 'b9', book_name: 'Ulysses' });
 
 describe('reporting a book', () => {
-  let api: FakeApi;
+  const api = fakeApiForEachTest();
   beforeEach(() => {
-    api = installFakeApi();
     api.on('GET', '/api/category/list', { body: { products: [book], count: 1 } });
   });
-  afterEach(() => api.restore());
 
   async function openReport() {
-    renderScreen({ routes, at: '/booklist', auth: signedInAs(buyer) });
+    renderScreen({ routes, at: '/booklist', as: 'buyer' });
     await user.click(await screen.findByRole('button', { name: 'Report' }));
     return screen.findByRole('dialog', { name: 'Report Ulysses' });
   }

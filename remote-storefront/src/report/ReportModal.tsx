@@ -9,7 +9,7 @@ import { createReport } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { REPORT_REASONS, type Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
-import { useSendRequest } from '../product-modal/use-send-request';
+import { useSendRequest } from '@bookswap/shared/ui';
 
 type Reason = (typeof REPORT_REASONS)[number];
 

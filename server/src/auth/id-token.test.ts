@@ -1,4 +1,4 @@
-import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
+import { SignJWT, createLocalJWKSet, createRemoteJWKSet, exportJWK, generateKeyPair } from 'jose';
 import { firebaseVerifier } from './id-token';
 import { call, emulatorIdToken, givenUser, startTestServer } from '../testing/test-server';
 
@@ -46,6 +46,41 @@ describe('checking Firebase ID tokens outside the emulator', () => {
     ['no email', { ...good, email: undefined }, {}],
   ])('refuses %s with 401', async (_what, claims, options) => {
     await expect(verifier.verify(await sign(claims, options))).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('reads which provider signed the person in', async () => {
+    const google = await sign({ ...good, email_verified: false, firebase: { sign_in_provider: 'google.com' } });
+    await expect(verifier.verify(google)).resolves.toMatchObject({
+      emailVerified: false,
+      signInProvider: 'google.com',
+    });
+  });
+
+  it('answers 503, not 401 (which signs people out), when Google’s keys cannot be fetched', async () => {
+    const unreachable = firebaseVerifier(project, createRemoteJWKSet(new URL('http://127.0.0.1:9/keys')));
+    await expect(unreachable.verify(await sign(good))).rejects.toMatchObject({ status: 503 });
+    const failing = firebaseVerifier(project, async () => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(failing.verify(await sign(good))).rejects.toMatchObject({ status: 503 });
+    // A token signed by a key Google never published is still the token's fault.
+    await expect(verifier.verify(await sign(good, { kid: 'stranger' }))).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('answers the token call with 503 while the key endpoint is unreachable', async () => {
+    const server = await startTestServer(
+      { authMode: 'firebase', firebaseProjectId: project, payments: 'sandbox' },
+      { idTokens: firebaseVerifier(project, createRemoteJWKSet(new URL('http://127.0.0.1:9/keys'))) },
+    );
+    try {
+      const response = await call(server, 'GET', '/api/jwt/list?email=reader@example.test', {
+        headers: { authorization: `Bearer ${await sign(good)}` },
+      });
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ message: expect.any(String) });
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses the emulator’s unsigned tokens unless the server runs in emulator mode', async () => {

@@ -7,7 +7,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { unauthorized } from '../http/http-error';
+import { HttpError, unauthorized } from '../http/http-error';
 
 /** What the server takes from a checked Firebase ID token. */
 export interface VerifiedIdentity {
@@ -15,6 +15,8 @@ export interface VerifiedIdentity {
   email: string;
   emailVerified: boolean;
   name?: string;
+  /** `firebase.sign_in_provider`: `password`, `google.com`, ... */
+  signInProvider?: string;
 }
 
 export interface IdTokenVerifier {
@@ -28,11 +30,31 @@ function identityFrom(payload: JWTPayload): VerifiedIdentity {
   const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
   if (!uid || uid.length > 128) throw unauthorized('The sign-in token has no user');
   if (!email) throw unauthorized('The sign-in token has no email');
+  const firebase = payload.firebase as { sign_in_provider?: unknown } | undefined;
+  const signInProvider = typeof firebase?.sign_in_provider === 'string' ? firebase.sign_in_provider : undefined;
   return {
     uid,
     email,
     emailVerified: payload.email_verified === true,
     name: typeof payload.name === 'string' ? payload.name : undefined,
+    ...(signInProvider ? { signInProvider } : {}),
+  };
+}
+
+/** Google's key endpoint could not be read: the token may be fine, so this must not sign anyone out. */
+class KeysUnavailable extends Error {}
+
+/** Errors that say something about the token itself; anything else the key getter throws is an outage. */
+const TOKEN_FAULTS = [errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingKeys, errors.JOSENotSupported];
+
+function outagesApart(keys: JWTVerifyGetKey): JWTVerifyGetKey {
+  return async (header, token) => {
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      if (TOKEN_FAULTS.some((fault) => error instanceof fault)) throw error;
+      throw new KeysUnavailable('the identity provider’s keys could not be read', { cause: error });
+    }
   };
 }
 
@@ -41,10 +63,11 @@ export function firebaseVerifier(
   projectId: string,
   keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(GOOGLE_KEYS_URL)),
 ): IdTokenVerifier {
+  const guardedKeys = outagesApart(keys);
   return {
     async verify(idToken) {
       try {
-        const { payload } = await jwtVerify(idToken, keys, {
+        const { payload } = await jwtVerify(idToken, guardedKeys, {
           algorithms: ['RS256'],
           issuer: `https://securetoken.google.com/${projectId}`,
           audience: projectId,
@@ -52,6 +75,9 @@ export function firebaseVerifier(
         });
         return identityFrom(payload);
       } catch (error) {
+        if (error instanceof KeysUnavailable) {
+          throw new HttpError(503, 'Sign-in is unavailable for a moment; please try again shortly.');
+        }
         if (error instanceof errors.JWTExpired) throw unauthorized('The sign-in token has expired');
         if (error instanceof errors.JOSEError || error instanceof TypeError)
           throw unauthorized('The sign-in token is not valid');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The database's own column names. SPEC's wire names (`Year_of_use`, `addADS`, `category_id` holding
@@ -14,6 +14,8 @@ export const users = pgTable('users', {
   verified: boolean('verified').notNull().default(false),
   firebaseUid: text('firebase_uid'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Who made this user an admin: ADMIN_EMAILS (`config`, undone when the address leaves it) or the command. */
+  adminSource: text('admin_source', { enum: ['config', 'command'] }),
 });
 
 export const products = pgTable('products', {
@@ -86,8 +88,10 @@ export const reports = pgTable('reports', {
   reporterName: text('reporter_name').notNull(),
   productName: text('product_name').notNull(),
   reason: text('reason').notNull(),
-  /** The report record's boolean flag of SPEC 9: true once the admin hid the product. */
-  resolved: boolean('resolved').notNull().default(false),
+  /** Open until the admin hides the product or dismisses the report; SPEC 9's boolean flag is `hidden`. */
+  status: text('status', { enum: ['open', 'hidden', 'dismissed'] })
+    .notNull()
+    .default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -99,13 +103,81 @@ export const sandboxIntents = pgTable('sandbox_payment_intents', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   bookingId: text('booking_id').notNull(),
-  status: text('status', { enum: ['requires_payment_method', 'succeeded'] }).notNull(),
+  status: text('status', { enum: ['requires_payment_method', 'requires_action', 'succeeded', 'canceled'] }).notNull(),
+  amountRefunded: integer('amount_refunded').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { users, products, bookings, payments, reports, sandboxIntents };
+/** Deleting a user is a ban: these emails never get an access token nor a user record again. */
+export const bannedEmails = pgTable('banned_emails', {
+  email: text('email').primaryKey(),
+  bannedAt: timestamp('banned_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every admin action, written in the action's own transaction; names are copied so the log outlives its targets. */
+export const auditLog = pgTable('audit_log', {
+  id: text('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  action: text('action', { enum: ['verify', 'delete-user', 'hide', 'dismiss'] }).notNull(),
+  actorId: text('actor_id').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  actorName: text('actor_name').notNull(),
+  targetType: text('target_type', { enum: ['user', 'product', 'report'] }).notNull(),
+  targetId: text('target_id').notNull(),
+  targetName: text('target_name').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A charged payment given back because it could not be recorded (issue 12 item 4), kept for audit. */
+export const refunds = pgTable('refunds', {
+  id: text('id').primaryKey(),
+  transactionId: text('transaction_id').notNull().unique(),
+  gatewayRefundId: text('gateway_refund_id').notNull(),
+  gatewayStatus: text('gateway_status').notNull(),
+  bookingId: text('booking_id').notNull(),
+  productId: text('product_id').notNull(),
+  buyerEmail: text('buyer_email').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason', { enum: ['sold-to-someone-else', 'no-longer-available', 'booking-already-paid'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Images uploaded through the API (`/images/<name>`), for the per-day quota and the sweeper of unused ones. */
+export const uploads = pgTable('uploads', {
+  name: text('name').primaryKey(),
+  ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  bytes: integer('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Kept by triggers on `products` (migration 0004), never written by the API: the exact number of publicly
+ * visible listings, and a version bumped in the same transaction as every change to a listing.
+ */
+export const catalogState = pgTable('catalog_state', {
+  singleton: boolean('singleton').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  visibleCount: bigint('visible_count', { mode: 'number' }).notNull(),
+});
+
+export const schema = {
+  users,
+  products,
+  bookings,
+  payments,
+  reports,
+  sandboxIntents,
+  bannedEmails,
+  auditLog,
+  refunds,
+  uploads,
+  catalogState,
+};
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;

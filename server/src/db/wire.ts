@@ -1,5 +1,5 @@
-import type { Booking, PaymentRecord, Product, Report, User } from '@bookswap/shared/schemas';
-import type { BookingRow, PaymentRow, ProductRow, ReportRow, UserRow } from './schema';
+import type { AuditEntry, Booking, PaymentRecord, Product, Report, User } from '@bookswap/shared/schemas';
+import type { AuditRow, BookingRow, PaymentRow, ProductRow, ReportRow, UserRow } from './schema';
 
 /**
  * The one place where database rows become SPEC's wire shapes (field names, `_id` as a string, the
@@ -94,6 +94,20 @@ export function reportToWire(row: ReportRow): Report {
     productName: row.productName,
     productId: row.productId,
     uid: row.reporterUid,
-    report: row.resolved,
+    report: row.status === 'hidden',
+    status: row.status,
+  };
+}
+
+export function auditToWire(row: AuditRow): AuditEntry {
+  return {
+    _id: row.id,
+    action: row.action,
+    actorEmail: row.actorEmail,
+    actorName: row.actorName,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    at: row.at.toISOString(),
   };
 }

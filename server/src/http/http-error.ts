@@ -1,7 +1,7 @@
 /** An answer the client is meant to read: the status and `{ message, field? }` of the shared error shape. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 507,
     message: string,
     readonly field?: string,
   ) {

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
 import { users, type UserRow } from '../db/schema';
-import { forbidden, unauthorized } from './http-error';
+import type { VerifiedIdentity } from '../auth/id-token';
+import { forbidden, HttpError, unauthorized } from './http-error';
 import { parseInput } from './validation';
 
 /**
@@ -25,6 +26,21 @@ export interface IdentityCaller {
   name?: string;
 }
 
+/** The shell recognises this field and sends the verification email (shell/src/sign-in/AuthProvider.tsx). */
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please verify your email address first. We have sent you a verification link.';
+
+/**
+ * Outside emulator mode an email is only trusted once its owner has proved it: a password account must have
+ * verified it, a Google account is verified by Google. Otherwise anyone could register an admin's address
+ * with the identity provider first and be matched to the admin's record.
+ */
+function requireProvenEmail(identity: VerifiedIdentity, deps: AppDeps): void {
+  if (deps.config.authMode === 'emulator') return;
+  if (identity.emailVerified || identity.signInProvider === 'google.com') return;
+  throw new HttpError(403, EMAIL_NOT_VERIFIED_MESSAGE, 'email_verified');
+}
+
 type CallerFor<A extends Access> = A extends 'public' ? null : A extends 'identity' ? IdentityCaller : SignedInCaller;
 
 export interface RouteInput<A extends Access, P, Q, B> {
@@ -42,7 +58,8 @@ export interface RouteDefinition<A extends Access = Access, P = unknown, Q = unk
   access: A;
   /** The ownership rule on top of `access`, in words (the permission table's second column). */
   rule?: string;
-  rateLimit?: 'token' | 'write';
+  /** `search`: counted only when the query has a non-empty `search` (public search, per client). */
+  rateLimit?: 'token' | 'write' | 'search';
   /** For `identity` routes: also take the server's own access token (never on the token call itself). */
   acceptsAccessToken?: boolean;
   params?: ZodType<P>;
@@ -58,7 +75,7 @@ export function defineRoute<A extends Access, P = unknown, Q = unknown, B = unkn
   return route as unknown as RouteDefinition;
 }
 
-function bearerOf(request: FastifyRequest): string | null {
+export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
@@ -88,7 +105,9 @@ async function identityCaller(
     const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
     if (user) return { email: user.email, uid: claims.uid, name: user.name };
   }
-  return deps.idTokens.verify(token);
+  const identity = await deps.idTokens.verify(token);
+  requireProvenEmail(identity, deps);
+  return { email: identity.email, uid: identity.uid, name: identity.name };
 }
 
 async function callerFor(
@@ -105,15 +124,22 @@ async function callerFor(
   return caller;
 }
 
+function searches(request: FastifyRequest): boolean {
+  const search = (request.query as { search?: unknown } | undefined)?.search;
+  return typeof search === 'string' && search.trim() !== '';
+}
+
 export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], deps: AppDeps): void {
-  const { tokenPerMinute, writesPerMinute } = deps.config.rateLimits;
+  const { tokenPerMinute, writesPerMinute, searchPerMinute } = deps.config.rateLimits;
   for (const route of routes) {
     const rateLimit =
       route.rateLimit === 'token'
         ? { max: tokenPerMinute, timeWindow: 60_000 }
         : route.rateLimit === 'write'
           ? { max: writesPerMinute, timeWindow: 60_000 }
-          : undefined;
+          : route.rateLimit === 'search'
+            ? { max: searchPerMinute, timeWindow: 60_000, allowList: (request: FastifyRequest) => !searches(request) }
+            : undefined;
     app.route({
       method: route.method,
       url: route.url,

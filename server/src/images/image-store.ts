@@ -40,6 +40,12 @@ export class ImageStore {
     return `/images/${name}`;
   }
 
+  /** Deletes a stored file; a name this store could not have made, or a file already gone, is ignored. */
+  async remove(name: string): Promise<void> {
+    if (!/^[a-z0-9_-]{1,64}\.(jpg|png|webp|gif)$/.test(name)) return;
+    await fs.rm(path.join(this.dir, name), { force: true });
+  }
+
   /** The file and its type for a name this store could have made; null for anything else. */
   async read(name: string): Promise<{ bytes: Buffer; type: ImageType } | null> {
     const match = /^([a-z0-9_-]{1,64})\.(jpg|png|webp|gif)$/.exec(name);

@@ -9,6 +9,14 @@ export interface GatewayIntent {
   bookingId: string | null;
 }
 
+export interface GatewayRefund {
+  /** The gateway's refund id, or the intent's own id when it was cancelled before any charge. */
+  id: string;
+  /** Stripe's refund statuses (`succeeded`, `pending`, ...), or `canceled` for an intent never charged. */
+  status: string;
+  amountCents: number;
+}
+
 export interface CreateIntentInput {
   amountCents: number;
   currency: 'usd';
@@ -27,4 +35,9 @@ export interface PaymentGateway {
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
   /** Null when the gateway does not know the id. */
   retrieveIntent(id: string): Promise<GatewayIntent | null>;
+  /**
+   * Gives the money of a succeeded intent back, or cancels one not charged yet. Safe to repeat: the same
+   * intent gives the same refund.
+   */
+  refund(intentId: string): Promise<GatewayRefund>;
 }

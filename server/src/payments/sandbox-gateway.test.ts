@@ -1,4 +1,4 @@
-import { judgeCard } from './sandbox-gateway';
+import { judgeCard, requiresAuthentication } from './sandbox-gateway';
 
 const card = (number: string, expYear = 2099, expMonth = 12) => ({ number, expMonth, expYear, cvc: '123' });
 
@@ -23,5 +23,13 @@ describe('the card sandbox follows Stripe’s test cards', () => {
     expect(judgeCard(card('4242 4242 4242 4241'))?.code).toBe('incorrect_number');
     expect(judgeCard(card('4242424242424242', 2020, 1))?.code).toBe('expired_card');
     expect(judgeCard(card('4111 1111 1111 1111'))?.code).toBe('card_declined');
+  });
+});
+
+describe('the card sandbox asks for 3-D Secure like Stripe’s test card', () => {
+  it('accepts 4000 0025 0000 3155 only after authentication, and no other card needs it', () => {
+    expect(judgeCard(card('4000 0025 0000 3155'))).toBeNull();
+    expect(requiresAuthentication(card('4000 0025 0000 3155'))).toBe(true);
+    expect(requiresAuthentication(card('4242 4242 4242 4242'))).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { SandboxConfirmBody, SandboxConfirmResponse } from '@bookswap/shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import type { SandboxAuthenticateBody, SandboxConfirmBody, SandboxConfirmResponse } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
 import { sandboxIntents } from '../db/schema';
-import type { CreateIntentInput, GatewayIntent, PaymentGateway } from './payment-gateway';
+import type { CreateIntentInput, GatewayIntent, GatewayRefund, PaymentGateway } from './payment-gateway';
 
 type Row = typeof sandboxIntents.$inferSelect;
 
@@ -35,6 +35,25 @@ const SUCCEEDING_CARDS = new Set([
 ]);
 
 type CardError = Extract<SandboxConfirmResponse, { error: unknown }>['error'];
+
+/** Stripe's 3-D Secure test card: the payment waits for the user to authenticate (`requires_action`). */
+const AUTHENTICATION_CARDS = new Set(['4000002500003155']);
+
+/** Stripe.js's message when the user fails or cancels 3-D Secure. */
+const AUTHENTICATION_FAILURE: CardError = {
+  type: 'card_error',
+  code: 'payment_intent_authentication_failure',
+  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+function digitsOf(card: SandboxConfirmBody['card']): string {
+  return card.number.replace(/\s+/g, '');
+}
+
+/** True for a card that needs 3-D Secure before it is charged. */
+export function requiresAuthentication(card: SandboxConfirmBody['card']): boolean {
+  return AUTHENTICATION_CARDS.has(digitsOf(card));
+}
 
 /** Stripe's test cards that fail, with the codes and messages Stripe.js reports for them. */
 const FAILING_CARDS: Record<string, CardError> = {
@@ -86,7 +105,7 @@ function passesLuhn(digits: string): boolean {
 
 /** What the sandbox decides for a card, as Stripe's test mode would. */
 export function judgeCard(card: SandboxConfirmBody['card'], now = new Date()): CardError | null {
-  const digits = card.number.replace(/\s+/g, '');
+  const digits = digitsOf(card);
   if (!/^\d{13,19}$/.test(digits) || !passesLuhn(digits)) {
     return { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' };
   }
@@ -94,7 +113,7 @@ export function judgeCard(card: SandboxConfirmBody['card'], now = new Date()): C
   if (expiresAfter <= now) return { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' };
   const failure = FAILING_CARDS[digits];
   if (failure) return failure;
-  if (SUCCEEDING_CARDS.has(digits)) return null;
+  if (SUCCEEDING_CARDS.has(digits) || AUTHENTICATION_CARDS.has(digits)) return null;
   // Test mode declines real card numbers.
   return {
     type: 'card_error',
@@ -139,26 +158,84 @@ export class SandboxGateway implements PaymentGateway {
     return row ? toIntent(row) : null;
   }
 
-  /** Null when no intent has this client secret. */
-  async confirm(body: SandboxConfirmBody): Promise<SandboxConfirmResponse | null> {
+  /**
+   * Gives a succeeded intent's money back (recorded on the intent), or cancels one never charged. Repeating it
+   * answers the same refund.
+   */
+  async refund(intentId: string): Promise<GatewayRefund> {
+    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, intentId)).limit(1);
+    if (!row) throw new Error(`The card sandbox has no payment ${intentId}`);
+    if (row.status === 'succeeded') {
+      await this.db
+        .update(sandboxIntents)
+        .set({ amountRefunded: row.amountCents })
+        .where(eq(sandboxIntents.id, row.id));
+      return { id: `re_${row.id.replace(/^pi_/, '')}`, status: 'succeeded', amountCents: row.amountCents };
+    }
+    await this.db.update(sandboxIntents).set({ status: 'canceled' }).where(eq(sandboxIntents.id, row.id));
+    return { id: row.id, status: 'canceled', amountCents: 0 };
+  }
+
+  private async bySecret(clientSecret: string): Promise<Row | null> {
     const [row] = await this.db
       .select()
       .from(sandboxIntents)
-      .where(eq(sandboxIntents.clientSecret, body.clientSecret))
+      .where(eq(sandboxIntents.clientSecret, clientSecret))
       .limit(1);
-    if (!row) return null;
-    if (row.status === 'succeeded') {
-      return {
-        error: {
-          type: 'invalid_request_error',
-          code: 'payment_intent_unexpected_state',
-          message: 'This payment has already succeeded.',
-        },
-      };
-    }
-    const error = judgeCard(body.card);
-    if (error) return { error };
-    await this.db.update(sandboxIntents).set({ status: 'succeeded' }).where(eq(sandboxIntents.id, row.id));
-    return { paymentIntent: { id: row.id, status: 'succeeded', amount: row.amountCents, currency: row.currency } };
+    return row ?? null;
   }
+
+  /** Null when no intent has this client secret. */
+  async confirm(body: SandboxConfirmBody): Promise<SandboxConfirmResponse | null> {
+    const row = await this.bySecret(body.clientSecret);
+    if (!row) return null;
+    if (row.status === 'succeeded' || row.status === 'canceled') return unexpectedState(row);
+    const error = judgeCard(body.card);
+    if (error) {
+      // A new card that fails replaces the one waiting for authentication, as with Stripe.
+      if (row.status === 'requires_action') {
+        await this.db
+          .update(sandboxIntents)
+          .set({ status: 'requires_payment_method' })
+          .where(eq(sandboxIntents.id, row.id));
+      }
+      return { error };
+    }
+    // Like Stripe: the 3-D Secure card is not charged until the user authenticates.
+    const status = requiresAuthentication(body.card) ? 'requires_action' : 'succeeded';
+    await this.db.update(sandboxIntents).set({ status }).where(eq(sandboxIntents.id, row.id));
+    return { paymentIntent: { id: row.id, status, amount: row.amountCents, currency: row.currency } };
+  }
+
+  /**
+   * The user's answer to the 3-D Secure step. Approved: charged. Rejected: Stripe's authentication failure,
+   * and the intent takes a payment method again. Null when no intent has this client secret.
+   */
+  async authenticate(body: SandboxAuthenticateBody): Promise<SandboxConfirmResponse | null> {
+    const row = await this.bySecret(body.clientSecret);
+    if (!row) return null;
+    // Only the intent still waiting moves on: a repeated or concurrent answer finds it moved already.
+    const moved = await this.db
+      .update(sandboxIntents)
+      .set({ status: body.approve ? 'succeeded' : 'requires_payment_method' })
+      .where(and(eq(sandboxIntents.id, row.id), eq(sandboxIntents.status, 'requires_action')))
+      .returning();
+    if (moved.length === 0) return unexpectedState((await this.bySecret(body.clientSecret)) ?? row);
+    if (!body.approve) return { error: AUTHENTICATION_FAILURE };
+    return {
+      paymentIntent: { id: row.id, status: 'succeeded', amount: row.amountCents, currency: row.currency },
+    };
+  }
+}
+
+function unexpectedState(row: Row): SandboxConfirmResponse {
+  const messages: Record<Row['status'], string> = {
+    succeeded: 'This payment has already succeeded.',
+    canceled: 'This payment was cancelled.',
+    requires_payment_method: 'This payment does not need authentication; confirm it with a card first.',
+    requires_action: 'This payment is waiting for authentication.',
+  };
+  return {
+    error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: messages[row.status] },
+  };
 }

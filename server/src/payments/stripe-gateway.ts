@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CreateIntentInput, GatewayIntent, PaymentGateway } from './payment-gateway';
+import type { CreateIntentInput, GatewayIntent, GatewayRefund, PaymentGateway } from './payment-gateway';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -53,5 +53,20 @@ export class StripeGateway implements PaymentGateway {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
+  }
+
+  /** A refund of the whole charge for a succeeded intent, else a cancellation; idempotency keys make it repeatable. */
+  async refund(intentId: string): Promise<GatewayRefund> {
+    const intent = await this.stripe.paymentIntents.retrieve(intentId);
+    if (intent.status === 'succeeded') {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: intent.id, metadata: intent.metadata ?? {} },
+        { idempotencyKey: `refund-${intent.id}` },
+      );
+      return { id: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
+    }
+    if (intent.status === 'canceled') return { id: intent.id, status: 'canceled', amountCents: 0 };
+    const canceled = await this.stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `cancel-${intent.id}` });
+    return { id: canceled.id, status: canceled.status, amountCents: 0 };
   }
 }

@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../http/route';
+import { auditRoutes } from './audit';
 import { bookingRoutes } from './bookings';
 import { healthRoutes } from './health';
 import { imageRoutes } from './images';
@@ -18,5 +19,6 @@ export const allRoutes: RouteDefinition[] = [
   ...bookingRoutes,
   ...paymentRoutes,
   ...reportRoutes,
+  ...auditRoutes,
   ...imageRoutes,
 ];

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { bookingSchema, reportSchema } from '@bookswap/shared/schemas';
+import { bookings, reports } from '../db/schema';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -8,6 +10,7 @@ import {
   givenProduct,
   SAM_SELLER,
   serverForThisFile,
+  type Person,
 } from '../testing/test-server';
 
 const { server, seller, buyer, buyer2, admin } = serverForThisFile({
@@ -131,5 +134,131 @@ describe('reporting and hiding', () => {
 
   it('404s when hiding a product that does not exist', async () => {
     expect((await call(server, 'PUT', `/api/report/update/${'a'.repeat(24)}`, { as: admin })).status).toBe(404);
+  });
+});
+
+describe('one open booking per buyer and book, decided by the database', () => {
+  it('ten booking requests for one book sent at once by one buyer make exactly one booking', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Parallel Lines' });
+    const body = { category_id: productId, phone: '+880 1711 222222', meetingLocation: 'Gate 3' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(server, 'POST', '/api/booking/create', { as: buyer, body })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe('You have already booked this book');
+    const mine = await call(server, 'GET', `/api/booking/list?email=${buyer.email}`, { as: buyer });
+    expect(mine.body.filter((b: { category_id: string }) => b.category_id === productId)).toHaveLength(1);
+  });
+
+  it('refuses a second open booking even when written straight to the database', async () => {
+    const productId = await givenProduct(server, seller);
+    const bookingId = await givenBooking(server, buyer, productId);
+    const [row] = await server.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    await expect(server.db.insert(bookings).values({ ...row!, id: 'c'.repeat(24) })).rejects.toThrow();
+    // Another buyer's booking of the same book is fine.
+    await givenBooking(server, buyer2, productId);
+  });
+});
+
+describe('dismissing an unfounded report', () => {
+  async function reportedBy(reporter: Person, productId: string, reason = 'False Information') {
+    const created = await call(server, 'POST', '/api/report/create', { as: reporter, body: { productId, reason } });
+    expect(created.status).toBe(201);
+    return created.body.insertedId as string;
+  }
+  const reportOf = async (id: string) =>
+    reportSchema.parse(
+      (await call(server, 'GET', '/api/report/list', { as: admin })).body.find((r: { _id: string }) => r._id === id),
+    );
+  const productOf = async (id: string) => (await call(server, 'GET', `/api/product/list/${id}`)).body;
+
+  it('keeps the listing public, takes its Reported mark off and lets the seller advertise it again', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Unfairly Flagged' });
+    const reportId = await reportedBy(buyer, productId);
+    expect(await reportOf(reportId)).toMatchObject({ status: 'open', report: false });
+    expect((await productOf(productId)).report).toBe('true');
+    expect((await call(server, 'PUT', `/api/product/update/${productId}`, { as: seller })).status).toBe(409);
+
+    const dismissed = await call(server, 'PUT', `/api/report/dismiss/${reportId}`, { as: admin });
+    expect(dismissed).toMatchObject({ status: 200, body: { acknowledged: true, modifiedCount: 1 } });
+
+    expect(await reportOf(reportId)).toMatchObject({ status: 'dismissed', report: false });
+    expect(await productOf(productId)).toMatchObject({ report: 'false', addADS: false });
+    const advertised = await call(server, 'PUT', `/api/product/update/${productId}`, { as: seller });
+    expect(advertised.body).toEqual({ acknowledged: true, modifiedCount: 1 });
+    const ads = await call(server, 'GET', '/api/product/Ads/list');
+    expect(ads.body.map((p: { _id: string }) => p._id)).toContain(productId);
+    // The same buyer cannot report it again: one report per reporter and product, dismissed or not.
+    const again = await call(server, 'POST', '/api/report/create', {
+      as: buyer,
+      body: { productId, reason: 'Other' },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('leaves the Reported mark while another report on the listing is still open', async () => {
+    const productId = await givenProduct(server, seller);
+    const first = await reportedBy(buyer, productId);
+    const second = await reportedBy(buyer2, productId, 'High Price');
+    await call(server, 'PUT', `/api/report/dismiss/${first}`, { as: admin });
+    expect((await productOf(productId)).report).toBe('true');
+    await call(server, 'PUT', `/api/report/dismiss/${second}`, { as: admin });
+    expect((await productOf(productId)).report).toBe('false');
+  });
+
+  it('does not let one buyer’s reports block many listings forever', async () => {
+    const productIds = await Promise.all(
+      [1, 2, 3].map((n) => givenProduct(server, seller, { book_name: `Shelf ${n}` })),
+    );
+    const reportIds = [];
+    for (const id of productIds) reportIds.push(await reportedBy(buyer2, id, 'Other'));
+    for (const id of reportIds) await call(server, 'PUT', `/api/report/dismiss/${id}`, { as: admin });
+    for (const id of productIds) {
+      expect((await productOf(id)).report).toBe('false');
+      expect((await call(server, 'PUT', `/api/product/update/${id}`, { as: seller })).body.modifiedCount).toBe(1);
+    }
+  });
+
+  it('answers 409 for a report already dismissed or hidden and 404 for an unknown one, changing nothing', async () => {
+    const productId = await givenProduct(server, seller);
+    const reportId = await reportedBy(buyer, productId);
+    await call(server, 'PUT', `/api/report/dismiss/${reportId}`, { as: admin });
+    const twice = await call(server, 'PUT', `/api/report/dismiss/${reportId}`, { as: admin });
+    expect(twice).toMatchObject({ status: 409, body: { message: 'This report is already dismissed' } });
+
+    const hiddenProduct = await givenProduct(server, seller);
+    const hiddenReport = await reportedBy(buyer, hiddenProduct);
+    await call(server, 'PUT', `/api/report/update/${hiddenProduct}`, { as: admin });
+    const afterHide = await call(server, 'PUT', `/api/report/dismiss/${hiddenReport}`, { as: admin });
+    expect(afterHide).toMatchObject({ status: 409, body: { message: 'This report is already hidden' } });
+    expect(await reportOf(hiddenReport)).toMatchObject({ status: 'hidden', report: true });
+    expect((await call(server, 'GET', `/api/product/list/${hiddenProduct}`)).status).toBe(404);
+
+    const unknown = await call(server, 'PUT', `/api/report/dismiss/${'d'.repeat(24)}`, { as: admin });
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'No report with this id' } });
+  });
+
+  it('hiding a listing whose reports were dismissed marks them hidden too', async () => {
+    const productId = await givenProduct(server, seller);
+    const reportId = await reportedBy(buyer, productId);
+    await call(server, 'PUT', `/api/report/dismiss/${reportId}`, { as: admin });
+    const hidden = await call(server, 'PUT', `/api/report/update/${productId}`, { as: admin });
+    expect(hidden.body).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect(await reportOf(reportId)).toMatchObject({ status: 'hidden', report: true });
+    expect((await call(server, 'GET', `/api/product/list/${productId}`)).status).toBe(404);
+  });
+});
+
+describe('one report per reporter and product, decided by the database', () => {
+  it('ten reports of one listing sent at once by one buyer make exactly one report', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Reported In Parallel' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(server, 'POST', '/api/report/create', { as: buyer, body: { productId, reason: 'Other' } }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    const rows = await server.db.select().from(reports).where(eq(reports.productId, productId));
+    expect(rows).toHaveLength(1);
   });
 });

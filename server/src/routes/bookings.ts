@@ -64,18 +64,7 @@ export const bookingRoutes = [
         if (!product) throw notFound('No product with this id');
         if (product.sold) throw conflict('This book is already sold', 'category_id');
         if (product.sellerId === caller.user.id) throw forbidden('You cannot book your own book');
-        const [existing] = await tx
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(
-            and(
-              eq(bookings.productId, product.id),
-              eq(bookings.buyerEmail, caller.user.email),
-              eq(bookings.paid, false),
-            ),
-          )
-          .limit(1);
-        if (existing) throw conflict('You have already booked this book', 'category_id');
+        // One open booking per buyer and book: the partial unique index decides, even for requests in parallel.
         const [row] = await tx
           .insert(bookings)
           .values({
@@ -95,9 +84,11 @@ export const bookingRoutes = [
             // Display text only; the booking's real time is created_at.
             bookedAtText: body.bookDate || longDateTime(new Date()),
           })
+          .onConflictDoNothing()
           .returning({ id: bookings.id });
+        if (!row) throw conflict('You have already booked this book', 'category_id');
         reply.status(201);
-        return { acknowledged: true, insertedId: row!.id };
+        return { acknowledged: true, insertedId: row.id };
       });
     },
   }),

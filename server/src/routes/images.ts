@@ -1,6 +1,7 @@
 import { IMAGE_MAX_BYTES, type ImageUploadResponse } from '@bookswap/shared/schemas';
 import { z } from 'zod';
 import { sniffImageType } from '../images/image-store';
+import { recordUpload, refuseOverDailyCount } from '../images/uploads';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import { defineRoute } from '../http/route';
 
@@ -11,10 +12,11 @@ export const imageRoutes = [
     method: 'POST',
     url: '/api/image/upload',
     access: 'seller',
-    rule: 'multipart field `image`, at most 5 MB, JPEG, PNG, WebP or GIF by its bytes',
+    rule: 'multipart field `image`, at most 5 MB, JPEG, PNG, WebP or GIF by its bytes; per-day count and bytes per seller',
     rateLimit: 'write',
-    async handler({ request }, { images, wire }): Promise<ImageUploadResponse> {
+    async handler({ request, caller }, { images, wire, db, config }): Promise<ImageUploadResponse> {
       if (!request.isMultipart()) throw badRequest('image: send the file as multipart/form-data', 'image');
+      await refuseOverDailyCount(db, caller.user.id, config.uploads);
       let bytes: Buffer | null = null;
       for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } })) {
         if (part.type !== 'file') continue;
@@ -35,6 +37,13 @@ export const imageRoutes = [
       const type = sniffImageType(bytes);
       if (!type) throw badRequest('image: must be a JPEG, PNG, WebP or GIF picture', 'image');
       const stored = await images.save(bytes, type);
+      const name = stored.slice('/images/'.length);
+      try {
+        await recordUpload(db, { name, ownerId: caller.user.id, bytes: bytes.length }, config.uploads);
+      } catch (error) {
+        await images.remove(name);
+        throw error;
+      }
       return { success: true, data: { url: `${wire.publicUrl}${stored}` } };
     },
   }),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   CATEGORY_CHOICES,
   advertiseProductBodySchema,
@@ -18,49 +18,21 @@ import { products } from '../db/schema';
 import { imageUrlForStorage, productToWire } from '../db/wire';
 import { conflict, forbidden, notFound } from '../http/http-error';
 import { defineRoute } from '../http/route';
-import { containsPattern, publiclyVisible } from './visibility';
+import { advertisedProducts, bookListPage, categoryProducts } from '../catalog/public-lists';
+import { publiclyVisible } from './visibility';
 
 const newestFirst = [desc(products.listedAt), desc(products.id)];
-const CATEGORY_PAGE_LIMIT = 1000;
 
 export const productRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/category/list',
     access: 'public',
+    rule: 'a search (non-empty ?search=) counts against the client’s search limit',
+    rateLimit: 'search',
     query: bookListQuerySchema,
     async handler({ query }, { db, wire }): Promise<BookListResponse> {
-      const page = { limit: query.size, offset: query.page * query.size };
-      if (!query.search) {
-        // The whole shelf: the page comes straight off the ordering index and the count is a plain count.
-        const [rows, [counted]] = await Promise.all([
-          db
-            .select()
-            .from(products)
-            .where(publiclyVisible())
-            .orderBy(...newestFirst)
-            .limit(page.limit)
-            .offset(page.offset),
-          db.select({ n: count() }).from(products).where(publiclyVisible()),
-        ]);
-        return { products: rows.map((row) => productToWire(row, wire)), count: Number(counted?.n ?? 0) };
-      }
-      const where = and(publiclyVisible(), like(products.searchText, containsPattern(query.search))) as SQL;
-      // A search reads every match anyway, so the total rides along with the page; only a page past the
-      // end needs a count of its own.
-      const rows = await db
-        .select({ ...getTableColumns(products), total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(products)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(page.limit)
-        .offset(page.offset);
-      let total = rows[0]?.total;
-      if (total === undefined) {
-        const [counted] = await db.select({ n: count() }).from(products).where(where);
-        total = Number(counted?.n ?? 0);
-      }
-      return { products: rows.map((row) => productToWire(row, wire)), count: total };
+      return bookListPage(db, wire, query);
     },
   }),
 
@@ -71,14 +43,7 @@ export const productRoutes = [
     params: categoryParamsSchema,
     async handler({ params }, { db, wire }) {
       if (!CATEGORY_CHOICES.some((c) => c.category_id === params.id)) throw notFound('No category with this id');
-      const rows = await db
-        .select()
-        .from(products)
-        .where(and(publiclyVisible(), eq(products.categoryId, params.id)))
-        .orderBy(...newestFirst)
-        // SPEC's category page has no paging; the newest 1,000 keep one answer bounded at any scale.
-        .limit(CATEGORY_PAGE_LIMIT);
-      return rows.map((row) => productToWire(row, wire));
+      return categoryProducts(db, wire, params.id);
     },
   }),
 
@@ -103,13 +68,7 @@ export const productRoutes = [
     url: '/api/product/Ads/list',
     access: 'public',
     async handler(_input, { db, wire }) {
-      const rows = await db
-        .select()
-        .from(products)
-        .where(and(publiclyVisible(), eq(products.advertised, true), eq(products.sold, false)))
-        .orderBy(desc(products.listedAt))
-        .limit(100);
-      return rows.map((row) => productToWire(row, wire));
+      return advertisedProducts(db, wire);
     },
   }),
 

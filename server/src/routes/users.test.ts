@@ -6,6 +6,7 @@ import {
   BEA_BUYER,
   call,
   emulatorIdToken,
+  givenBooking,
   givenProduct,
   givenUser,
   SAM_SELLER,
@@ -55,10 +56,30 @@ describe('trading the sign-in token for an access token', () => {
     expect(none.status).toBe(401);
   });
 
+  it('in emulator mode lets a record follow the emulator’s current account (its accounts come and go)', async () => {
+    const wiped = await call(server, 'GET', `/api/jwt/list?email=${buyer.email}`, {
+      headers: { authorization: `Bearer ${emulatorIdToken({ email: buyer.email, uid: 'after-an-emulator-wipe' })}` },
+    });
+    expect(wiped.status).toBe(200);
+    const [row] = await server.db.select().from(users).where(eq(users.email, buyer.email));
+    expect(row?.firebaseUid).toBe('after-an-emulator-wipe');
+  });
+
   it('makes the admins of ADMIN_EMAILS at start', async () => {
     const token = await accessTokenFor(server, 'boss@example.test');
     const me = await call(server, 'GET', '/api/user/list/boss@example.test', { as: { token } });
     expect(me.body).toMatchObject({ userEmail: 'boss@example.test', role: 'admin' });
+  });
+});
+
+describe('signing in with a long email', () => {
+  it('completes for an email longer than 100 characters (the token, then one’s own record)', async () => {
+    const longName = `Longname ${'x'.repeat(92)}`;
+    const person = await givenUser(server, 'buyer', longName);
+    expect(person.email.length).toBeGreaterThan(100);
+    const me = await call(server, 'GET', `/api/user/list/${encodeURIComponent(person.email)}`, { as: person });
+    expect(me.status).toBe(200);
+    expect(me.body.userEmail).toBe(person.email);
   });
 });
 
@@ -166,5 +187,112 @@ describe('admin moderation of users', () => {
     expect((await call(server, 'GET', `/api/product/list?email=${switcher.email}`, { as: switcher })).status).toBe(403);
     await server.db.update(users).set({ role: 'seller' }).where(eq(users.id, switcher.id));
     expect((await call(server, 'GET', `/api/product/list?email=${switcher.email}`, { as: switcher })).status).toBe(200);
+  });
+});
+
+describe('deleting a user is a ban', () => {
+  const REMOVED = 'This account has been removed by an admin.';
+
+  it('a deleted buyer can never again get an access token nor a fresh user record', async () => {
+    const email = 'banned.buyer@example.test';
+    const idToken = emulatorIdToken({ email });
+    const created = await call(server, 'POST', '/api/user/create', {
+      headers: { authorization: `Bearer ${idToken}` },
+      body: { userEmail: email, userName: 'Banned Buyer', role: 'buyer' },
+    });
+    expect(created.status).toBe(201);
+    const deleted = await call(server, 'DELETE', `/api/user/delete/${created.body.insertedId}`, { as: admin });
+    expect(deleted.body).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    const token = await call(server, 'GET', `/api/jwt/list?email=${email}`, {
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    expect(token).toMatchObject({ status: 403, body: { message: REMOVED } });
+    for (const role of ['buyer', 'seller']) {
+      const again = await call(server, 'POST', '/api/user/create', {
+        headers: { authorization: `Bearer ${emulatorIdToken({ email, uid: `new-account-${role}` })}` },
+        body: { userEmail: email.toUpperCase(), userName: 'Fresh Start', role },
+      });
+      expect(again).toMatchObject({ status: 403, body: { message: REMOVED } });
+    }
+    expect(await server.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('a deleted seller’s listings leave every public list, while the bookings buyers made keep their copies', async () => {
+    const doomed = await givenUser(server, 'seller', 'Banned Seller');
+    const productId = await givenProduct(server, doomed, {
+      book_name: 'Xylophone Almanac',
+      resale_price: '6.75',
+      img: 'https://images.example.test/xylophone.jpg',
+    });
+    expect((await call(server, 'PUT', `/api/product/update/${productId}`, { as: doomed })).body.modifiedCount).toBe(1);
+    const bookingId = await givenBooking(server, buyer, productId);
+    const ids = (list: { _id: string }[]) => list.map((p) => p._id);
+    const newest = async () => ids((await call(server, 'GET', '/api/category/list?page=0&size=20')).body.products);
+    expect(await newest()).toContain(productId);
+    expect(ids((await call(server, 'GET', '/api/product/Ads/list')).body)).toContain(productId);
+
+    await call(server, 'DELETE', `/api/user/delete/${doomed.id}`, { as: admin });
+
+    expect(await newest()).not.toContain(productId);
+    expect((await call(server, 'GET', '/api/category/list?search=xylophone')).body).toEqual({ products: [], count: 0 });
+    expect(ids((await call(server, 'GET', '/api/category/list/2')).body)).not.toContain(productId);
+    expect(ids((await call(server, 'GET', '/api/product/Ads/list')).body)).not.toContain(productId);
+    expect((await call(server, 'GET', `/api/product/list/${productId}`)).status).toBe(404);
+
+    const booking = await call(server, 'GET', `/api/booking/list/${bookingId}`, { as: buyer });
+    expect(booking.body).toMatchObject({
+      book_name: 'Xylophone Almanac',
+      img: 'https://images.example.test/xylophone.jpg',
+      price: '6.75',
+      paid: false,
+    });
+    const pay = await call(server, 'POST', '/api/payment/create/intent', {
+      as: buyer,
+      body: { price: '6.75', bookingid: bookingId },
+    });
+    expect(pay.status).toBe(409);
+    const token = await call(server, 'GET', `/api/jwt/list?email=${doomed.email}`, {
+      headers: { authorization: `Bearer ${emulatorIdToken({ email: doomed.email })}` },
+    });
+    expect(token).toMatchObject({ status: 403, body: { message: REMOVED } });
+  });
+
+  it('an unknown user answers 404 and bans nobody', async () => {
+    const response = await call(server, 'DELETE', `/api/user/delete/${'b'.repeat(24)}`, { as: admin });
+    expect(response.status).toBe(404);
+    const stranger = await call(server, 'POST', '/api/user/create', {
+      headers: { authorization: `Bearer ${emulatorIdToken({ email: 'stranger@example.test' })}` },
+      body: { userEmail: 'stranger@example.test', userName: 'Stranger', role: 'buyer' },
+    });
+    expect(stranger.status).toBe(201);
+  });
+});
+
+describe('verifying a seller', () => {
+  it('shows the tick on every listing they already have, in every list, and on the ones they add later', async () => {
+    const newcomer = await givenUser(server, 'seller', 'Tick Seller');
+    const first = await givenProduct(server, newcomer, { book_name: 'Wombat Ledger' });
+    const second = await givenProduct(server, newcomer, { book_name: 'Wombat Ledger II', category_id: '5' });
+    await call(server, 'PUT', `/api/product/update/${second}`, { as: newcomer });
+    const verifyOf = async (id: string) => (await call(server, 'GET', `/api/product/list/${id}`)).body.verify;
+    expect([await verifyOf(first), await verifyOf(second)]).toEqual([false, false]);
+
+    expect((await call(server, 'PUT', `/api/user/seller/verify/${newcomer.id}`, { as: admin })).body).toEqual({
+      acknowledged: true,
+      modifiedCount: 1,
+    });
+
+    expect([await verifyOf(first), await verifyOf(second)]).toEqual([true, true]);
+    const ours = (list: { _id: string; verify: boolean }[]) =>
+      list.filter((p) => p._id === first || p._id === second).map((p) => p.verify);
+    expect(ours((await call(server, 'GET', '/api/category/list?search=wombat')).body.products)).toEqual([true, true]);
+    expect(ours((await call(server, 'GET', '/api/category/list/2')).body)).toEqual([true]);
+    expect(ours((await call(server, 'GET', '/api/product/Ads/list')).body)).toEqual([true]);
+    expect(
+      ours((await call(server, 'GET', `/api/product/list?email=${newcomer.email}`, { as: newcomer })).body),
+    ).toEqual([true, true]);
+    const later = await givenProduct(server, newcomer, { book_name: 'Wombat Ledger III' });
+    expect(await verifyOf(later)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATEGORY_CHOICES, DEMO_USERS } from '@bookswap/shared/schemas';
+import { DEMO_USERS } from '@bookswap/shared/demo-users';
+import { CATEGORY_CHOICES } from '@bookswap/shared/schemas';
 import { accessTokenFor, call, startTestServer, type TestServer } from '../testing/test-server';
 import { seedIfEmpty } from './demo-data';
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import { BOOK_CONDITIONS, CATEGORY_CHOICES, DEMO_USERS } from '@bookswap/shared/schemas';
+import { DEMO_USERS } from '@bookswap/shared/demo-users';
+import { BOOK_CONDITIONS, CATEGORY_CHOICES } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
 import { newId } from '../db/ids';
 import { bookings, payments, products, reports, users, type UserRow } from '../db/schema';
@@ -195,5 +196,7 @@ export async function seedIfEmpty(db: Database, imagesDir: string): Promise<bool
 
 /** Empties every table, for `seed --reset`. */
 export async function wipeData(db: Database): Promise<void> {
-  await db.execute(sql`TRUNCATE payments, bookings, reports, products, users, sandbox_payment_intents`);
+  await db.execute(
+    sql`TRUNCATE payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails`,
+  );
 }

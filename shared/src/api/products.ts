@@ -9,6 +9,7 @@ import {
   type BookListQuery,
   type CreateProductBody,
 } from '../schemas';
+import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
 
 const enc = encodeURIComponent;
@@ -47,3 +48,13 @@ export function uploadImage(file: File) {
   form.append('image', file);
   return apiRequest('/api/image/upload', { method: 'POST', auth: true, body: form, schema: imageUploadResponseSchema });
 }
+
+/** Cache keys of the product GETs above; `all` refreshes every list, detail and the ads after a write. */
+export const productKeys = {
+  all: inFamily('products'),
+  bookList: ({ search, page, size }: BookListQuery) => ['products', 'book-list', search ?? '', page, size] as const,
+  category: (categoryId: string) => ['products', 'category', categoryId] as const,
+  detail: (id: string) => ['products', 'detail', id] as const,
+  advertised: () => ['products', 'advertised'] as const,
+  mine: (email: string) => ['products', 'mine', email] as const,
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { insertResultSchema, reportSchema, updateResultSchema, type CreateReportBody } from '../schemas';
+import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
 
 export const getReports = () => apiRequest('/api/report/list', { auth: true, schema: z.array(reportSchema) });
@@ -14,3 +15,17 @@ export const hideReportedProduct = (productId: string) =>
     auth: true,
     schema: updateResultSchema,
   });
+
+/** Rejects an unfounded report (by the REPORT's id): the product stays public once no open report remains. */
+export const dismissReport = (reportId: string) =>
+  apiRequest(`/api/report/dismiss/${encodeURIComponent(reportId)}`, {
+    method: 'PUT',
+    auth: true,
+    schema: updateResultSchema,
+  });
+
+/** Cache keys of the report GETs above; `all` after a report, a hide or a dismissal. */
+export const reportKeys = {
+  all: inFamily('reports'),
+  list: () => ['reports', 'list'] as const,
+};

@@ -7,6 +7,7 @@ import {
   userSchema,
   type CreateUserBody,
 } from '../schemas';
+import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
 
 const enc = encodeURIComponent;
@@ -32,3 +33,10 @@ export const deleteUser = (id: string) =>
 /** GET /api/jwt/list: trades the identity provider's ID token for the server's own access token. */
 export const getAccessToken = (email: string, idToken: string) =>
   apiRequest(`/api/jwt/list${query({ email })}`, { bearer: idToken, schema: accessTokenResponseSchema });
+
+/** Cache keys of the user GETs above; `all` after a verify or a delete. */
+export const userKeys = {
+  all: inFamily('users'),
+  byRole: (role: 'seller' | 'buyer') => ['users', 'role', role] as const,
+  list: () => ['users', 'list'] as const,
+};

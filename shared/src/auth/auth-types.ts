@@ -1,4 +1,5 @@
-import type { Role, SignupRole } from '../schemas/user';
+import type { SignupRole } from '../schemas/user';
+import type { SessionState } from './session-store';
 
 /** SPEC 3: the signed-in identity as the identity provider reports it. */
 export interface SignedInIdentity {
@@ -16,13 +17,7 @@ export interface SignupInput {
   role: SignupRole;
 }
 
-export interface AuthContextValue {
-  user: SignedInIdentity | null;
-  /** Read from the user record (GET /api/user/list/{email}); null while unknown or signed out. */
-  role: Role | null;
-  verify: boolean;
-  /** True until the identity provider has reported, and while a sign-in action or the role look-up runs. */
-  loading: boolean;
+export interface AuthContextValue extends SessionState {
   login(email: string, password: string): Promise<void>;
   signup(input: SignupInput): Promise<void>;
   googleSignIn(): Promise<void>;

@@ -1,4 +1,6 @@
-export { accessOf } from './route-access';
+export { accessOf, mayOpen, remoteRoute } from './route-access';
 export type { BookswapRouteHandle, RemoteRoutes, RouteAccess } from './route-access';
 export { LOGIN_PATH, loginRedirectState } from './login-redirect';
 export type { LoginRedirectState } from './login-redirect';
+export { ALL_ROUTES, ROUTES, menuRoutes, routesOwnedBy } from './paths';
+export type { AppRoute, PathParams, RemoteName, RouteLayout, RouteMenu, RouteName, RouteOwner } from './paths';

@@ -1,7 +1,8 @@
 import type { Location } from 'react-router-dom';
+import { ROUTES } from './paths';
 
 /** The shell's sign-in screen: guards and remotes send signed-out users here. */
-export const LOGIN_PATH = '/login';
+export const LOGIN_PATH = ROUTES.login.path;
 
 /**
  * The location state every sender puts on /login, so sign-in can bring the user back (SPEC 2): the

@@ -1,6 +1,8 @@
-import type { RouteObject } from 'react-router-dom';
+import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
+import type { Role } from '../schemas/user';
+import type { AppRoute } from './paths';
 
-/** Who may open a route; the shell's guards read it from `handle.access` (ARCHITECTURE.md). */
+/** Who may open a route; the shell's guards read it from the route table (ARCHITECTURE.md). */
 export type RouteAccess = 'public' | 'user' | 'seller' | 'admin';
 
 export interface BookswapRouteHandle {
@@ -15,4 +17,19 @@ export type RemoteRoutes = RouteObject[];
 export function accessOf(route: { handle?: unknown }): RouteAccess {
   const handle = route.handle as Partial<BookswapRouteHandle> | undefined;
   return handle?.access ?? 'public';
+}
+
+/** SPEC 2 and 6: public for anyone, `user` for any signed-in user, `seller` and `admin` for that role only. */
+export function mayOpen(access: RouteAccess, session: { signedIn: boolean; role: Role | null }): boolean {
+  if (access === 'public') return true;
+  if (!session.signedIn) return false;
+  return access === 'user' || session.role === access;
+}
+
+/**
+ * A remote's route object for one entry of the route table: path, access and title come from the
+ * table, the remote adds only its lazily loaded screen (and loader).
+ */
+export function remoteRoute(entry: AppRoute, lazy: LazyRouteFunction<RouteObject>): RouteObject {
+  return { path: entry.path, handle: { access: entry.access, title: entry.title } satisfies BookswapRouteHandle, lazy };
 }

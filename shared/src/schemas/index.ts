@@ -5,5 +5,5 @@ export * from './product';
 export * from './booking';
 export * from './payment';
 export * from './report';
+export * from './audit';
 export * from './image';
-export * from './demo-users';

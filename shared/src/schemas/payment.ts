@@ -49,14 +49,16 @@ export const sandboxConfirmBodySchema = z.object({
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBodySchema>;
 
 /**
- * The sandbox's answer, shaped like Stripe.js's `confirmCardPayment` result: the succeeded intent, or a
- * card error whose message the payment form shows in red (SPEC 4). Always 200 for a known client secret.
+ * The sandbox's answer, shaped like Stripe.js's `confirmCardPayment` result: the succeeded intent, an intent
+ * that `requires_action` (Stripe's 3-D Secure test card 4000 0025 0000 3155: the browser then asks the user
+ * and calls `POST /api/payments/sandbox/authenticate`), or a card error whose message the payment form shows
+ * in red (SPEC 4). Always 200 for a known client secret. The authenticate call answers the same shape.
  */
 export const sandboxConfirmResponseSchema = z.union([
   z.object({
     paymentIntent: z.object({
       id: z.string(),
-      status: z.literal('succeeded'),
+      status: z.enum(['succeeded', 'requires_action']),
       amount: z.number(),
       currency: z.string(),
     }),
@@ -71,3 +73,10 @@ export const sandboxConfirmResponseSchema = z.union([
   }),
 ]);
 export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema>;
+
+/** The user's answer to the sandbox's 3-D Secure step: approve completes the payment, reject fails it. */
+export const sandboxAuthenticateBodySchema = z.object({
+  clientSecret: z.string().min(1),
+  approve: z.boolean({ message: 'approve must be true or false' }),
+});
+export type SandboxAuthenticateBody = z.infer<typeof sandboxAuthenticateBodySchema>;

@@ -98,3 +98,66 @@ export function pageCount(total: number, size: number): number {
 export const advertiseProductBodySchema = z
   .object({ addADS: z.literal(true, { message: 'addADS can only be set to true' }).optional() })
   .optional();
+
+/** SPEC 5's add-product messages, spelled as given; category and condition have none there, so ours. */
+export const ADD_PRODUCT_MESSAGES = {
+  book_name: 'Name is required',
+  author_name: 'Author Name is required',
+  category_id: 'category is required',
+  book_condition: 'book condition is required',
+  original_price: 'original price is required',
+  resale_price: 'Resale price is required',
+  Year_of_use: 'year of use is required',
+  location: 'location is required',
+  img: 'img is required',
+} as const;
+
+/** A required form field: SPEC 5's message when it is empty, then the server's own rule, in plainer words when given. */
+function requiredField(serverRule: z.ZodType, requiredMessage: string, invalidMessage?: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, requiredMessage)
+    .superRefine((value, context) => {
+      const checked = serverRule.safeParse(value);
+      if (!checked.success)
+        context.addIssue({
+          code: 'custom',
+          message: invalidMessage ?? checked.error.issues[0]?.message ?? 'is not valid',
+        });
+    });
+}
+
+const productBody = createProductBodySchema.shape;
+
+/**
+ * The add-product form in the browser: `createProductBodySchema` with SPEC 5's messages, and numbers
+ * checked before sending (prices as the server takes them; years of use as a whole number, which the
+ * server also takes). `img` is the URL the upload answered with.
+ */
+export const addProductFormSchema = z.object({
+  book_name: requiredField(productBody.book_name, ADD_PRODUCT_MESSAGES.book_name),
+  author_name: requiredField(productBody.author_name, ADD_PRODUCT_MESSAGES.author_name),
+  category_id: z.string().min(1, ADD_PRODUCT_MESSAGES.category_id).pipe(productBody.category_id),
+  book_condition: z.string().min(1, ADD_PRODUCT_MESSAGES.book_condition).pipe(productBody.book_condition),
+  original_price: requiredField(
+    productBody.original_price,
+    ADD_PRODUCT_MESSAGES.original_price,
+    'original price must be a number such as 12 or 12.50',
+  ),
+  resale_price: requiredField(
+    productBody.resale_price,
+    ADD_PRODUCT_MESSAGES.resale_price,
+    'Resale price must be a number such as 12 or 12.50',
+  ),
+  Year_of_use: requiredField(
+    productBody.Year_of_use.regex(/^\d{1,2}$/),
+    ADD_PRODUCT_MESSAGES.Year_of_use,
+    'year of use must be a whole number such as 2',
+  ),
+  location: requiredField(productBody.location, ADD_PRODUCT_MESSAGES.location),
+  img: requiredField(productBody.img, ADD_PRODUCT_MESSAGES.img),
+  description: productBody.description,
+  phone: productBody.phone,
+});
+export type AddProductForm = z.input<typeof addProductFormSchema>;

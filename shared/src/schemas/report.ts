@@ -4,6 +4,10 @@ import { idSchema } from './common';
 export const REPORT_REASONS = ['False Information', 'Unauthorized Sales', 'High Price', 'Other'] as const;
 export const reportReasonSchema = z.enum(REPORT_REASONS, { message: 'reason must be one of the listed reasons' });
 
+export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;
+export const reportStatusSchema = z.enum(REPORT_STATUSES);
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
 export const reportSchema = z.object({
   _id: z.string(),
   reason: z.string(),
@@ -11,8 +15,10 @@ export const reportSchema = z.object({
   productName: z.string(),
   productId: z.string(),
   uid: z.string(),
-  /** Boolean on report records, unlike the product's text flag (SPEC 9). */
+  /** Boolean on report records, unlike the product's text flag (SPEC 9): true once the product is hidden. */
   report: z.boolean(),
+  /** Open until the admin hides the product (`hidden`) or rejects the report as unfounded (`dismissed`). */
+  status: reportStatusSchema,
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -4,17 +4,18 @@ import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@bookswap/shared/api';
+import type { SessionStore } from '@bookswap/shared/auth';
 import { SUCCESS_TOAST_MS, toastContainerSettings } from '@bookswap/shared/ui';
 import { AuthProvider } from '../sign-in/AuthProvider';
-import { theme } from './theme';
+import { theme } from '@bookswap/shared/ui';
 
 /** Theme, data fetching, notices (SPEC 9: 2 s success, 4 s errors, 20 at most) and the signed-in state. */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ children, session }: { children: ReactNode; session: SessionStore }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SWRConfig value={swrConfig}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider session={session}>{children}</AuthProvider>
       </SWRConfig>
       <ToastContainer {...toastContainerSettings} autoClose={SUCCESS_TOAST_MS} />
     </ThemeProvider>

@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
+import type { SessionStore } from '@bookswap/shared/auth';
+import { ROUTES } from '@bookswap/shared/routing';
 import { LoadingSpinner } from '@bookswap/shared/ui';
 import { signInRoutes } from '../sign-in/sign-in-routes';
 import { DashboardWelcome } from '../dashboard-welcome/DashboardWelcome';
@@ -16,9 +18,9 @@ import { AppFrame } from './AppFrame';
  * The whole route tree: the shell's own screens, and each remote's area in the layout it belongs to.
  * Error elements sit inside the layouts so the navigation stays usable on an error screen.
  */
-export function createAppRoutes(remotes: RemoteRoutesLoader): RouteObject[] {
+export function createAppRoutes(remotes: RemoteRoutesLoader, session: SessionStore): RouteObject[] {
   const areasIn = (layout: RemoteLayout) =>
-    REMOTE_AREAS.filter((area) => area.layout === layout).map((area) => remoteAreaRoutes(area, remotes));
+    REMOTE_AREAS.filter((area) => area.layout === layout).map((area) => remoteAreaRoutes(area, remotes, session));
 
   return [
     {
@@ -39,9 +41,9 @@ export function createAppRoutes(remotes: RemoteRoutesLoader): RouteObject[] {
         },
         {
           id: 'dashboard-layout',
-          path: '/dashboard',
+          path: ROUTES.dashboard.path,
           element: (
-            <RequireAccess access="user">
+            <RequireAccess access={ROUTES.dashboard.access}>
               <DashboardLayout />
             </RequireAccess>
           ),

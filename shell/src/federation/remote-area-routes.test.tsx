@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useLoaderData } from 'react-router-dom';
+import { createSessionStore, signedOutAuth, type SessionState } from '@bookswap/shared/auth';
 import type { RemoteRoutes } from '@bookswap/shared/routing';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { remoteAreaRoutes } from './remote-area-routes';
@@ -50,11 +51,13 @@ function fakeRuntime(routes: RemoteRoutes) {
   return { runtime: runtime as unknown as FederationRuntime & typeof runtime, state };
 }
 
-function renderSellerArea(runtime: FederationRuntime, role: 'seller' | 'buyer' = 'seller') {
+function renderSellerArea(runtime: FederationRuntime, role: 'seller' | 'buyer' | null = 'seller') {
   const loader = new RemoteRoutesLoader(runtime, REMOTES);
+  const auth = role ? signedInAs(role) : { ...signedOutAuth };
+  const state: SessionState = { user: auth.user, role: auth.role, verify: auth.verify, loading: false };
   return renderRoutes(
     [
-      remoteAreaRoutes(remoteArea('seller'), loader),
+      remoteAreaRoutes(remoteArea('seller'), loader, createSessionStore(state)),
       {
         path: '/dashboard',
         element: (
@@ -66,7 +69,7 @@ function renderSellerArea(runtime: FederationRuntime, role: 'seller' | 'buyer' =
       },
       { path: '/login', element: <p>the login page</p> },
     ],
-    { path: '/dashboard/myproduct', auth: signedInAs(role) },
+    { path: '/dashboard/myproduct', auth },
   );
 }
 
@@ -79,10 +82,33 @@ describe("a remote's area in the shell", () => {
     expect(document.title).toBe('My Product | Bookswap');
   });
 
-  it("applies the shell's guard from the remote route's handle.access", async () => {
+  it('sends a buyer away from a seller route without downloading the seller remote', async () => {
     const { runtime } = fakeRuntime(sellerRoutes());
     renderSellerArea(runtime, 'buyer');
     expect(await screen.findByText('the login page')).toBeInTheDocument();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-out visitor to /login before the remote or its loader runs', async () => {
+    const { runtime } = fakeRuntime(sellerRoutes({ loaderFails: true }));
+    renderSellerArea(runtime, null);
+    expect(await screen.findByText('the login page')).toBeInTheDocument();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('waits for the role to load before judging, then opens the screen for a seller', async () => {
+    const { runtime } = fakeRuntime(sellerRoutes());
+    const session = createSessionStore();
+    const loader = new RemoteRoutesLoader(runtime, REMOTES);
+    renderRoutes(
+      [remoteAreaRoutes(remoteArea('seller'), loader, session), { path: '/login', element: <p>the login page</p> }],
+      { path: '/dashboard/myproduct', auth: signedInAs('seller') },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    const seller = signedInAs('seller');
+    session.set({ user: seller.user, role: 'seller', verify: true, loading: false });
+    expect(await screen.findByRole('heading', { name: 'My Product (3)' })).toBeInTheDocument();
   });
 
   it('shows a fallback with Retry when the remote is down, and recovers on Retry once it is back', async () => {

@@ -1,6 +1,13 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import type { ActionFunctionArgs, LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
-import { accessOf, type BookswapRouteHandle, type RouteAccess } from '@bookswap/shared/routing';
+import {
+  useRevalidator,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router-dom';
+import type { SessionStore } from '@bookswap/shared/auth';
+import { mayOpen, type AppRoute } from '@bookswap/shared/routing';
 import { RequireAccess } from '../guards/RequireAccess';
 import { RemoteAreaError } from './RemoteAreaError';
 import type { RemoteRoutesLoader } from './remote-routes-loader';
@@ -11,8 +18,6 @@ type RouteFunction<A> = (args: A) => unknown;
 
 /** What the shell needs from one of a remote's routes once its lazy part has loaded. */
 interface RemoteScreen {
-  access: RouteAccess;
-  title?: string;
   Component?: ComponentType | null;
   element?: ReactNode;
   loader?: RouteFunction<LoaderFunctionArgs>;
@@ -35,13 +40,37 @@ async function resolveLazy(route: RouteObject): Promise<Partial<RouteObject>> {
   return Object.fromEntries(entries) as Partial<RouteObject>;
 }
 
+/** What a proxy loader answers for a visitor the route table does not let in: nothing was loaded. */
+const REFUSED = { refused: true } as const;
+
 /**
- * One remote's area in a shell layout: a route per path the remote owns (ARCHITECTURE.md), each a
- * proxy whose loader fetches the remote's route table and screen at navigation, then runs the
- * remote's own loader. Nothing is cached by React Router, so Retry after a failure loads anew; the
- * area's error element shows the remote fallback for load failures and the error screen otherwise.
+ * Guards before loaders and downloads (docs/decisions/006): may this visitor open a route of this access?
+ * Public routes never wait for the sign-in state; the others wait until it has settled (the spinner of
+ * the hydrate fallback or the navigation progress shows meanwhile).
  */
-export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader): RouteObject {
+async function mayLoad(entry: AppRoute, session: SessionStore): Promise<boolean> {
+  if (entry.access === 'public') return true;
+  const state = await session.settled();
+  return mayOpen(entry.access, { signedIn: state.user !== null, role: state.role });
+}
+
+/** The loader refused a visitor who may open the screen by now (the session changed): load it. */
+function RefusedThenAllowed() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (revalidator.state === 'idle') void revalidator.revalidate();
+  }, [revalidator]);
+  return null;
+}
+
+/**
+ * One remote's area in a shell layout: a route per path the route table gives the remote, each a proxy
+ * whose loader first applies the table's access rule, then fetches the remote's route table and screen,
+ * then runs the remote's own loader. A refused visitor downloads nothing and calls no API; the screen's
+ * guard then sends them to /login. Nothing is cached by React Router, so Retry after a failure loads
+ * anew; the area's error element shows the remote fallback for load failures and the error screen otherwise.
+ */
+export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader, session: SessionStore): RouteObject {
   const screens = new Map<string, RemoteScreen>();
 
   async function screenFor(path: string): Promise<RemoteScreen> {
@@ -59,8 +88,6 @@ export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader): 
     }
     const merged = { ...route, ...resolved };
     const screen: RemoteScreen = {
-      access: accessOf(route),
-      title: (route.handle as BookswapRouteHandle | undefined)?.title,
       Component: merged.Component,
       element: merged.element,
       loader: asFunction<LoaderFunctionArgs>(merged.loader),
@@ -74,26 +101,32 @@ export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader): 
   return {
     id: `remote:${area.name}`,
     errorElement: <RemoteAreaError area={area} />,
-    children: area.paths.map((path) => {
+    children: area.routes.map((entry) => {
+      const { path, title } = entry;
       function RemoteRouteScreen() {
         const screen = screens.get(path);
-        const title = screen?.title;
         useEffect(() => {
-          document.title = title ? `${title} | Bookswap` : 'Bookswap';
-        }, [title]);
-        if (!screen) return null;
-        const { Component } = screen;
-        return <RequireAccess access={screen.access}>{Component ? <Component /> : screen.element}</RequireAccess>;
+          document.title = `${title} | Bookswap`;
+        }, []);
+        // Judged again with the live state: a sign-out on this screen sends the user to /login too.
+        const Component = screen?.Component;
+        return (
+          <RequireAccess access={entry.access}>
+            {Component ? <Component /> : (screen?.element ?? <RefusedThenAllowed />)}
+          </RequireAccess>
+        );
       }
       return {
         id: `remote:${area.name}:${path}`,
         path,
         handle: { remote: area.name },
         loader: async (args: LoaderFunctionArgs) => {
+          if (!(await mayLoad(entry, session))) return REFUSED;
           const screen = await screenFor(path);
           return screen.loader ? screen.loader(args) : null;
         },
         action: async (args: ActionFunctionArgs) => {
+          if (!(await mayLoad(entry, session))) return REFUSED;
           const screen = await screenFor(path);
           return screen.action ? screen.action(args) : null;
         },

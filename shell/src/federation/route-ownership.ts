@@ -1,36 +1,32 @@
+import { routesOwnedBy, type AppRoute, type RemoteName, type RouteLayout } from '@bookswap/shared/routing';
+
+export type { RemoteName } from '@bookswap/shared/routing';
+export type RemoteLayout = RouteLayout;
+
 /**
- * ARCHITECTURE.md's route ownership table. The shell knows which remote owns which path before any
- * remote has loaded, so a path whose remote is slow or down shows that remote's fallback, not the 404.
+ * The shell's view of the route table: which remote owns which paths in which layout, known before
+ * any remote has loaded, so a path whose remote is slow or down shows that remote's fallback, not the
+ * 404, and a guard can refuse a visitor before the remote is downloaded.
  */
-export type RemoteName = 'storefront' | 'checkout' | 'seller' | 'admin';
-
-/** Where the shell mounts a remote: the public layout or the dashboard layout. */
-export type RemoteLayout = 'public' | 'dashboard';
-
 export interface RemoteArea {
   name: RemoteName;
   /** Shown in the fallback when the remote cannot be loaded. */
   label: string;
   layout: RemoteLayout;
-  paths: readonly string[];
+  routes: readonly AppRoute[];
 }
 
-export const REMOTE_AREAS: readonly RemoteArea[] = [
-  {
-    name: 'storefront',
-    label: 'Storefront',
-    layout: 'public',
-    paths: ['/', '/category', '/category/:category_id', '/booklist', '/bookDetails/:id'],
-  },
-  { name: 'checkout', label: 'Checkout', layout: 'dashboard', paths: ['/dashboard/myorder', '/dashboard/payment/:id'] },
-  { name: 'seller', label: 'Seller', layout: 'dashboard', paths: ['/dashboard/myproduct', '/dashboard/addproduct'] },
-  {
-    name: 'admin',
-    label: 'Admin',
-    layout: 'dashboard',
-    paths: ['/dashboard/allseller', '/dashboard/alluser', '/dashboard/show-report'],
-  },
-];
+const LABELS: Record<RemoteName, string> = {
+  storefront: 'Storefront',
+  checkout: 'Checkout',
+  seller: 'Seller',
+  admin: 'Admin',
+};
+
+export const REMOTE_AREAS: readonly RemoteArea[] = (Object.keys(LABELS) as RemoteName[]).map((name) => {
+  const routes = routesOwnedBy(name);
+  return { name, label: LABELS[name], layout: routes[0]?.layout ?? 'public', routes };
+});
 
 export function remoteArea(name: RemoteName): RemoteArea {
   const area = REMOTE_AREAS.find((candidate) => candidate.name === name);

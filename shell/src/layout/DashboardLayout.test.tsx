@@ -26,8 +26,8 @@ describe('the dashboard side menu', () => {
     expect(menuLabels('seller')).toEqual(['My Orders', 'My Product']);
   });
 
-  it('adds All Buyer, All Seller and Report for an admin', () => {
-    expect(menuLabels('admin')).toEqual(['My Orders', 'All Buyer', 'All Seller', 'Report']);
+  it('adds All Buyer, All Seller, Report and the Audit Log for an admin', () => {
+    expect(menuLabels('admin')).toEqual(['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log']);
   });
 
   it('opens as a drawer from the toggle on small screens', async () => {

@@ -10,13 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
+import { LOGIN_PATH, menuRoutes, ROUTES } from '@bookswap/shared/routing';
 import { notifyError } from '@bookswap/shared/ui';
 
-const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/category', label: 'Category list' },
-  { to: '/booklist', label: 'Book List' },
-] as const;
+const NAV_LINKS = menuRoutes('top').map((entry) => ({ to: entry.path, label: entry.menu?.label ?? entry.title }));
 
 function AvatarMenu() {
   const { user, logout } = useAuth();
@@ -28,7 +25,7 @@ function AvatarMenu() {
     setAnchor(null);
     try {
       await logout();
-      await navigate('/login');
+      await navigate(LOGIN_PATH);
     } catch (error) {
       notifyError(error);
     }
@@ -48,7 +45,7 @@ function AvatarMenu() {
         </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem component={RouterLink} to="/dashboard" onClick={() => setAnchor(null)}>
+        <MenuItem component={RouterLink} to={ROUTES.dashboard.path} onClick={() => setAnchor(null)}>
           Dashboard
         </MenuItem>
         <MenuItem onClick={() => void logOut()}>Log out</MenuItem>
@@ -66,7 +63,7 @@ export function TopNav({ start }: { start?: ReactNode }) {
         {start}
         <Typography
           component={RouterLink}
-          to="/"
+          to={ROUTES.home.path}
           variant="h6"
           sx={{ color: 'primary.main', fontWeight: 700, textDecoration: 'none', mr: 2 }}
         >
@@ -79,7 +76,7 @@ export function TopNav({ start }: { start?: ReactNode }) {
             </Button>
           ))}
           {user ? null : (
-            <Button component={RouterLink} to="/login" color="inherit">
+            <Button component={RouterLink} to={LOGIN_PATH} color="inherit">
               Login
             </Button>
           )}

@@ -1,20 +1,14 @@
 import type { Role } from '@bookswap/shared/auth';
+import { mayOpen, menuRoutes } from '@bookswap/shared/routing';
 
 export interface DashboardMenuItem {
   to: string;
   label: string;
 }
 
-/** SPEC 2: My Orders for everyone, My Product for sellers, the three admin lists for admins. */
+/** SPEC 2: the dashboard entries of the route table that this role may open (My Orders for everyone, ...). */
 export function dashboardMenuFor(role: Role | null): DashboardMenuItem[] {
-  const items: DashboardMenuItem[] = [{ to: '/dashboard/myorder', label: 'My Orders' }];
-  if (role === 'seller') items.push({ to: '/dashboard/myproduct', label: 'My Product' });
-  if (role === 'admin') {
-    items.push(
-      { to: '/dashboard/alluser', label: 'All Buyer' },
-      { to: '/dashboard/allseller', label: 'All Seller' },
-      { to: '/dashboard/show-report', label: 'Report' },
-    );
-  }
-  return items;
+  return menuRoutes('dashboard')
+    .filter((entry) => mayOpen(entry.access, { signedIn: true, role }))
+    .map((entry) => ({ to: entry.path, label: entry.menu?.label ?? entry.title }));
 }

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
+import { LOGIN_PATH } from '@bookswap/shared/routing';
 import { notifyError } from '@bookswap/shared/ui';
 
 function describe(error: unknown): string {
@@ -23,7 +24,7 @@ export function RouteErrorScreen() {
     } catch (failure) {
       notifyError(failure);
     }
-    await navigate('/login');
+    await navigate(LOGIN_PATH);
   }
 
   return (

@@ -48,6 +48,7 @@ class FakeIdentityProvider implements IdentityProvider {
   }
   signOut = jest.fn(async () => this.report(null));
   deleteAccount = jest.fn(async () => this.report(null));
+  sendEmailVerification = jest.fn(async () => undefined);
   idToken = jest.fn(async (options?: { forceRefresh?: boolean; maxAgeSeconds?: number }) => {
     if (!this.user) throw new Error('signed out');
     if (options?.forceRefresh || this.idTokens === 0) this.idTokens += 1;
@@ -248,6 +249,73 @@ describe('the sign-in state behind useAuth()', () => {
     server.calls.length = 0;
     await act(() => latest.googleSignIn());
     expect(server.calls.filter((call) => call.path === '/api/user/create')).toHaveLength(0);
+  });
+
+  describe('an account whose email is not verified yet', () => {
+    const VERIFY_FIRST = 'Please verify your email address first. We have sent you a verification link.';
+    /** The server outside emulator mode: identity calls of this unverified address answer 403. */
+    function serverRefusingUnverified(records: Parameters<typeof fakeServer>[0]) {
+      const server = fakeServer(records);
+      global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input)).pathname;
+        if (path === '/api/jwt/list' || path === '/api/user/create') {
+          return new Response(JSON.stringify({ message: VERIFY_FIRST, field: 'email_verified' }), {
+            status: 403,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return server.handler(input, init);
+      }) as typeof fetch;
+      return server;
+    }
+
+    it('logging in sends the verification email, says so, and stays signed out', async () => {
+      serverRefusingUnverified({ 'una@bookswap.test': { role: 'buyer' } });
+      renderProvider(identity);
+      await identity.restore(null);
+      await expect(attempt(() => latest.login('una@bookswap.test', 'secret123'))).rejects.toThrow(VERIFY_FIRST);
+      expect(identity.sendEmailVerification).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
+      expect(localStorage.getItem('accessToken')).toBeNull();
+    });
+
+    it('signing up keeps the new account, sends the verification email and says so', async () => {
+      serverRefusingUnverified({});
+      renderProvider(identity);
+      await identity.restore(null);
+      await expect(
+        attempt(() =>
+          latest.signup({
+            name: 'Una',
+            email: 'una@bookswap.test',
+            password: 'secret123',
+            role: 'seller',
+            photoURL: '',
+          }),
+        ),
+      ).rejects.toThrow(VERIFY_FIRST);
+      expect(identity.sendEmailVerification).toHaveBeenCalledTimes(1);
+      expect(identity.deleteAccount).not.toHaveBeenCalled();
+      await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
+    });
+
+    it('a seller who signs up before verifying becomes a seller at the first sign-in after the link', async () => {
+      const records: Parameters<typeof fakeServer>[0] = {};
+      serverRefusingUnverified(records);
+      renderProvider(identity);
+      await identity.restore(null);
+      const signup = { name: 'Una', email: 'una@bookswap.test', password: 'secret123', role: 'seller' as const };
+      await expect(attempt(() => latest.signup({ ...signup, photoURL: '' }))).rejects.toThrow(VERIFY_FIRST);
+      await act(() => identity.signOut());
+
+      // The link was followed: the server now takes this address.
+      const server = fakeServer(records);
+      global.fetch = server.handler as typeof fetch;
+      await act(() => latest.login(signup.email, signup.password));
+      await waitFor(() => expect(shown()).toBe('settled | una <una@bookswap.test> | seller'));
+      const created = server.calls.find((call) => call.path === '/api/user/create');
+      expect(created?.body).toEqual({ userEmail: 'una@bookswap.test', userName: 'Una', role: 'seller' });
+    });
   });
 
   it("passes the provider's error on and stays signed out", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   ApiError,
   clearAccessToken,
@@ -11,8 +11,10 @@ import {
 } from '@bookswap/shared/api';
 import {
   AuthContext,
+  createSessionStore,
+  SIGNED_OUT,
   type AuthContextValue,
-  type Role,
+  type SessionStore,
   type SignedInIdentity,
   type SignupInput,
 } from '@bookswap/shared/auth';
@@ -21,20 +23,14 @@ import type { SignupRole } from '@bookswap/shared/schemas';
 import { notifyError, notifySuccess } from '@bookswap/shared/ui';
 import { EmulatorGoogleChooser } from './EmulatorGoogleChooser';
 import { connectFirebase, LOCAL_FIREBASE_SETTINGS, type IdentityProvider } from './identity-provider';
+import { rememberSignupChoice, takeSignupChoice } from './pending-signup';
 import { syncToken } from './token-sync';
 
 /** Spelled as in SPEC 7. */
 export const USER_CREATED_MESSAGE = 'user created succrssfully';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
-interface SessionState {
-  user: SignedInIdentity | null;
-  role: Role | null;
-  verify: boolean;
-  loading: boolean;
-}
-
-const signedOut: SessionState = { user: null, role: null, verify: false, loading: false };
+const signedOut = SIGNED_OUT;
 
 function connectConfigured(): Promise<IdentityProvider> {
   // Real Firebase when config.json names a project; the local Auth emulator otherwise.
@@ -58,9 +54,22 @@ async function createUserRecord(identity: SignedInIdentity, role: SignupRole, id
   }
 }
 
+/** The server's answer to a password account that has not verified its email yet (SECURITY.md). */
+function isUnverifiedEmail(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.field === 'email_verified';
+}
+
+/** Sends the verification link and gives back the server's message, which the sign-in forms show in red. */
+async function askToVerifyEmail(provider: IdentityProvider, error: ApiError): Promise<Error> {
+  // The provider refuses to resend a link it sent moments ago (auth/too-many-requests); that link still works.
+  await provider.sendEmailVerification().catch(() => undefined);
+  return new Error(error.message);
+}
+
 /**
  * Trades the provider's ID token for the server's access token and stores it. An identity with no user
- * record yet (a first Google sign-in, SPEC 4) becomes a buyer first.
+ * record yet becomes a buyer first (a first Google sign-in, SPEC 4), or takes the role it chose at sign-up
+ * when its record had to wait for the email to be verified.
  */
 async function obtainAccessToken(provider: IdentityProvider, identity: SignedInIdentity, forceRefresh = false) {
   const email = emailOf(identity);
@@ -69,8 +78,10 @@ async function obtainAccessToken(provider: IdentityProvider, identity: SignedInI
   try {
     answer = await getAccessToken(email, idToken);
   } catch (error) {
+    if (isUnverifiedEmail(error)) throw await askToVerifyEmail(provider, error);
     if (!(error instanceof ApiError && error.status === 404)) throw error;
-    await createUserRecord(identity, 'buyer', idToken);
+    const chosen = takeSignupChoice(email);
+    await createUserRecord(identity, chosen?.role ?? 'buyer', idToken, chosen?.name || undefined);
     answer = await getAccessToken(email, idToken);
   }
   storeAccessToken(answer.accessToken);
@@ -80,48 +91,52 @@ export interface AuthProviderProps {
   children: ReactNode;
   /** Where the identity provider comes from; Firebase per config.json unless a test passes a fake. */
   connect?: () => Promise<IdentityProvider>;
+  /** Where the state lives, so the router's guards can read it outside React; a fresh one by default. */
+  session?: SessionStore;
 }
 
 /**
  * The shell's sign-in state behind the shared `useAuth()`. `loading` stays true until the provider has
  * reported AND the role look-up has finished, so a guard never judges a seller by a role still loading.
  */
-export function AuthProvider({ children, connect = connectConfigured }: AuthProviderProps) {
-  const [state, setState] = useState<SessionState>({ ...signedOut, loading: true });
+export function AuthProvider({ children, connect = connectConfigured, session }: AuthProviderProps) {
+  const [store] = useState(() => session ?? createSessionStore());
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const setState = store.set;
   const providerPromise = useRef<Promise<IdentityProvider> | null>(null);
   // While an action runs it owns the session: the provider's own reports are ignored until it ends.
   const actionsRunning = useRef(0);
-  // Bumped whenever the session changes, so a role look-up that finishes late cannot overwrite a newer state.
-  const generation = useRef(0);
   const refreshing = useRef<Promise<boolean> | null>(null);
 
   const provider = useCallback(() => (providerPromise.current ??= connect()), [connect]);
 
   const endSession = useCallback(async () => {
-    generation.current += 1;
     clearAccessToken();
     setState(signedOut);
     const identityProvider = await provider();
     await identityProvider.signOut();
-  }, [provider]);
+  }, [provider, setState]);
 
   /** Access token (when missing or after a sign-in), then the role from the user record. */
-  const establish = useCallback(async (identityProvider: IdentityProvider, afterSignIn: boolean) => {
-    const mine = ++generation.current;
-    const identity = identityProvider.current();
-    if (!identity) throw new Error('Sign-in did not complete. Please try again.');
-    setState((previous) => ({ ...previous, user: identity, loading: true }));
-    if (afterSignIn || !readAccessToken()) await obtainAccessToken(identityProvider, identity);
-    const record = await getUserByEmail(emailOf(identity));
-    if (mine !== generation.current) return;
-    setState({
-      user: identityProvider.current() ?? identity,
-      role: record.role,
-      verify: record.verify,
-      loading: false,
-    });
-    if (afterSignIn) void syncToken('POST', identityProvider);
-  }, []);
+  const establish = useCallback(
+    async (identityProvider: IdentityProvider, afterSignIn: boolean) => {
+      const identity = identityProvider.current();
+      if (!identity) throw new Error('Sign-in did not complete. Please try again.');
+      setState((previous) => ({ ...previous, user: identity, loading: true }));
+      if (afterSignIn || !readAccessToken()) await obtainAccessToken(identityProvider, identity);
+      const record = await getUserByEmail(emailOf(identity));
+      // A role look-up that finishes after a sign-out or another sign-in must not overwrite the newer state.
+      if (store.getSnapshot().user?.uid !== identity.uid) return;
+      setState({
+        user: identityProvider.current() ?? identity,
+        role: record.role,
+        verify: record.verify,
+        loading: false,
+      });
+      if (afterSignIn) void syncToken('POST', identityProvider);
+    },
+    [store, setState],
+  );
 
   // The provider's reports: the session restored at start-up, and sign-ins and sign-outs in other tabs.
   useEffect(() => {
@@ -133,7 +148,6 @@ export function AuthProvider({ children, connect = connectConfigured }: AuthProv
         unsubscribe = identityProvider.onChange((identity) => {
           if (actionsRunning.current > 0) return;
           if (!identity) {
-            generation.current += 1;
             clearAccessToken();
             setState(signedOut);
             return;
@@ -153,7 +167,7 @@ export function AuthProvider({ children, connect = connectConfigured }: AuthProv
       cancelled = true;
       unsubscribe?.();
     };
-  }, [provider, establish]);
+  }, [provider, establish, setState]);
 
   // SPEC 6 and ARCHITECTURE "Auth and tokens": a protected call answering 401 gets one fresh access token
   // (from a fresh ID token) and is retried; when that fails the user is signed out and the guards send
@@ -190,7 +204,6 @@ export function AuthProvider({ children, connect = connectConfigured }: AuthProv
         await establish(identityProvider, true);
       } catch (error) {
         // Half a sign-in (provider yes, server no) would leave guards and API calls disagreeing: undo it.
-        generation.current += 1;
         clearAccessToken();
         if (identityProvider.current()) await identityProvider.signOut().catch(() => undefined);
         setState(signedOut);
@@ -199,7 +212,7 @@ export function AuthProvider({ children, connect = connectConfigured }: AuthProv
         actionsRunning.current -= 1;
       }
     },
-    [provider, establish],
+    [provider, establish, setState],
   );
 
   const login = useCallback(
@@ -218,6 +231,11 @@ export function AuthProvider({ children, connect = connectConfigured }: AuthProv
         try {
           await createUserRecord(identity, role, await identityProvider.idToken(), name);
         } catch (error) {
+          // An unverified address keeps its new account (the link makes it usable) and its chosen role.
+          if (isUnverifiedEmail(error)) {
+            rememberSignupChoice(email, role, name);
+            throw await askToVerifyEmail(identityProvider, error);
+          }
           await identityProvider.deleteAccount().catch(() => undefined);
           throw error;
         }
@@ -238,7 +256,7 @@ export function AuthProvider({ children, connect = connectConfigured }: AuthProv
       actionsRunning.current -= 1;
       setState(signedOut);
     }
-  }, [provider, endSession]);
+  }, [provider, endSession, setState]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, login, signup, googleSignIn, logout }),

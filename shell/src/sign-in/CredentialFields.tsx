@@ -1,5 +1,5 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { FormTextField } from './FormTextField';
+import { FormTextField } from '@bookswap/shared/ui';
 
 export interface CredentialFieldsProps {
   email: UseFormRegisterReturn;

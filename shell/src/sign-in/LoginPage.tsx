@@ -1,3 +1,4 @@
+import { ROUTES } from '@bookswap/shared/routing';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAuth } from '@bookswap/shared/auth';
@@ -38,7 +39,7 @@ export function LoginPage() {
         <SignInAlternatives
           google={google}
           question="New to Bookswap?"
-          switchTo="/signup"
+          switchTo={ROUTES.signup.path}
           switchLabel="Create new account"
         />
       }

@@ -8,7 +8,7 @@ export interface SignInAlternativesProps {
   google: GoogleSignInButtonProps;
   question: string;
   /** The other sign-in screen. */
-  switchTo: '/login' | '/signup';
+  switchTo: string;
   switchLabel: string;
 }
 

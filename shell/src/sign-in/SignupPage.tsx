@@ -1,13 +1,14 @@
+import { ROUTES } from '@bookswap/shared/routing';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAuth } from '@bookswap/shared/auth';
 import { CredentialFields } from './CredentialFields';
-import { FormTextField } from './FormTextField';
 import { SignInAlternatives } from './SignInAlternatives';
 import { SignInCard } from './SignInCard';
 import { SignInForm } from './SignInForm';
 import { emptySignupForm, signupFormSchema, type SignupForm } from './signup-form';
 import { useSignInFlow } from './use-sign-in-flow';
+import { FormTextField } from '@bookswap/shared/ui';
 
 export function SignupPage() {
   const { signup } = useAuth();
@@ -71,7 +72,12 @@ export function SignupPage() {
         </SignInForm>
       }
       alternatives={
-        <SignInAlternatives google={google} question="Already have an account?" switchTo="/login" switchLabel="Login" />
+        <SignInAlternatives
+          google={google}
+          question="Already have an account?"
+          switchTo={ROUTES.login.path}
+          switchLabel="Login"
+        />
       }
     />
   );

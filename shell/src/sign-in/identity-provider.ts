@@ -16,6 +16,8 @@ export interface IdentityProvider {
   signOut(): Promise<void>;
   /** Deletes the signed-in account: a sign-up that could not be completed is undone, so it can be retried. */
   deleteAccount(): Promise<void>;
+  /** Emails the signed-in account a link that proves the address is theirs (the server asks for it first). */
+  sendEmailVerification(): Promise<void>;
   /** The provider's ID token; a new one when forced or when the current one is older than maxAgeSeconds. */
   idToken(options?: { forceRefresh?: boolean; maxAgeSeconds?: number }): Promise<string>;
 }
@@ -48,6 +50,7 @@ async function createFirebaseProvider(settings: FirebaseSettings): Promise<Ident
     getAuth,
     GoogleAuthProvider,
     onAuthStateChanged,
+    sendEmailVerification,
     signInWithEmailAndPassword,
     signInWithCredential,
     signInWithPopup,
@@ -92,6 +95,9 @@ async function createFirebaseProvider(settings: FirebaseSettings): Promise<Ident
     signOut: () => signOut(auth),
     async deleteAccount() {
       if (auth.currentUser) await deleteUser(auth.currentUser);
+    },
+    async sendEmailVerification() {
+      if (auth.currentUser) await sendEmailVerification(auth.currentUser);
     },
     async idToken({ forceRefresh = false, maxAgeSeconds } = {}) {
       const user = auth.currentUser;

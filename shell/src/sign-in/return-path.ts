@@ -1,3 +1,5 @@
+import { ROUTES } from '@bookswap/shared/routing';
+
 /**
  * SPEC 2: a guard sends a signed-out user to /login remembering the origin in the navigation state
  * (`state.from`, a path or a location); after login the user goes back there, or to / by default.
@@ -13,6 +15,6 @@ export function returnPathFrom(state: unknown): string {
   }
   // Only paths inside this app: never an absolute or protocol-relative URL, never back to the sign-in screens.
   if (!path || !path.startsWith('/') || path.startsWith('//')) return '/';
-  if (path === '/login' || path === '/signup') return '/';
+  if (path === ROUTES.login.path || path === ROUTES.signup.path) return ROUTES.home.path;
   return path;
 }

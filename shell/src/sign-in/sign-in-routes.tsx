@@ -1,15 +1,16 @@
 import type { RouteObject } from 'react-router-dom';
+import { ROUTES } from '@bookswap/shared/routing';
 
 /** /login and /signup, mounted by the shell in its public layout; the forms load on first visit. */
 export const signInRoutes: RouteObject[] = [
   {
-    path: '/login',
-    handle: { access: 'public', title: 'Login' },
+    path: ROUTES.login.path,
+    handle: { access: ROUTES.login.access, title: ROUTES.login.title },
     lazy: async () => ({ Component: (await import('./LoginPage')).LoginPage }),
   },
   {
-    path: '/signup',
-    handle: { access: 'public', title: 'Sign up' },
+    path: ROUTES.signup.path,
+    handle: { access: ROUTES.signup.access, title: ROUTES.signup.title },
     lazy: async () => ({ Component: (await import('./SignupPage')).SignupPage }),
   },
 ];

@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '../support/fixtures';
+
+/** A fresh address per run: the API server's records outlive the emulator wipes of other tests. */
+const uniqueEmail = () => `seller-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A real, small PNG (a 24 x 32 solid cover): the server reads the type from the bytes, and the browser draws it. */
+function coverPng(): Buffer {
+  const [width, height] = [24, 32];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [40, 90, 160]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Issue 9: no serious or critical axe violation on either seller screen. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+async function signUpAsSeller(page: Page, email: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Your Name').fill('Nell Newseller');
+  await page.getByLabel('Role').selectOption({ label: 'Seller' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('user created succrssfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/** How far the page scrolls sideways: nothing, when a screen fits a phone. */
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+const myProductsTable = (page: Page) => page.getByRole('table', { name: 'My Product' });
+const rowOf = (page: Page, title: string) => myProductsTable(page).getByRole('row').filter({ hasText: title });
+/** A book card; the title is unique to this run. */
+const cardTitled = (scope: Page | Locator, title: string) => scope.getByRole('article').filter({ hasText: title });
+
+test.describe('the seller', () => {
+  test('a new seller lists a book with a cover, advertises it and deletes it', async ({ page }) => {
+    const title = `Seller journey ${Date.now().toString(36)}`;
+    await signUpAsSeller(page, uniqueEmail());
+
+    await page.goto('/dashboard/myproduct');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Product' })).toBeVisible();
+    await expect(page.getByText('No Product')).toBeVisible();
+    await expect(page.getByText('Total Product: 0')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Add Product' }).click();
+    await expect(page).toHaveURL('/dashboard/addproduct');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Product' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByRole('textbox', { name: 'Book Name' })).toHaveAccessibleDescription('Name is required');
+    await expect(page.getByRole('button', { name: 'Choose image' })).toHaveAccessibleDescription('img is required');
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => pageOverflow(page)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.getByRole('textbox', { name: 'Book Name' }).fill(title);
+    await page.getByRole('textbox', { name: 'Author Name' }).fill('E2E Author');
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Literature' });
+    await page.getByRole('combobox', { name: 'Condition' }).selectOption('Excellent');
+    await page.getByRole('textbox', { name: 'Original Price' }).fill('24');
+    await page.getByRole('textbox', { name: 'Resale Price' }).fill('14.50');
+    await page.getByRole('textbox', { name: 'Year of use' }).fill('3');
+    await page.getByRole('textbox', { name: 'Location' }).fill('North Square');
+    await page.getByRole('textbox', { name: 'Mobile No' }).fill('+1 555 0199');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Listed by the seller browser test.');
+    await page.getByLabel('Image file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
+    await expect(page.getByText('cover.png is uploaded')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Preview of cover.png' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add Product' }).click();
+
+    await expect(page.getByText('Add product successfully')).toBeVisible();
+    await expect(page).toHaveURL('/dashboard/myproduct');
+    const row = rowOf(page, title);
+    await expect(row).toContainText('14.50');
+    await expect(row).toContainText('available');
+    const cover = row.getByRole('img', { name: `Cover of ${title}` });
+    await expect(cover).toHaveAttribute('src', /^http:\/\/localhost:5000\/images\/\w+\.png$/);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+    await expect(page.getByText('Total Product: 1')).toBeVisible();
+    await expectAccessible(page);
+
+    // On a phone the table scrolls sideways inside its frame; the page itself does not.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => pageOverflow(page)).toBe(0);
+    expect(await myProductsTable(page).evaluate((table) => table.parentElement!.scrollWidth > 390)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.goto(`/booklist?${new URLSearchParams({ search: title })}`);
+    await expect(cardTitled(page, title)).toBeVisible();
+    await expect(cardTitled(page, title)).toContainText('Nell Newseller');
+
+    await page.goto('/dashboard/myproduct');
+    await rowOf(page, title)
+      .getByRole('button', { name: `Add ADS for ${title}` })
+      .click();
+    await expect(page.getByText('add ads item successfully')).toBeVisible();
+    await expect(rowOf(page, title)).toContainText('Advertised');
+    await expect(rowOf(page, title).getByRole('button', { name: /Add ADS/ })).toHaveCount(0);
+
+    await page.goto('/');
+    await expect(cardTitled(page.getByRole('region', { name: 'Advertise Product' }), title)).toBeVisible();
+
+    await page.goto('/dashboard/myproduct');
+    const deleteButton = rowOf(page, title).getByRole('button', { name: `Delete ${title}` });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure to detele product' });
+    await expect(dialog).toContainText(`if you delete ${title} It cannot be undone.`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Delete successfully')).toBeVisible();
+    await expect(rowOf(page, title)).toHaveCount(0);
+    await expect(page.getByText('No Product')).toBeVisible();
+
+    await page.goto(`/booklist?${new URLSearchParams({ search: title })}`);
+    await expect(page.getByText('NO Product')).toBeVisible();
+    await expect(cardTitled(page, title)).toHaveCount(0);
+  });
+
+  test('a buyer cannot reach My Product or Add Product, nor download the seller remote', async ({
+    page,
+    signIn,
+    requests,
+  }) => {
+    await signIn('buyer');
+    for (const path of ['/dashboard/myproduct', '/dashboard/addproduct']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'My Product' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Add Product' })).toHaveCount(0);
+    }
+    expect(requests.to('seller')).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { ROUTES } from '@bookswap/shared/routing';
+import type { AuditEntry } from '@bookswap/shared/schemas';
+import { LoadedTable, type DataColumn } from '@bookswap/shared/ui';
+import { ACTION_TEXT, newestFirst, whenText } from './audit-entry-text';
+import { useAuditLog } from './use-audit-log';
+
+const columns: DataColumn<AuditEntry>[] = [
+  { header: 'When', cell: (entry) => <time dateTime={entry.at}>{whenText(entry)}</time> },
+  {
+    header: 'Who',
+    cell: (entry) => (
+      <>
+        {entry.actorName}
+        <Typography variant="body2" color="text.secondary">
+          {entry.actorEmail}
+        </Typography>
+      </>
+    ),
+  },
+  { header: 'Action', cell: (entry) => ACTION_TEXT[entry.action] },
+  {
+    header: 'Target',
+    cell: (entry) => (
+      <>
+        {entry.targetName}
+        <Typography variant="body2" color="text.secondary">
+          {entry.targetType}
+        </Typography>
+      </>
+    ),
+  },
+];
+
+/** /dashboard/audit (issue 11): every admin action with who did it, to what and when, newest first. */
+export function AuditLogPage() {
+  const auditLog = useAuditLog();
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {ROUTES.auditLog.title}
+      </Typography>
+      <LoadedTable
+        load={auditLog}
+        what="The audit log"
+        label={ROUTES.auditLog.title}
+        columns={columns}
+        arrange={newestFirst}
+        empty="No admin action yet"
+      />
+    </Box>
+  );
+}

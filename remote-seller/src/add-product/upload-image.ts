@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { messageOf, uploadImage } from '@bookswap/shared/api';
+import { imageFileSchema } from '@bookswap/shared/schemas';
+
+export type ImageUploadState =
+  | { status: 'empty' }
+  /** The file was refused in the browser (type or size); nothing was sent. */
+  | { status: 'refused'; message: string }
+  | { status: 'uploading'; preview: string; fileName: string }
+  | { status: 'uploaded'; preview: string; fileName: string; url: string }
+  | { status: 'failed'; preview: string; fileName: string; message: string };
+
+/**
+ * The cover's upload, started as soon as the seller picks a file: the type and size are checked
+ * against the server's limits first, a preview shows at once, and a failure says why (SPEC 8's
+ * "nothing happens" is a defect). `onUrl` receives the stored image's URL, or '' while there is none.
+ */
+export function useImageUpload(onUrl: (url: string) => void) {
+  const [state, setState] = useState<ImageUploadState>({ status: 'empty' });
+  // Only the latest pick counts: an earlier upload that answers late is ignored.
+  const latest = useRef(0);
+  const preview = state.status === 'empty' || state.status === 'refused' ? null : state.preview;
+
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  async function choose(file: File) {
+    const pick = ++latest.current;
+    onUrl('');
+    const checked = imageFileSchema.safeParse(file);
+    if (!checked.success) {
+      setState({ status: 'refused', message: checked.error.issues[0]?.message ?? 'This file cannot be used' });
+      return;
+    }
+    const shown = { preview: URL.createObjectURL(file), fileName: file.name };
+    setState({ status: 'uploading', ...shown });
+    try {
+      const answer = await uploadImage(file);
+      if (pick !== latest.current) return;
+      if (!answer.success) throw new Error('the image store did not take it');
+      setState({ status: 'uploaded', ...shown, url: answer.data.url });
+      onUrl(answer.data.url);
+    } catch (error) {
+      if (pick !== latest.current) return;
+      setState({ status: 'failed', ...shown, message: `The image could not be uploaded: ${messageOf(error)}` });
+    }
+  }
+
+  return { state, choose };
+}

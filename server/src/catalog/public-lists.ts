@@ -1,0 +1,173 @@
+import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import type { BookListQuery, BookListResponse, Product } from '@bookswap/shared/schemas';
+import type { Database } from '../db/database';
+import { catalogState, products, type ProductRow } from '../db/schema';
+import { productToWire, type WireContext } from '../db/wire';
+import { containsPattern, publiclyVisible } from '../routes/visibility';
+import { catalogCachesFor, type CatalogCaches } from './catalog-cache';
+
+/**
+ * The public lists (book list and search, a category, the advertised books), exact and fast at any size:
+ * - the total of the unsearched list is the counter the database keeps (migration 0004), not a count;
+ * - a search reads its matches once, newest first, as listing ids (at most MATCHES_KEPT of them) with their
+ *   exact total, and every page of that search is then cut from those ids;
+ * - everything is cached under the catalog version read at the start of each request (see catalog-cache.ts).
+ */
+
+const newestFirst = [desc(products.listedAt), desc(products.id)];
+/** 250 pages of 20: deeper pages of a very common search are read with an offset instead. */
+const MATCHES_KEPT = 5_000;
+const CATEGORY_PAGE_LIMIT = 1_000;
+const ADS_LIMIT = 100;
+
+interface CatalogState {
+  version: number;
+  visibleCount: number;
+}
+
+interface SearchMatches {
+  /** The first matches, newest first. */
+  ids: string[];
+  /** The exact number of matches (more than `ids.length` for a very common term). */
+  total: number;
+}
+
+async function readCatalogState(db: Database): Promise<CatalogState> {
+  const [state] = await db
+    .select({ version: catalogState.version, visibleCount: catalogState.visibleCount })
+    .from(catalogState)
+    .limit(1);
+  if (!state) throw new Error('catalog_state is missing: migration 0004 has not run');
+  return state;
+}
+
+/** A request's view of the caches: the catalog version it read, and this server's PUBLIC_URL. */
+class CachedReads {
+  constructor(
+    private readonly caches: CatalogCaches,
+    private readonly state: CatalogState,
+    private readonly wire: WireContext,
+  ) {}
+
+  /** A search's matching ids (no URLs in them: shared by every PUBLIC_URL). */
+  matches(term: string, load: () => Promise<SearchMatches>): Promise<SearchMatches> {
+    return this.caches.matches.through(
+      this.state.version,
+      term,
+      (m) => 1 + m.ids.length,
+      load,
+      () => true,
+    );
+  }
+
+  /** The cached answer for `key`, or `load`'s, kept unless `keep` says it may not be (a racing write). */
+  answer(key: string, load: () => Promise<Product[]>, keep: (value: Product[]) => boolean = () => true) {
+    // Wire objects hold absolute image URLs: the server's PUBLIC_URL is part of the key.
+    const fullKey = `${this.wire.publicUrl} ${key}`;
+    return this.caches.answers.through(this.state.version, fullKey, (rows) => 1 + rows.length, load, keep);
+  }
+}
+
+async function openReads(db: Database, wire: WireContext): Promise<{ reads: CachedReads; state: CatalogState }> {
+  const state = await readCatalogState(db);
+  return { reads: new CachedReads(catalogCachesFor(db), state, wire), state };
+}
+
+/** GET /api/category/list: one page of the visible listings, newest first, or of those matching `search`. */
+export async function bookListPage(
+  db: Database,
+  wire: WireContext,
+  query: Required<BookListQuery>,
+): Promise<BookListResponse> {
+  const { reads, state } = await openReads(db, wire);
+  const offset = query.page * query.size;
+  const term = query.search.toLowerCase();
+  if (!term) {
+    if (offset >= state.visibleCount) return { products: [], count: state.visibleCount };
+    const rows = await reads.answer(`shelf ${query.page} ${query.size}`, async () => {
+      const found = await db
+        .select()
+        .from(products)
+        .where(publiclyVisible())
+        .orderBy(...newestFirst)
+        .limit(query.size)
+        .offset(offset);
+      return found.map((row) => productToWire(row, wire));
+    });
+    return { products: rows, count: state.visibleCount };
+  }
+
+  const matching = and(publiclyVisible(), like(products.searchText, containsPattern(term))) as SQL;
+  const matches = await reads.matches(term, () => searchMatches(db, matching));
+  if (offset >= matches.total) return { products: [], count: matches.total };
+  // Cut from the kept ids when the page lies within them; a listing hidden or deleted since they were read (a
+  // write racing this request) is left out of the answer, and such an answer is not kept.
+  const pageIds = offset < matches.ids.length ? matches.ids.slice(offset, offset + query.size) : undefined;
+  const rows = await reads.answer(
+    `search ${query.page} ${query.size} ${term}`,
+    async () => {
+      const found = pageIds
+        ? await listingsInOrder(db, pageIds)
+        : await db
+            .select()
+            .from(products)
+            .where(matching)
+            .orderBy(...newestFirst)
+            .limit(query.size)
+            .offset(offset);
+      return found.map((row) => productToWire(row, wire));
+    },
+    (found) => !pageIds || found.length === pageIds.length,
+  );
+  return { products: rows, count: matches.total };
+}
+
+async function searchMatches(db: Database, matching: SQL): Promise<SearchMatches> {
+  const first = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(matching)
+    .orderBy(...newestFirst)
+    .limit(MATCHES_KEPT + 1);
+  if (first.length <= MATCHES_KEPT) return { ids: first.map((row) => row.id), total: first.length };
+  const [counted] = await db.select({ n: count() }).from(products).where(matching);
+  return { ids: first.slice(0, MATCHES_KEPT).map((row) => row.id), total: Number(counted?.n ?? 0) };
+}
+
+async function listingsInOrder(db: Database, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select()
+    .from(products)
+    .where(and(publiclyVisible(), inArray(products.id, ids)));
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** GET /api/category/list/:id: SPEC's category page has no paging; the newest 1,000 keep it bounded. */
+export async function categoryProducts(db: Database, wire: WireContext, categoryId: string): Promise<Product[]> {
+  const { reads } = await openReads(db, wire);
+  return reads.answer(`category ${categoryId}`, async () => {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(and(publiclyVisible(), eq(products.categoryId, categoryId)))
+      .orderBy(...newestFirst)
+      .limit(CATEGORY_PAGE_LIMIT);
+    return rows.map((row) => productToWire(row, wire));
+  });
+}
+
+/** GET /api/product/Ads/list: the newest advertised books still for sale. */
+export async function advertisedProducts(db: Database, wire: WireContext): Promise<Product[]> {
+  const { reads } = await openReads(db, wire);
+  return reads.answer('ads', async () => {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(and(publiclyVisible(), eq(products.advertised, true), eq(products.sold, false)))
+      .orderBy(desc(products.listedAt))
+      .limit(ADS_LIMIT);
+    return rows.map((row) => productToWire(row, wire));
+  });
+}

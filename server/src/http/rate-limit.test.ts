@@ -1,0 +1,78 @@
+import { call, emulatorIdToken, givenUser, startTestServer, type TestServer } from '../testing/test-server';
+
+let servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  servers = [];
+});
+
+async function serverWith(overrides: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
+  const server = await startTestServer(overrides);
+  servers.push(server);
+  return server;
+}
+
+/** The token call from a client behind the proxy at 10.0.0.1, as the proxy forwards it. */
+function tokenCallVia(server: TestServer, email: string, clientAddress: string) {
+  return server.app.inject({
+    method: 'GET',
+    url: `/api/jwt/list?email=${email}`,
+    remoteAddress: '10.0.0.1',
+    headers: { authorization: `Bearer ${emulatorIdToken({ email })}`, 'x-forwarded-for': clientAddress },
+  });
+}
+
+describe('rate limits behind a TLS proxy', () => {
+  it('with TRUST_PROXY, counts each client behind the proxy apart, so one cannot block sign-in for all', async () => {
+    const server = await serverWith({
+      trustProxy: '10.0.0.1',
+      rateLimits: { tokenPerMinute: 2, writesPerMinute: 100, searchPerMinute: 100 },
+    });
+    const person = await givenUser(server, 'buyer', 'Proxied Buyer');
+    const flood = [];
+    for (let i = 0; i < 3; i++) flood.push((await tokenCallVia(server, 'junk@example.test', '203.0.113.9')).statusCode);
+    expect(flood).toEqual([404, 404, 429]);
+    expect((await tokenCallVia(server, person.email, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('without TRUST_PROXY, takes no client’s word for its address', async () => {
+    const server = await serverWith({ rateLimits: { tokenPerMinute: 2, writesPerMinute: 100, searchPerMinute: 100 } });
+    const statuses = [];
+    for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      statuses.push((await tokenCallVia(server, 'junk@example.test', client)).statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 429]);
+  });
+});
+
+describe('rate limits of signed-in users', () => {
+  it('counts a signed-in user’s writes against that user, not against their shared address', async () => {
+    const server = await serverWith({ rateLimits: { tokenPerMinute: 100, writesPerMinute: 2, searchPerMinute: 100 } });
+    const [hasty, patient] = [
+      await givenUser(server, 'buyer', 'Hasty Neighbour'),
+      await givenUser(server, 'buyer', 'Patient Neighbour'),
+    ];
+    const write = (person: { token: string }) =>
+      call(server, 'POST', '/api/report/create', { as: person, body: { reason: 'Other' } });
+    const hastyStatuses = [];
+    for (let i = 0; i < 3; i++) hastyStatuses.push((await write(hasty!)).status);
+    expect(hastyStatuses).toEqual([400, 400, 429]);
+    // Same address (inject's 127.0.0.1), another user: their own bucket.
+    expect((await write(patient!)).status).toBe(400);
+  });
+});
+
+describe('rate limits of public search', () => {
+  it('limits searches per client, and leaves plain browsing alone', async () => {
+    const server = await serverWith({ rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 2 } });
+    const searches = [];
+    for (let i = 0; i < 3; i++) {
+      searches.push((await call(server, 'GET', `/api/category/list?search=book${i}&page=0&size=5`)).status);
+    }
+    expect(searches).toEqual([200, 200, 429]);
+    for (let i = 0; i < 3; i++) {
+      expect((await call(server, 'GET', '/api/category/list?page=0&size=5')).status).toBe(200);
+      expect((await call(server, 'GET', '/api/category/list?search=&page=0&size=5')).status).toBe(200);
+    }
+  });
+});

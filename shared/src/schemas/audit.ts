@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** What an admin did (issue 11): verify a seller, delete a user, hide a reported product, dismiss a report. */
+export const AUDIT_ACTIONS = ['verify', 'delete-user', 'hide', 'dismiss'] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const AUDIT_TARGET_TYPES = ['user', 'product', 'report'] as const;
+export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
+export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
+
+/** One entry of `GET /api/audit/list`; names are as they were at the time of the action. */
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  action: auditActionSchema,
+  actorEmail: z.string(),
+  actorName: z.string(),
+  targetType: auditTargetTypeSchema,
+  targetId: z.string(),
+  targetName: z.string(),
+  /** ISO 8601, UTC. */
+  at: z.iso.datetime(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Newest first. */
+export const auditLogSchema = z.array(auditEntrySchema);

@@ -1,0 +1,105 @@
+import type { SignedInIdentity } from '../auth/auth-types';
+import type { AuditEntry, Booking, Product, Report, Role, User } from '../schemas';
+
+let next = 1;
+
+/** The signed-in identity each role's tests use; emails match the demo accounts' pattern. */
+export const sampleIdentities: Record<Role, SignedInIdentity> = {
+  buyer: { uid: 'buyer-uid', displayName: 'Bea Buyer', photoURL: null, email: 'buyer@bookswap.test' },
+  seller: { uid: 'seller-uid', displayName: 'Sam Seller', photoURL: null, email: 'seller@bookswap.test' },
+  admin: { uid: 'admin-uid', displayName: 'Ada Admin', photoURL: null, email: 'admin@bookswap.test' },
+};
+
+/** A product as the server sends it; tests override only what their story is about. */
+export function sampleProduct(overrides: Partial<Product> = {}): Product {
+  const n = next++;
+  return {
+    _id: `p${n}`,
+    book_name: `Sample Book ${n}`,
+    author_name: 'Jane Author',
+    category_id: '1',
+    category_name: 'Nobel',
+    description: 'A well kept copy.',
+    original_price: '20',
+    resale_price: '12',
+    Year_of_use: '2',
+    book_condition: 'Good',
+    img: `http://api.test/images/p${n}.png`,
+    phone: '+1 555 0100',
+    location: 'Main Street Library',
+    sellerName: 'Sam Seller',
+    sellerEmail: 'seller@bookswap.test',
+    verify: true,
+    paid: false,
+    addADS: false,
+    report: 'false',
+    date: 'November 1, 2026 at 10:00 AM',
+    ...overrides,
+  };
+}
+
+/** A booking as `GET /api/booking/list` sends it. */
+export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
+  const n = next++;
+  return {
+    _id: `b${n}`,
+    bookDate: 'November 2, 2026 at 3:30 PM',
+    category_name: 'Nobel',
+    category_id: `p${n}`,
+    buyerName: 'Bea Buyer',
+    buyerEmail: 'buyer@bookswap.test',
+    user_uid: 'buyer-uid',
+    book_name: `Booked Book ${n}`,
+    img: `http://api.test/images/p${n}.png`,
+    price: '12',
+    phone: '+1 555 0101',
+    meetingLocation: 'Central Station',
+    paid: false,
+    ...overrides,
+  };
+}
+
+/** A user record as the admin lists receive it. */
+export function sampleUser(overrides: Partial<User> = {}): User {
+  const n = next++;
+  return {
+    _id: `u${n}`,
+    userName: `User ${n}`,
+    userEmail: `user${n}@bookswap.test`,
+    role: 'buyer',
+    verify: false,
+    ...overrides,
+  };
+}
+
+/** A report as `GET /api/report/list` sends it: open until an admin hides or dismisses it. */
+export function sampleReport(overrides: Partial<Report> = {}): Report {
+  const n = next++;
+  return {
+    _id: `r${n}`,
+    reason: 'High Price',
+    reporterName: 'Bea Buyer',
+    productName: `Reported Book ${n}`,
+    productId: `p${n}`,
+    uid: 'buyer-uid',
+    report: false,
+    status: 'open',
+    ...overrides,
+  };
+}
+
+/** An audit-log entry as `GET /api/audit/list` sends it. */
+export function sampleAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  const n = next++;
+  return {
+    _id: `a${n}`,
+    action: 'verify',
+    actorEmail: 'admin@bookswap.test',
+    actorName: 'Ada Admin',
+    targetType: 'user',
+    targetId: `u${n}`,
+    targetName: `Seller ${n}`,
+    at: '2026-11-02T15:30:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,10 @@
+// Tests of the workspace's own tooling (the lint configuration), in Node.
+const preset = require('./jest.preset.cjs');
+
+module.exports = {
+  displayName: 'tooling',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: preset.transform,
+  testMatch: ['<rootDir>/lint/**/*.test.ts'],
+};
