@@ -2,4 +2,4 @@ import routes from './routes';
 import { DEV_HOST } from './dev-host/dev-host-settings';
 import { mountDevHost } from '@bookswap/dev-host';
 
-mountDevHost({ ...DEV_HOST, routes });
+void mountDevHost({ ...DEV_HOST, routes });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,15 +12,21 @@ import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router-
 import { ToastContainer } from 'react-toastify';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@bookswap/shared/api';
-import { AuthContext, type AuthContextValue, type Role } from '@bookswap/shared/auth';
+import { AuthContext, type AuthContextValue, type Role, type SignedInIdentity } from '@bookswap/shared/auth';
 import type { RemoteRoutes } from '@bookswap/shared/routing';
 import { SUCCESS_TOAST_MS, theme, toastContainerSettings } from '@bookswap/shared/ui';
+import { signInDevUser } from './dev-session';
+
+/** The fake user of a role: its email is the demo account of that role, so the local API knows it. */
+function devIdentity(role: Role): SignedInIdentity & { email: string } {
+  return { uid: `dev-${role}`, displayName: `Dev ${role}`, photoURL: null, email: `${role}@bookswap.test` };
+}
 
 /** A signed-in user of the given role, with no sign-in provider behind it (development only). */
 export function fakeSignedInUser(role: Role): AuthContextValue {
   const notHere = () => Promise.reject(new Error('The development host has a fixed user.'));
   return {
-    user: { uid: `dev-${role}`, displayName: `Dev ${role}`, photoURL: null, email: `${role}@bookswap.test` },
+    user: devIdentity(role),
     role,
     verify: role === 'seller',
     loading: false,
@@ -30,7 +37,7 @@ export function fakeSignedInUser(role: Role): AuthContextValue {
   };
 }
 
-function DevFrame({ title, routes }: { title: string; routes: RemoteRoutes }) {
+function DevFrame({ title, routes, apiProblem }: { title: string; routes: RemoteRoutes; apiProblem: string | null }) {
   const links = routes.filter((route) => route.path && !route.path.includes(':'));
   return (
     <>
@@ -47,6 +54,11 @@ function DevFrame({ title, routes }: { title: string; routes: RemoteRoutes }) {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ p: 3 }}>
+        {apiProblem && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {`No access token for the fake user from the local API server (${apiProblem}). Run it in emulator mode: pnpm dev, or AUTH_MODE=emulator pnpm --filter ./server start.`}
+          </Alert>
+        )}
         <Outlet />
       </Box>
     </>
@@ -57,12 +69,15 @@ function DevFrame({ title, routes }: { title: string; routes: RemoteRoutes }) {
  * Renders one remote alone: its route table in a minimal router, the shared providers the shell
  * would give it, and a fake signed-in user of the role its screens need. No guards: the shell guards.
  */
-export function mountDevHost({ title, role, routes }: { title: string; role: Role; routes: RemoteRoutes }) {
+export async function mountDevHost({ title, role, routes }: { title: string; role: Role; routes: RemoteRoutes }) {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  const user = fakeSignedInUser(role);
+  // Before the first route loader runs: the remote's calls then carry a real access token.
+  const apiProblem = await signInDevUser(devIdentity(role));
   const router = createBrowserRouter([
     {
-      element: <DevFrame title={title} routes={routes} />,
+      element: <DevFrame title={title} routes={routes} apiProblem={apiProblem} />,
       children: [...routes, { path: '*', element: <Typography>Not a route of this remote.</Typography> }],
     },
   ]);
@@ -71,7 +86,7 @@ export function mountDevHost({ title, role, routes }: { title: string; role: Rol
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <SWRConfig value={swrConfig}>
-          <AuthContext.Provider value={fakeSignedInUser(role)}>
+          <AuthContext.Provider value={user}>
             <RouterProvider router={router} />
           </AuthContext.Provider>
         </SWRConfig>
