@@ -17,4 +17,5 @@ module.exports = {
   globalSetup: path.join(__dirname, 'src/testing/global-setup.ts'),
   testPathIgnorePatterns: ['/node_modules/', '/.scratch/'],
   testTimeout: 60_000,
+  setupFilesAfterEnv: [path.join(__dirname, 'src/testing/test-timeout.ts')],
 };
