@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import { DISK_FULL_MESSAGE } from './http/disk-guard';
 import { HttpError } from './http/http-error';
 import { rateLimitKey } from './http/rate-limit-key';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { withRedactedRequests } from './http/request-log';
 import { registerRoutes } from './http/route';
 import { isPaymentServiceError, PAYMENT_SERVICE_MESSAGE } from './payments/gateway-errors';
@@ -52,6 +53,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(rateLimit, {
     global: false,
     keyGenerator: rateLimitKey(deps.accessTokens),
+    // Shared by every instance on PostgreSQL; the plugin's per-instance memory with PGlite (one process).
+    ...(deps.config.databaseUrl ? { store: databaseRateLimitStore(deps.db) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`,

@@ -2,7 +2,6 @@ import type { SandboxConfirmResponse } from '@bookswap/shared/schemas';
 import { newId } from './db/ids';
 import { users } from './db/schema';
 import { allRoutes } from './routes/all-routes';
-import { ImageStore } from './images/image-store';
 import { drawCover } from './seed/cover-image';
 import {
   call,
@@ -10,6 +9,7 @@ import {
   givenBooking,
   givenProduct,
   givenUser,
+  imagesOf,
   serverForThisFile,
   startTestServer,
   VALID_PRODUCT,
@@ -264,7 +264,7 @@ function freshWorld(): World {
       });
       return intent.body.clientSecret as string;
     }),
-    image: memo(async () => new ImageStore(server.config.dataDir).save(drawCover(1, 8, 8), 'image/png')),
+    image: memo(async () => imagesOf(server).save(drawCover(1, 8, 8), 'image/png')),
   };
 }
 

@@ -1,33 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from './db/database';
+import type { ServerConfig } from './config';
+import { drawCover } from './seed/cover-image';
 import { prepareServer } from './server';
-import { BEA_BUYER, call, givenProduct, SAM_SELLER, serverForThisFile, type TestServer } from './testing/test-server';
+import {
+  BEA_BUYER,
+  call,
+  emulatorIdToken,
+  givenProduct,
+  SAM_SELLER,
+  serverForThisFile,
+  type TestServer,
+} from './testing/test-server';
 
 // Two API instances on one PostgreSQL, every call sent to the next one in turn as a round-robin load balancer
-// would (server/README.md, "Scaling out"). PGlite is one process: these run with DATABASE_URL only. Images
-// and rate-limit counters are not shared yet (issue 14, third item) and are not checked here.
+// would (server/README.md, "Scaling out"). PGlite is one process: these run with DATABASE_URL only.
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 const { server, seller, buyer } = serverForThisFile({ seller: { ...SAM_SELLER, verified: true }, buyer: BEA_BUYER });
 
 onPostgres('two API instances behind a round-robin', () => {
   let second: FastifyInstance;
+  const started: FastifyInstance[] = [];
   let turn = 0;
   /** The instance that takes the next call. */
   const next = (): TestServer => (turn++ % 2 === 0 ? server : { ...server, app: second });
 
-  beforeAll(async () => {
+  /** Another instance of this deployment on the same database (its own DATA_DIR, as on another machine). */
+  async function anotherInstance(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
     const schema = (
       (await server.db.execute(sql`SELECT current_schema() AS name`)) as unknown as { rows: { name: string }[] }
     ).rows[0]!.name;
     const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, searchPath: schema });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-instance-'));
     // The same configuration, JWT_SECRET included, as every instance of one deployment has.
-    second = await prepareServer({ ...server.config, databaseUrl: process.env.DATABASE_URL }, handle);
+    const app = await prepareServer(
+      { ...server.config, dataDir, ...overrides, databaseUrl: process.env.DATABASE_URL },
+      handle,
+    );
+    app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    started.push(app);
+    return app;
+  }
+
+  beforeAll(async () => {
+    second = await anotherInstance();
   });
   afterAll(async () => {
-    // Closes its database handle too.
-    await second?.close();
+    // Each closes its database handle too.
+    await Promise.all(started.map((app) => app.close()));
   });
 
   it('accepts on each instance the access token the other issued', async () => {
@@ -79,5 +104,49 @@ onPostgres('two API instances behind a round-robin', () => {
       expect(after.body.products[0]).toMatchObject({ _id: productId, paid: true });
       expect((await call(next(), 'GET', `/api/booking/list/${bookingId}`, { as: buyer })).body.paid).toBe(true);
     }
+  });
+
+  it('serves through each instance the image a seller uploaded through the other', async () => {
+    const cover = drawCover(7, 8, 8);
+    const boundary = '----bookswapscaleout';
+    const uploaded = await next().app.inject({
+      method: 'POST',
+      url: '/api/image/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${seller.token}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        cover,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const imagePath = new URL(uploaded.json().data.url as string).pathname;
+    for (let i = 0; i < 2; i++) {
+      const served = await next().app.inject({ method: 'GET', url: imagePath });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(cover)).toBe(true);
+    }
+  });
+
+  it('counts a rate limit once across both instances, not once on each', async () => {
+    const limits = { tokenPerMinute: 3, writesPerMinute: 10_000, searchPerMinute: 10_000 };
+    const [one, two] = [await anotherInstance({ rateLimits: limits }), await anotherInstance({ rateLimits: limits })];
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await (i % 2 === 0 ? one : two).inject({
+        method: 'GET',
+        url: '/api/jwt/list?email=nobody@example.test',
+        // An address of its own: other tests' token calls on this database count under 127.0.0.1.
+        remoteAddress: '203.0.113.77',
+        headers: { authorization: `Bearer ${emulatorIdToken({ email: 'nobody@example.test' })}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    // Three allowed in the minute by the two instances together; the fourth is refused wherever it lands.
+    expect(statuses).toEqual([404, 404, 404, 429]);
   });
 });

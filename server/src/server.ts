@@ -7,7 +7,7 @@ import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { migrate } from './db/migrate';
 import { diskGuard, type FreeSpaceProbe } from './http/disk-guard';
-import { ImageStore } from './images/image-store';
+import { imageStoreFor } from './images/image-store';
 import { sweepUnusedUploads } from './images/uploads';
 import type { PaymentGateway } from './payments/payment-gateway';
 import { SandboxGateway } from './payments/sandbox-gateway';
@@ -72,8 +72,8 @@ export async function prepareServer(
 ): Promise<FastifyInstance> {
   await migrate(handle.db);
   await applyConfiguredAdmins(handle.db, config.adminEmails);
-  const images = new ImageStore(config.dataDir);
-  if (config.seed === 'demo') await seedIfEmpty(handle.db, images.dir);
+  const images = imageStoreFor(config, handle.db);
+  if (config.seed === 'demo') await seedIfEmpty(handle.db, images);
   const deps: AppDeps = {
     config,
     db: handle.db,

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 
@@ -24,37 +26,107 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Files under a random name in `<DATA_DIR>/images`, served back from `/images/<name>`. */
-export class ImageStore {
+/** Where uploaded images and the demo covers live; every instance of one deployment must reach the same one. */
+export interface ImageStore {
+  /** Stores the bytes under a new random name and returns the public path (`/images/<name>`). */
+  save(bytes: Uint8Array, type: ImageType, ownerId?: string): Promise<string>;
+  /** Stores the bytes under this name unless something is already there (the demo covers). */
+  keep(name: string, bytes: Uint8Array, type: ImageType): Promise<void>;
+  /** Deletes a stored image; a name this store could not have made, or an image already gone, is ignored. */
+  remove(name: string): Promise<void>;
+  /** The image and its type for a name this store could have made; null for anything else. */
+  read(name: string): Promise<{ bytes: Buffer; type: ImageType } | null>;
+}
+
+const NAME = /^([a-z0-9_-]{1,64})\.(jpg|png|webp|gif)$/;
+
+/** The type a stored name stands for, or null for a name no store here could have made. */
+function typeOfName(name: string): ImageType | null {
+  const match = NAME.exec(name);
+  return (match && TYPE_OF_EXTENSION.get(match[2]!)) ?? null;
+}
+
+const newName = (type: ImageType) => `${randomBytes(16).toString('hex')}.${EXTENSION[type]}`;
+
+/** Files under a random name in `<DATA_DIR>/images`, served back from `/images/<name>` (PGlite, one process). */
+export class DiskImageStore implements ImageStore {
   readonly dir: string;
 
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'images');
   }
 
-  /** Stores the bytes and returns the public path (`/images/<name>`). */
   async save(bytes: Uint8Array, type: ImageType): Promise<string> {
     await fs.mkdir(this.dir, { recursive: true });
-    const name = `${randomBytes(16).toString('hex')}.${EXTENSION[type]}`;
+    const name = newName(type);
     await fs.writeFile(path.join(this.dir, name), bytes, { flag: 'wx' });
     return `/images/${name}`;
   }
 
-  /** Deletes a stored file; a name this store could not have made, or a file already gone, is ignored. */
+  async keep(name: string, bytes: Uint8Array): Promise<void> {
+    if (!typeOfName(name)) throw new Error(`not an image name: ${name}`);
+    await fs.mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, name);
+    await fs.access(file).catch(() => fs.writeFile(file, bytes));
+  }
+
   async remove(name: string): Promise<void> {
-    if (!/^[a-z0-9_-]{1,64}\.(jpg|png|webp|gif)$/.test(name)) return;
+    if (!typeOfName(name)) return;
     await fs.rm(path.join(this.dir, name), { force: true });
   }
 
-  /** The file and its type for a name this store could have made; null for anything else. */
   async read(name: string): Promise<{ bytes: Buffer; type: ImageType } | null> {
-    const match = /^([a-z0-9_-]{1,64})\.(jpg|png|webp|gif)$/.exec(name);
-    const type = match ? TYPE_OF_EXTENSION.get(match[2]!) : undefined;
-    if (!match || !type) return null;
+    const type = typeOfName(name);
+    if (!type) return null;
     try {
       return { bytes: await fs.readFile(path.join(this.dir, name)), type };
     } catch {
       return null;
     }
   }
+}
+
+/**
+ * Rows of the `images` table (migration 0005) when DATABASE_URL is set, so that an image uploaded through one
+ * instance is served by every other. The type is stored beside the bytes, as sniffed at upload.
+ */
+export class DatabaseImageStore implements ImageStore {
+  constructor(private readonly db: Database) {}
+
+  async save(bytes: Uint8Array, type: ImageType, ownerId?: string): Promise<string> {
+    const name = newName(type);
+    await this.db.execute(
+      sql`INSERT INTO images (name, type, owner_id, bytes) VALUES (${name}, ${type}, ${ownerId ?? null}, ${Buffer.from(bytes)})`,
+    );
+    return `/images/${name}`;
+  }
+
+  async keep(name: string, bytes: Uint8Array, type: ImageType): Promise<void> {
+    if (typeOfName(name) !== type) throw new Error(`not a ${type} name: ${name}`);
+    await this.db.execute(
+      sql`INSERT INTO images (name, type, bytes) VALUES (${name}, ${type}, ${Buffer.from(bytes)}) ON CONFLICT (name) DO NOTHING`,
+    );
+  }
+
+  async remove(name: string): Promise<void> {
+    if (!typeOfName(name)) return;
+    await this.db.execute(sql`DELETE FROM images WHERE name = ${name}`);
+  }
+
+  async read(name: string): Promise<{ bytes: Buffer; type: ImageType } | null> {
+    const type = typeOfName(name);
+    if (!type) return null;
+    const result = (await this.db.execute(
+      sql`SELECT bytes FROM images WHERE name = ${name} AND type = ${type}`,
+    )) as unknown as {
+      rows: { bytes: Uint8Array }[];
+    };
+    const row = result.rows[0];
+    return row ? { bytes: Buffer.from(row.bytes), type } : null;
+  }
+}
+
+/** In PostgreSQL when DATABASE_URL is set (shared by every instance), else on disk under DATA_DIR. */
+export function imageStoreFor(config: { dataDir: string; databaseUrl?: string }, db: Database): ImageStore {
+  return config.databaseUrl ? new DatabaseImageStore(db) : new DiskImageStore(config.dataDir);
 }

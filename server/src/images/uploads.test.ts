@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { uploads } from '../db/schema';
 import { drawCover } from '../seed/cover-image';
 import {
   call,
   givenProduct,
   givenUser,
+  imagesOf,
   startTestServer,
   VALID_PRODUCT,
   type Person,
   type TestServer,
 } from '../testing/test-server';
-import { ImageStore } from './image-store';
 import { sweepUnusedUploads } from './uploads';
 
 const MB = 1024 * 1024;
@@ -60,9 +60,16 @@ function upload(bytes: Buffer, as: Person = seller) {
   });
 }
 
-const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
-const store = () => new ImageStore(server.config.dataDir);
-const imagesDir = () => store().dir;
+const store = () => imagesOf(server);
+/** Whether the server's image store (files with PGlite, rows with PostgreSQL) still holds this name. */
+const stored = async (name: string, on: TestServer = server) => (await imagesOf(on).read(name)) !== null;
+const storedCount = async () =>
+  server.kind === 'postgres'
+    ? Number(
+        ((await server.db.execute(sql`SELECT count(*) AS n FROM images`)) as unknown as { rows: { n: string }[] })
+          .rows[0]!.n,
+      )
+    : fs.readdirSync(path.join(server.config.dataDir, 'images')).length;
 // The disk guard reads the probe at most every 2 s.
 const probeAgain = () => new Promise((resolve) => setTimeout(resolve, 2100));
 
@@ -83,12 +90,14 @@ describe('the per-seller upload quota', () => {
   it('refuses the image that would pass the day’s bytes, and removes its file', async () => {
     // Only the first bytes decide the type: a PNG header and noise make a 3 kB "picture".
     const big = Buffer.concat([drawCover(2, 8, 8).subarray(0, 8), randomBytes(3000)]);
-    const before = filesIn(imagesDir()).length;
-    expect((await upload(big)).statusCode).toBe(200);
+    const first = await upload(big);
+    expect(first.statusCode).toBe(200);
+    const before = await storedCount();
     const second = await upload(big);
     expect(second.statusCode).toBe(429);
     expect(second.json().message).toMatch(/MB of images a day/);
-    expect(filesIn(imagesDir())).toHaveLength(before + 1);
+    expect(await storedCount()).toBe(before);
+    expect(await stored(path.basename(first.json().data.url as string))).toBe(true);
   });
 });
 
@@ -120,14 +129,16 @@ describe('removing uploads nothing uses', () => {
     expect(swept).toContain(abandoned);
     expect(swept).not.toEqual(expect.arrayContaining([listed]));
     expect(swept).not.toEqual(expect.arrayContaining([booked]));
-    expect(filesIn(imagesDir())).toEqual(expect.arrayContaining([listed, booked]));
-    expect(filesIn(imagesDir())).not.toContain(abandoned);
+    expect(await stored(listed)).toBe(true);
+    expect(await stored(booked)).toBe(true);
+    expect(await stored(abandoned)).toBe(false);
     expect((await server.app.inject({ method: 'GET', url: `/images/${abandoned}` })).statusCode).toBe(404);
 
     // Once its listing is deleted, the listed image goes at the next sweep too.
     await call(server, 'DELETE', `/api/product/delete/${productId}`, { as: seller });
     expect(await sweep(dayAndHourLater)).toEqual([listed]);
-    expect(filesIn(imagesDir())).toContain(booked);
+    expect(await stored(listed)).toBe(false);
+    expect(await stored(booked)).toBe(true);
   });
 
   it('leaves images that did not come through the upload call (the demo covers) alone', async () => {
@@ -138,7 +149,7 @@ describe('removing uploads nothing uses', () => {
       graceHours: 24,
       now: new Date(Date.now() + 100 * 24 * 60 * 60 * 1000),
     });
-    expect(filesIn(imagesDir())).toContain(path.basename(cover));
+    expect(await stored(path.basename(cover))).toBe(true);
   });
 });
 
@@ -175,17 +186,17 @@ describe('the server’s own sweeps', () => {
     });
     try {
       const owner = await givenUser(sweeping, 'seller', 'Sweeping Seller');
-      const name = await new ImageStore(sweeping.config.dataDir).save(drawCover(30, 8, 8), 'image/png');
+      const name = await imagesOf(sweeping).save(drawCover(30, 8, 8), 'image/png');
       const file = path.basename(name);
       await sweeping.db.insert(uploads).values({ name: file, ownerId: owner.id, bytes: 100 });
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(filesIn(new ImageStore(sweeping.config.dataDir).dir)).toContain(file);
+      expect(await stored(file, sweeping)).toBe(true);
 
       await sweeping.db
         .update(uploads)
         .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
         .where(eq(uploads.name, file));
-      await waitFor(() => !filesIn(new ImageStore(sweeping.config.dataDir).dir).includes(file));
+      await waitFor(async () => !(await stored(file, sweeping)));
       expect(await sweeping.db.select().from(uploads).where(eq(uploads.name, file))).toEqual([]);
     } finally {
       await sweeping.close();
@@ -193,9 +204,9 @@ describe('the server’s own sweeps', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

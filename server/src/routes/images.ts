@@ -36,7 +36,7 @@ export const imageRoutes = [
       if (!bytes || bytes.length === 0) throw badRequest('image: a file is required', 'image');
       const type = sniffImageType(bytes);
       if (!type) throw badRequest('image: must be a JPEG, PNG, WebP or GIF picture', 'image');
-      const stored = await images.save(bytes, type);
+      const stored = await images.save(bytes, type, caller.user.id);
       const name = stored.slice('/images/'.length);
       try {
         await recordUpload(db, { name, ownerId: caller.user.id, bytes: bytes.length }, config.uploads);

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { CATEGORY_CHOICES } from '@bookswap/shared/schemas';
-import { accessTokenFor, call, startTestServer, type TestServer } from '../testing/test-server';
+import { accessTokenFor, call, imagesOf, startTestServer, type TestServer } from '../testing/test-server';
 import { seedIfEmpty } from './demo-data';
 
 let server: TestServer;
@@ -54,7 +52,7 @@ describe('the demo marketplace of a first start', () => {
   });
 
   it('is not seeded twice', async () => {
-    expect(await seedIfEmpty(server.db, path.join(server.config.dataDir, 'images'))).toBe(false);
-    expect(fs.existsSync(path.join(server.config.dataDir, 'images', 'cover-0.png'))).toBe(true);
+    expect(await seedIfEmpty(server.db, imagesOf(server))).toBe(false);
+    expect(await imagesOf(server).read('cover-0.png')).not.toBeNull();
   });
 });

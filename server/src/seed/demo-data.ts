@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { BOOK_CONDITIONS, CATEGORY_CHOICES } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
 import { newId } from '../db/ids';
+import type { ImageStore } from '../images/image-store';
 import { bookings, payments, products, reports, users, type UserRow } from '../db/schema';
 import { longDateTime } from '../db/wire';
 import { TITLE_ADJECTIVES, TITLE_NOUNS } from './book-titles';
@@ -43,14 +42,12 @@ const PLACES = [
 
 export const DEMO_BOOKS_PER_CATEGORY = 7;
 
-/** `/images/cover-<n>.png` files drawn locally, reused when already there. */
-async function writeCovers(imagesDir: string, total: number): Promise<string[]> {
-  await fs.mkdir(imagesDir, { recursive: true });
+/** `/images/cover-<n>.png` drawn locally into the image store, reused when already there. */
+async function writeCovers(images: ImageStore, total: number): Promise<string[]> {
   const paths: string[] = [];
   for (let n = 0; n < total; n++) {
     const name = `cover-${n}.png`;
-    const file = path.join(imagesDir, name);
-    await fs.access(file).catch(() => fs.writeFile(file, drawCover(n + 1)));
+    await images.keep(name, drawCover(n + 1), 'image/png');
     paths.push(`/images/${name}`);
   }
   return paths;
@@ -66,9 +63,9 @@ export async function databaseIsEmpty(db: Database): Promise<boolean> {
  * buyers), about 60 books in the nine categories with local covers, some advertised, one sold (booked and
  * paid), one reported, and a few open bookings. All in one transaction.
  */
-export async function seedDemoData(db: Database, imagesDir: string): Promise<{ users: number; products: number }> {
+export async function seedDemoData(db: Database, images: ImageStore): Promise<{ users: number; products: number }> {
   const categories = CATEGORY_CHOICES;
-  const covers = await writeCovers(imagesDir, categories.length * DEMO_BOOKS_PER_CATEGORY);
+  const covers = await writeCovers(images, categories.length * DEMO_BOOKS_PER_CATEGORY);
   return db.transaction(async (tx) => {
     const userRows: UserRow[] = await tx
       .insert(users)
@@ -188,15 +185,15 @@ export async function seedDemoData(db: Database, imagesDir: string): Promise<{ u
 }
 
 /** Seeds only an empty database (first start). */
-export async function seedIfEmpty(db: Database, imagesDir: string): Promise<boolean> {
+export async function seedIfEmpty(db: Database, images: ImageStore): Promise<boolean> {
   if (!(await databaseIsEmpty(db))) return false;
-  await seedDemoData(db, imagesDir);
+  await seedDemoData(db, images);
   return true;
 }
 
 /** Empties every table, for `seed --reset`. */
 export async function wipeData(db: Database): Promise<void> {
   await db.execute(
-    sql`TRUNCATE payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails`,
+    sql`TRUNCATE payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
   );
 }

@@ -1,7 +1,7 @@
 // `pnpm --filter ./server seed [--reset]`: the demo data of a first start, on demand.
 import { readConfig } from '../config';
 import { withMigratedDatabase } from '../db/migrate';
-import { ImageStore } from '../images/image-store';
+import { imageStoreFor } from '../images/image-store';
 import { databaseIsEmpty, seedDemoData, wipeData } from './demo-data';
 
 async function run(): Promise<void> {
@@ -13,7 +13,7 @@ async function run(): Promise<void> {
       console.log('The database already has data; run with --reset to replace it with the demo data.');
       return;
     }
-    const seeded = await seedDemoData(db, new ImageStore(config.dataDir).dir);
+    const seeded = await seedDemoData(db, imageStoreFor(config, db));
     console.log(`Seeded ${seeded.users} users and ${seeded.products} books.`);
   });
 }

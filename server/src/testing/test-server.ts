@@ -9,6 +9,7 @@ import { defaultCorsOrigins, type ServerConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
 import { newId } from '../db/ids';
 import { users } from '../db/schema';
+import { DatabaseImageStore, DiskImageStore, type ImageStore } from '../images/image-store';
 import { prepareServer, type StartOptions } from '../server';
 import { templatePath } from './template';
 
@@ -99,6 +100,11 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The image store this test server serves from: rows in PostgreSQL, files under its DATA_DIR with PGlite. */
+export function imagesOf(server: TestServer): ImageStore {
+  return server.kind === 'postgres' ? new DatabaseImageStore(server.db) : new DiskImageStore(server.config.dataDir);
 }
 
 /** Someone a test file acts as, made once on its server (see `serverForThisFile`). */
