@@ -3,13 +3,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { User } from '@bookswap/shared/schemas';
-import {
-  ConfirmationModal,
-  type DataColumn,
-  DELETE_BUYER_TITLE,
-  deleteMessage,
-  LoadedTable,
-} from '@bookswap/shared/ui';
+import { ConfirmationModal, DELETE_BUYER_TITLE, deleteMessage } from '@bookswap/shared/ui';
+import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { useUserModeration } from './use-user-moderation';
 import { useUsersByRole } from './use-users-by-role';
 

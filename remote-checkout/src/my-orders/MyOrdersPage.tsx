@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Booking } from '@bookswap/shared/schemas';
-import { BookCover, type DataColumn, LoadedTable } from '@bookswap/shared/ui';
+import { BookCover } from '@bookswap/shared/ui';
+import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { PaymentConfirmation, confirmationOf } from '../payment-confirmation/PaymentConfirmation';
 import { useMyOrders } from './use-my-orders';
 

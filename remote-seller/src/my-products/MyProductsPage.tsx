@@ -6,14 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
-import {
-  BookCover,
-  ConfirmationModal,
-  type DataColumn,
-  DELETE_PRODUCT_TITLE,
-  deleteMessage,
-  LoadedTable,
-} from '@bookswap/shared/ui';
+import { BookCover, ConfirmationModal, DELETE_PRODUCT_TITLE, deleteMessage } from '@bookswap/shared/ui';
+import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { useMyProducts } from './use-my-products';
 import { useProductActions } from './use-product-actions';
 

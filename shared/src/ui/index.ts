@@ -13,11 +13,6 @@ export { LoadError } from './LoadError';
 export { theme } from './theme';
 export { BookCover } from './BookCover';
 export { useSendRequest } from './use-send-request';
-export { DataTable } from './DataTable';
-export type { DataColumn, DataTableProps } from './DataTable';
-export { FormTextField } from './FormTextField';
-export type { FormTextFieldProps } from './FormTextField';
 export { useCountedWrite } from './use-counted-write';
 export type { CountedWrite } from './use-counted-write';
-export { LoadedTable } from './LoadedTable';
-export type { LoadedTableProps, TableLoad } from './LoadedTable';
+// DataTable and LoadedTable: `@bookswap/shared/ui/tables`; FormTextField: `@bookswap/shared/ui/form-fields`.

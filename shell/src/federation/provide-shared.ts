@@ -13,6 +13,8 @@ export const provideSharedEntries = () =>
     import('@bookswap/shared/routing'),
     import('@bookswap/shared/schemas'),
     import('@bookswap/shared/ui'),
+    import('@bookswap/shared/ui/form-fields'),
+    import('@bookswap/shared/ui/tables'),
     import('@mui/material/Card'),
     import('@mui/material/CardActions'),
     import('@mui/material/CardContent'),

@@ -1,5 +1,5 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { FormTextField } from '@bookswap/shared/ui';
+import { FormTextField } from '@bookswap/shared/ui/form-fields';
 
 export interface CredentialFieldsProps {
   email: UseFormRegisterReturn;

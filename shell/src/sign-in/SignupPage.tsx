@@ -8,7 +8,7 @@ import { SignInCard } from './SignInCard';
 import { SignInForm } from './SignInForm';
 import { emptySignupForm, signupFormSchema, type SignupForm } from './signup-form';
 import { useSignInFlow } from './use-sign-in-flow';
-import { FormTextField } from '@bookswap/shared/ui';
+import { FormTextField } from '@bookswap/shared/ui/form-fields';
 
 export function SignupPage() {
   const { signup } = useAuth();

@@ -1,0 +1,5 @@
+// The dashboard's tables, an entry of their own: the home page and the book list never load MUI's table parts.
+export { DataTable } from './DataTable';
+export type { DataColumn, DataTableProps } from './DataTable';
+export { LoadedTable } from './LoadedTable';
+export type { LoadedTableProps, TableLoad } from './LoadedTable';
