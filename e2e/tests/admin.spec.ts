@@ -1,10 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { BookListResponse, Product } from '@bookswap/shared/schemas';
 import { expect, test } from '../support/fixtures';
+import { API_URL, expectAccessible, newListing } from '../support/shared-steps';
 
-/** The API server the global setup starts (ARCHITECTURE.md's port). */
-const API = 'http://localhost:5000';
 const PASSWORD = 'secret123';
 
 /** A fresh address per account: the server's records and bans outlive every test (e2e/README.md, Independence). */
@@ -20,7 +18,7 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 async function callApi(method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${API}${path}`, {
+  const response = await fetch(`${API_URL}${path}`, {
     method,
     headers: {
       ...(token && { authorization: `Bearer ${token}` }),
@@ -58,23 +56,11 @@ async function signUpFresh(browser: Browser, role: 'Buyer' | 'Seller', name: str
   }
 }
 
-/** Lists a book as the given seller, through the API, with a cover already in the image store. */
+/** Lists a book as the given seller, through the API_URL, with a cover already in the image store. */
 async function listBook(seller: FreshAccount, title: string): Promise<string> {
   const page = await callApi('GET', '/api/category/list?search=&page=0&size=5');
   const cover = (page.body as BookListResponse).products[0]!.img;
-  const created = await callApi('POST', '/api/product/create', seller.token, {
-    book_name: title,
-    author_name: 'E2E Author',
-    category_id: '8',
-    description: 'Listed by the admin browser test.',
-    original_price: '20',
-    resale_price: '12.50',
-    Year_of_use: '1',
-    book_condition: 'Good',
-    img: cover,
-    phone: '+1 555 0100',
-    location: 'Main Street',
-  });
+  const created = await callApi('POST', '/api/product/create', seller.token, newListing(title, cover, 'admin'));
   expect(created.status, `create ${title}`).toBe(201);
   return (created.body as { insertedId: string }).insertedId;
 }
@@ -82,13 +68,6 @@ async function listBook(seller: FreshAccount, title: string): Promise<string> {
 async function reportBook(buyer: FreshAccount, productId: string) {
   const created = await callApi('POST', '/api/report/create', buyer.token, { reason: 'High Price', productId });
   expect(created.status, 'report').toBe(201);
-}
-
-/** Issue 11: no serious or critical axe violation on the admin screens. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
 
 const rowWith = (page: Page, text: string): Locator => page.getByRole('row').filter({ hasText: text });
@@ -260,7 +239,7 @@ test.describe('the admin', () => {
     await signIn('admin');
     const admin = await tokenOf(page);
 
-    // The four actions through the API, in a known order; the screens' own buttons are covered above.
+    // The four actions through the API_URL, in a known order; the screens' own buttons are covered above.
     const usersOf = async (role: string) =>
       (await callApi('GET', `/api/user/role?role=${role}`, admin)).body as { _id: string; userEmail: string }[];
     const sellerId = (await usersOf('seller')).find((user) => user.userEmail === seller.email)!._id;

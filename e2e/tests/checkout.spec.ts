@@ -1,22 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { BookListResponse, Booking, Product } from '@bookswap/shared/schemas';
 import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
-
-/** The API server the global setup starts (ARCHITECTURE.md's port). */
-const API = 'http://localhost:5000';
+import { API_URL, expectAccessible, newListing } from '../support/shared-steps';
 
 // Each test signs up, lists, books and pays: more than the default minute on two shared cores.
 test.setTimeout(120_000);
 
 async function api<T>(path: string, token?: string): Promise<T> {
-  const response = await fetch(`${API}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${API_URL}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   expect(response.status, `GET ${path}`).toBe(200);
   return (await response.json()) as T;
 }
 
 async function post(path: string, body: unknown, token: string) {
-  const response = await fetch(`${API}${path}`, {
+  const response = await fetch(`${API_URL}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -27,30 +24,14 @@ async function post(path: string, body: unknown, token: string) {
 const accessToken = async (page: Page) => (await page.evaluate(() => localStorage.getItem('accessToken')))!;
 const unique = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
-/** A fresh book listed by the demo seller through the API, so no other test meets it (e2e/README.md). */
+/** A fresh book listed by the demo seller through the API_URL, so no other test meets it (e2e/README.md). */
 async function listFreshBook(browser: Browser, title: string): Promise<Product> {
   const context = await browser.newContext({ baseURL: 'http://localhost:3000' });
   try {
     const page = await context.newPage();
     await signInThroughLoginScreen(page, 'seller');
     const cover = (await api<BookListResponse>('/api/category/list?search=&page=0&size=5')).products[0]!.img;
-    const created = await post(
-      '/api/product/create',
-      {
-        book_name: title,
-        author_name: 'E2E Author',
-        category_id: '8',
-        description: 'Listed by the checkout browser test.',
-        original_price: '20',
-        resale_price: '12.50',
-        Year_of_use: '1',
-        book_condition: 'Good',
-        img: cover,
-        phone: '+1 555 0100',
-        location: 'Main Street',
-      },
-      await accessToken(page),
-    );
+    const created = await post('/api/product/create', newListing(title, cover, 'checkout'), await accessToken(page));
     expect(created.status, `create ${title}`).toBe(201);
     return await api<Product>(`/api/product/list/${String(created.body.insertedId)}`);
   } finally {
@@ -72,7 +53,7 @@ async function signUpFreshBuyer(page: Page): Promise<{ name: string; email: stri
   return buyer;
 }
 
-/** Books the book through the API as the signed-in buyer; answers the booking's id. */
+/** Books the book through the API_URL as the signed-in buyer; answers the booking's id. */
 async function bookThroughApi(page: Page, product: Product): Promise<string> {
   const booked = await post(
     '/api/booking/create',
@@ -99,14 +80,7 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('CVC').fill('123');
 }
 
-/** Issue 10: no serious or critical axe violation on the checkout screens. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
-
-/** Every call the page makes to one API path, with its answer. */
+/** Every call the page makes to one API_URL path, with its answer. */
 function recordCalls(page: Page, method: string, path: string) {
   const answers: { status: number; body: Record<string, unknown>; request: Record<string, unknown> }[] = [];
   page.on('response', async (response) => {

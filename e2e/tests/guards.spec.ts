@@ -1,12 +1,11 @@
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, originOf, test } from '../support/fixtures';
-
-const API_URL = 'http://localhost:5000';
+import { API_URL } from '../support/shared-steps';
 
 // docs/decisions/006: the shell judges a visitor by the route table before it downloads a remote or
 // runs a route's loader, so a refused visitor costs nothing and sees no "session ended" error.
 
-test('a signed-out visitor of a payment URL lands on /login without loading checkout or calling the API, and returns after login', async ({
+test('a signed-out visitor of a payment URL lands on /login without loading checkout or calling the API_URL, and returns after login', async ({
   page,
   requests,
 }) => {

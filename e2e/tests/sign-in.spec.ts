@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, test } from '../support/fixtures';
+import { API_URL } from '../support/shared-steps';
 
 // Loaded dynamically: a static import of an .mjs from a Playwright test file is compiled as CommonJS and breaks.
 const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mjs');
 
-const API_URL = 'http://localhost:5000';
-
-/** A fresh address per test: the API server's records outlive the emulator wipes between tests. */
+/** A fresh address per test: the API_URL server's records outlive the emulator wipes between tests. */
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@bookswap.test`;
 
 const accessToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('accessToken'));

@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { BookListResponse, Booking, Product } from '@bookswap/shared/schemas';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
-
-/** The API server the global setup starts (ARCHITECTURE.md's port). */
-const API = 'http://localhost:5000';
+import { API_URL, expectAccessible, newListing } from '../support/shared-steps';
 
 async function api<T>(path: string, token?: string): Promise<T> {
-  const response = await fetch(`${API}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${API_URL}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   expect(response.status, `GET ${path}`).toBe(200);
   return (await response.json()) as T;
 }
@@ -37,22 +34,10 @@ async function listFreshBooks(browser: Browser, titles: string[]): Promise<Produ
     const cover = (await allBooks())[0]!.img;
     const listed: Product[] = [];
     for (const title of titles) {
-      const response = await fetch(`${API}/api/product/create`, {
+      const response = await fetch(`${API_URL}/api/product/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          book_name: title,
-          author_name: 'E2E Author',
-          category_id: '8',
-          description: 'Listed by the storefront browser test.',
-          original_price: '20',
-          resale_price: '12.50',
-          Year_of_use: '1',
-          book_condition: 'Good',
-          img: cover,
-          phone: '+1 555 0100',
-          location: 'Main Street',
-        }),
+        body: JSON.stringify(newListing(title, cover, 'storefront')),
       });
       expect(response.status, `create ${title}`).toBe(201);
       const { insertedId } = (await response.json()) as { insertedId: string };
@@ -62,13 +47,6 @@ async function listFreshBooks(browser: Browser, titles: string[]): Promise<Produ
   } finally {
     await context.close();
   }
-}
-
-/** Issue 5: no serious or critical axe violation on any storefront page. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
 
 const cardTitles = (page: Page) => page.getByRole('article').getByRole('heading');

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { SandboxAuthenticateBody, SandboxConfirmBody, SandboxConfirmResponse } from '@bookswap/shared/schemas';
+import {
+  passesLuhn,
+  type SandboxAuthenticateBody,
+  type SandboxConfirmBody,
+  type SandboxConfirmResponse,
+} from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
 import { sandboxIntents } from '../db/schema';
 import type { CreateIntentInput, GatewayIntent, GatewayRefund, PaymentGateway } from './payment-gateway';
@@ -89,19 +94,6 @@ const FAILING_CARDS: Record<string, CardError> = {
     message: 'An error occurred while processing your card. Try again in a little bit.',
   },
 };
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** What the sandbox decides for a card, as Stripe's test mode would. */
 export function judgeCard(card: SandboxConfirmBody['card'], now = new Date()): CardError | null {

@@ -80,3 +80,17 @@ export const sandboxAuthenticateBodySchema = z.object({
   approve: z.boolean({ message: 'approve must be true or false' }),
 });
 export type SandboxAuthenticateBody = z.infer<typeof sandboxAuthenticateBodySchema>;
+
+/** The card number's check digit (Luhn): the browser's card field and the server's card sandbox both check it. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

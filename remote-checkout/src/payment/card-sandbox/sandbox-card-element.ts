@@ -1,4 +1,5 @@
 import type { StripeCardElement, StripeCardElementChangeEvent } from '@stripe/stripe-js';
+import { passesLuhn } from '@bookswap/shared/schemas';
 
 /** What the sandbox sends to the server for a card (`sandboxConfirmBodySchema`'s `card`). */
 export interface SandboxCard {
@@ -34,19 +35,6 @@ const PAST_EXPIRY: CardError = {
 };
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 function brandOf(digits: string): StripeCardElementChangeEvent['brand'] {
   if (/^4/.test(digits)) return 'visa';
