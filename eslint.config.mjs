@@ -81,6 +81,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-one-bundle/**',
       'reports/**',
       'coverage/**',
       '.data/**',

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -8,7 +8,10 @@ import { AppProviders } from './app/AppProviders';
 import { createAppRoutes } from './app/create-app-routes';
 import { readStartUpConfig } from './app/start-up-config';
 import { RemoteRoutesLoader } from './federation/remote-routes-loader';
-import './federation/provide-shared';
+import { earlyManifests } from './federation/early-start';
+import { takeFirstScreenModules } from './federation/provide-shared';
+
+takeFirstScreenModules();
 
 async function start() {
   const container = document.getElementById('root');
@@ -17,6 +20,7 @@ async function start() {
   try {
     const { config, remotes } = await readStartUpConfig();
     setRuntimeConfig(config);
+    registerPlugins([earlyManifests()]);
     const loader = new RemoteRoutesLoader({ registerRemotes, loadRemote }, remotes);
     // One sign-in state for the provider that writes it and the route guards that read it before loading.
     const session = createSessionStore();

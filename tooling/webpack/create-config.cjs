@@ -2,7 +2,7 @@
 // webpack.config.cjs calls createConfig with what differs: its name, port and what it exposes.
 const fs = require('node:fs');
 const path = require('node:path');
-const { sharedSingletons } = require('./shared-singletons.cjs');
+const { FIRST_SCREEN, sharedSingletons } = require('./shared-singletons.cjs');
 const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
 
 // webpack ships its minimizer; the swc implementation keeps a production build near 12 s on 2 cores.
@@ -17,6 +17,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
  * @param {number} options.port         the dev server port (ARCHITECTURE.md)
  * @param {Record<string, string>} [options.exposes]  remotes: what they expose
  * @param {boolean} [options.isHost]    the shell: has an HTML page in production too
+ *
+ * `BOOKSWAP_ONE_BUNDLE=1` (scripts/build-one-bundle.mjs, measurement only) builds the shell with the remotes
+ * bundled in and no federation at all, into dist-one-bundle/: the baseline of the federation tax.
  */
 function createConfig({ packageDir, name, port, exposes, isHost = false }) {
   // Resolved from the package, not from tooling/, because pnpm links it there.
@@ -27,6 +30,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const oneBundle = isHost && production && process.env.BOOKSWAP_ONE_BUNDLE === '1';
     // A remote has a page only in development (its standalone host); in production it is an entry file.
     const hasPage = isHost || !production;
     // The shell has its own page; the remotes' standalone hosts share one, titled after the remote.
@@ -40,7 +44,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
       entry: hasPage ? { main: './src/index.ts' } : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(packageDir, 'dist'),
+        path: path.join(packageDir, oneBundle ? 'dist-one-bundle' : 'dist'),
         // `auto` lets a remote's chunks load from its own origin whatever page hosts it.
         publicPath: 'auto',
         uniqueName: name,
@@ -53,6 +57,11 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
         extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
         // Workspace TypeScript (shared, tooling/dev-host) imports packages only the app package links.
         modules: ['node_modules', path.join(packageDir, 'node_modules')],
+        alias: oneBundle
+          ? {
+              '@module-federation/enhanced/runtime$': path.join(__dirname, '..', 'one-bundle', 'federation-runtime.js'),
+            }
+          : {},
       },
       module: {
         rules: [
@@ -76,18 +85,30 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes: exposes ?? {},
-          // The shell learns its remotes from remotes.json at run time: none at build time.
-          remotes: {},
-          shared: sharedSingletons(packageJson),
-          // docs/decisions/002: with version-first one remote that is down blanks the app at start-up.
-          shareStrategy: 'loaded-first',
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-        }),
+        ...(oneBundle
+          ? // The storefront's own files (categories.json, banner images) beside the page, as its origin serves them.
+            [new PublicFolderPlugin({ folder: path.join(packageDir, '..', 'remote-storefront', 'public') })]
+          : [
+              new ModuleFederationPlugin({
+                name,
+                filename: 'remoteEntry.js',
+                exposes: exposes ?? {},
+                // The shell learns its remotes from remotes.json at run time: none at build time.
+                remotes: {},
+                shared: sharedSingletons(packageJson, { eager: isHost ? FIRST_SCREEN : [] }),
+                // docs/decisions/002: with version-first one remote that is down blanks the app at start-up.
+                shareStrategy: 'loaded-first',
+                manifest: { fileName: 'mf-manifest.json' },
+                dts: false,
+                // docs/decisions/009: one copy of the federation runtime, the shell's. In production a remote's entry
+                // uses it instead of carrying its own (about 25 KiB gzip each); in development a remote also runs
+                // standalone in its own host, so it keeps its copy there.
+                experiments: {
+                  optimization: { target: 'web' },
+                  ...(isHost ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
+                },
+              }),
+            ]),
         new PublicFolderPlugin({ folder: path.join(packageDir, 'public'), skip: ['index.html'] }),
         ...(hasPage && fs.existsSync(htmlTemplate)
           ? [
@@ -109,7 +130,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
         // Each federated shared module is its own async chunk; the small modules they have in common
         // (MUI's internals) are copied into every one of them under webpack's default 20 kB minimum.
         // 4 kB measured best on `/`: 510 -> 466 KiB gzip, 94 -> 117 files (pnpm bench:bundle).
-        splitChunks: { chunks: 'async', minSize: 4096 },
+        splitChunks: oneBundle ? { chunks: 'async' } : { chunks: 'async', minSize: 4096 },
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',

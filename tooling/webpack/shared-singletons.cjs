@@ -34,7 +34,68 @@ function range(name, packageJson) {
   return `^${version}`;
 }
 
-function sharedSingletons(packageJson) {
+/**
+ * What the first screens (`/`, `/booklist`, and the public layout around them) use: the shell bundles these
+ * into its own entry file (`eager`), so a visitor downloads them in one file instead of one chunk each, and
+ * the storefront finds them already loaded. Everything else stays a lazy chunk of its own (docs/decisions/009).
+ * `pnpm bench:bundle` lists any shared module a first screen still loads late.
+ */
+const FIRST_SCREEN = [
+  // Whole families (a key ending in `/` covers every subpath): an eager module may only import eager ones.
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router/',
+  'react-router-dom',
+  'swr',
+  'swr/',
+  'react-toastify',
+  '@emotion/react',
+  '@emotion/react/',
+  '@emotion/styled',
+  '@mui/system',
+  '@mui/system/',
+  '@mui/material/styles',
+  '@mui/material/Alert',
+  '@mui/material/AlertTitle',
+  '@mui/material/AppBar',
+  '@mui/material/Avatar',
+  '@mui/material/Box',
+  '@mui/material/Button',
+  '@mui/material/Card',
+  '@mui/material/CardActions',
+  '@mui/material/CardContent',
+  '@mui/material/Chip',
+  '@mui/material/CircularProgress',
+  '@mui/material/Container',
+  '@mui/material/CssBaseline',
+  '@mui/material/FormControl',
+  '@mui/material/Grid',
+  '@mui/material/IconButton',
+  '@mui/material/InputLabel',
+  '@mui/material/LinearProgress',
+  '@mui/material/NativeSelect',
+  '@mui/material/OutlinedInput',
+  '@mui/material/Stack',
+  '@mui/material/SvgIcon',
+  '@mui/material/Toolbar',
+  '@mui/material/Tooltip',
+  '@mui/material/Typography',
+  '@bookswap/shared/api',
+  '@bookswap/shared/auth',
+  '@bookswap/shared/catalog-rules',
+  '@bookswap/shared/config',
+  '@bookswap/shared/routing',
+  '@bookswap/shared/ui',
+];
+
+/**
+ * @param {object} packageJson  the building package's package.json (its dependency ranges)
+ * @param {{ eager?: string[] }} [options]  keys the build bundles into its entry file (the shell: FIRST_SCREEN)
+ */
+function sharedSingletons(packageJson, { eager = [] } = {}) {
   const shared = {};
   for (const name of Object.keys(PINNED)) {
     const config = { singleton: true, requiredVersion: range(name, packageJson) };
@@ -43,7 +104,15 @@ function sharedSingletons(packageJson) {
   }
   // The workspace package: its version in dependencies reads `workspace:*`, not a semver range.
   shared['@bookswap/shared/'] = { singleton: true, version: '0.1.0', requiredVersion: '^0.1.0' };
+  for (const key of eager) {
+    const family = Object.keys(PINNED).find((name) => key.startsWith(`${name}/`));
+    const base = key.startsWith('@bookswap/shared/')
+      ? shared['@bookswap/shared/']
+      : (shared[key] ?? (family && shared[`${family}/`]));
+    if (!base) throw new Error(`FIRST_SCREEN names ${key}, which is not a shared singleton`);
+    shared[key] = { ...base, eager: true };
+  }
   return shared;
 }
 
-module.exports = { sharedSingletons, PINNED };
+module.exports = { sharedSingletons, PINNED, FIRST_SCREEN };

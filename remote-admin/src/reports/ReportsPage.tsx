@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Report, ReportStatus } from '@bookswap/shared/schemas';
-import { ConfirmationModal, DELETE_PRODUCT_TITLE, deleteMessage } from '@bookswap/shared/ui';
+import { ConfirmationModal, DELETE_PRODUCT_TITLE, deleteMessage } from '@bookswap/shared/ui/confirmation';
 import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { useReportModeration } from './use-report-moderation';
 import { useReports } from './use-reports';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { User } from '@bookswap/shared/schemas';
-import { ConfirmationModal, DELETE_BUYER_TITLE, deleteMessage } from '@bookswap/shared/ui';
+import { ConfirmationModal, DELETE_BUYER_TITLE, deleteMessage } from '@bookswap/shared/ui/confirmation';
 import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { useUserModeration } from './use-user-moderation';
 import { useUsersByRole } from './use-users-by-role';

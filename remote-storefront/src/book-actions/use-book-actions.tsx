@@ -1,10 +1,12 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
 import { LOGIN_PATH, loginRedirectState } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
-import { BookingModal } from '../booking/BookingModal';
-import { ReportModal } from '../report/ReportModal';
+
+// The two forms (and the checks they share with the server) load on the first press, not with the list.
+const BookingModal = lazy(async () => ({ default: (await import('../booking/BookingModal')).BookingModal }));
+const ReportModal = lazy(async () => ({ default: (await import('../report/ReportModal')).ReportModal }));
 
 export interface BookActions {
   canBook(product: Product): boolean;
@@ -60,7 +62,7 @@ export function useBookActions(): BookActions {
     bookNow: (product) => whenSignedIn(() => setBooking((previous) => select(previous, product))),
     report: (product) => whenSignedIn(() => setReporting((previous) => select(previous, product))),
     modals: (
-      <>
+      <Suspense fallback={null}>
         {booking && (
           <BookingModal
             key={`booking-${booking.opening}`}
@@ -79,7 +81,7 @@ export function useBookActions(): BookActions {
             onClose={() => setReporting(close)}
           />
         )}
-      </>
+      </Suspense>
     ),
   };
 }

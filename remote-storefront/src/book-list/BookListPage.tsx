@@ -3,10 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZES, pageCount } from '@bookswap/shared/schemas';
+import { PAGE_SIZES, pageCount } from '@bookswap/shared/catalog-rules';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { bookListQuery, readBookListPlace, type BookListPlace } from './book-list-query';
@@ -25,14 +28,15 @@ function SearchForm({ search, onSearch }: { search: string; onSearch(text: strin
       onSubmit={submit}
       sx={{ display: 'flex', gap: 1, mb: 4, maxWidth: 640, mx: 'auto' }}
     >
-      <TextField
+      {/* The input and select without TextField, whose menu-based select the first screens need not load. */}
+      <OutlinedInput
         fullWidth
         size="small"
         type="search"
         placeholder="What are you looking for?"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        slotProps={{ htmlInput: { 'aria-label': 'Search books' } }}
+        inputProps={{ 'aria-label': 'Search books' }}
       />
       <Button type="submit" variant="contained">
         Search
@@ -71,21 +75,23 @@ function Paging({ place, pages, onPage, onSize }: PagingProps) {
           </Button>
         ))}
       </Box>
-      <TextField
-        select
-        size="small"
-        label="Books per page"
-        value={place.size}
-        onChange={(event) => onSize(Number(event.target.value))}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 140 }}
-      >
-        {PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </TextField>
+      <FormControl size="small" sx={{ minWidth: 140 }}>
+        <InputLabel shrink htmlFor="books-per-page">
+          Books per page
+        </InputLabel>
+        <NativeSelect
+          value={place.size}
+          onChange={(event) => onSize(Number(event.target.value))}
+          input={<OutlinedInput notched label="Books per page" />}
+          inputProps={{ id: 'books-per-page' }}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormControl>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { bookListQuerySchema, DEFAULT_PAGE_SIZE } from '@bookswap/shared/schemas';
+import { DEFAULT_PAGE_SIZE, isPageSize, LAST_PAGE_ASKED, SEARCH_MAX_LENGTH } from '@bookswap/shared/catalog-rules';
 
 export interface BookListPlace {
   search: string;
@@ -6,18 +6,25 @@ export interface BookListPlace {
   size: number;
 }
 
+/** A whole number written in plain digits, or null. */
+function wholeNumber(raw: string): number | null {
+  return /^\s*\d+\s*$/.test(raw) ? Number(raw) : null;
+}
+
 /**
  * The list's search text, page and page size live in the URL query so a list can be shared,
- * reloaded and returned to with Back. A hand-edited, invalid value falls back to its default.
+ * reloaded and returned to with Back. A hand-edited value the server would refuse (the limits of
+ * bookListQuerySchema) falls back to its default instead.
  */
 export function readBookListPlace(params: URLSearchParams): BookListPlace {
-  const field = <K extends keyof BookListPlace>(key: K, fallback: BookListPlace[K]): BookListPlace[K] => {
-    const raw = params.get(key);
-    if (raw === null) return fallback;
-    const parsed = bookListQuerySchema.shape[key].safeParse(raw);
-    return parsed.success ? (parsed.data as BookListPlace[K]) : fallback;
+  const search = params.get('search')?.trim() ?? '';
+  const page = wholeNumber(params.get('page') ?? '');
+  const size = wholeNumber(params.get('size') ?? '');
+  return {
+    search: search.length <= SEARCH_MAX_LENGTH ? search : '',
+    page: page !== null && page <= LAST_PAGE_ASKED ? page : 0,
+    size: size !== null && isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
   };
-  return { search: field('search', ''), page: field('page', 0), size: field('size', DEFAULT_PAGE_SIZE) };
 }
 
 /** Writes only what differs from the defaults, so the plain list keeps the plain URL. */

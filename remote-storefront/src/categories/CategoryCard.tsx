@@ -7,9 +7,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { ListedCategory } from './use-categories';
 
+/** Every card is at least this tall, so the grid's place can be kept while the categories load. */
+export const CATEGORY_CARD_HEIGHT = 120;
+
 export function CategoryCard({ category, headingLevel }: { category: ListedCategory; headingLevel: 'h2' | 'h3' }) {
   return (
-    <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      sx={{ height: '100%', minHeight: CATEGORY_CARD_HEIGHT, display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component={headingLevel}>
           {category.category_name}

@@ -1,12 +1,21 @@
 import Grid from '@mui/material/Grid';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
-import { CategoryCard } from './CategoryCard';
+import { CATEGORY_CARD_HEIGHT, CategoryCard } from './CategoryCard';
 import { useCategories } from './use-categories';
+
+const GAP = 24; // spacing={3}
+
+/** The grid's height for `count` cards: one, two and three per row by breakpoint, as laid out below. */
+function gridHeight(count: number) {
+  const rows = (perRow: number) => Math.ceil(count / perRow);
+  const height = (perRow: number) => rows(perRow) * CATEGORY_CARD_HEIGHT + (rows(perRow) - 1) * GAP;
+  return { xs: height(1), sm: height(2), md: height(3) };
+}
 
 /** The categories of the static file as cards; `limit` is the home page's "first 3" (SPEC 1). */
 export function CategoryGrid({ limit }: { limit?: number }) {
   const { data, error, isLoading, mutate } = useCategories();
-  if (isLoading) return <LoadingSpinner label="Loading categories" />;
+  if (isLoading) return <LoadingSpinner label="Loading categories" minHeight={limit ? gridHeight(limit) : undefined} />;
   if (error) return <LoadError error={error} what="The categories" onRetry={() => void mutate()} />;
   const categories = limit === undefined ? (data ?? []) : (data ?? []).slice(0, limit);
   return (

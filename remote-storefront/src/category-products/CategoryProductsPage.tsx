@@ -4,7 +4,8 @@ import { Suspense } from 'react';
 import Typography from '@mui/material/Typography';
 import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
 import { getCategoryProducts } from '@bookswap/shared/api';
-import { categoryNameOf, type Product } from '@bookswap/shared/schemas';
+import { categoryNameOf } from '@bookswap/shared/catalog-rules';
+import type { Product } from '@bookswap/shared/schemas';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 

@@ -55,10 +55,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * About one row of book cards with its heading: kept while the advertised books load, so the reviews below
+ * start off-screen instead of being pushed down when the books arrive (CLS).
+ */
+const ADVERTISED_ROW_HEIGHT = 640;
+
 /** Shown only when at least one advertised product exists (SPEC 1). */
 function AdvertiseProduct() {
   const { data, error, isLoading, mutate } = useAdvertisedProducts();
-  if (isLoading) return <LoadingSpinner label="Loading advertised books" />;
+  if (isLoading) return <LoadingSpinner label="Loading advertised books" minHeight={ADVERTISED_ROW_HEIGHT} />;
   if (error) return <LoadError error={error} what="The advertised books" onRetry={() => void mutate()} />;
   if (!data || data.length === 0) return null;
   return (

@@ -7,7 +7,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { createReport } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
-import { REPORT_REASONS, type Product } from '@bookswap/shared/schemas';
+import { REPORT_REASONS } from '@bookswap/shared/catalog-rules';
+import type { Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
 import { useSendRequest } from '@bookswap/shared/ui';
 

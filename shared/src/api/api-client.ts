@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { getRuntimeConfig } from '../config/runtime-config';
+import { answerSchemas, type Answer, type AnswerName } from './answers';
 import { readAccessToken } from './access-token';
 import { ApiError } from './api-error';
 
@@ -15,6 +16,8 @@ export interface ApiRequest<T> {
   bearer?: string;
   /** Checks the answer's shape so a contract drift fails loudly here, not deep in a screen. */
   schema?: ZodType<T>;
+  /** The answer's shape by name (see answers.ts): checked like `schema`, but in development and tests only. */
+  answer?: AnswerName;
   signal?: AbortSignal;
 }
 
@@ -67,6 +70,21 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, field);
 }
 
+/**
+ * Development builds and tests check every named answer against its schema; a production build trusts the
+ * server, whose answers are typed by the same schemas and tested against them, so the first page carries no
+ * schema library (docs/decisions/009). The condition is written out here so the bundler can drop the branch.
+ */
+function schemaFor<T>(request: ApiRequest<T>): ZodType<T> | undefined {
+  if (request.schema || !request.answer) return request.schema;
+  return process.env.NODE_ENV === 'production' ? undefined : (answerSchemas()[request.answer] as unknown as ZodType<T>);
+}
+
+export function apiRequest<K extends AnswerName>(
+  path: string,
+  request: ApiRequest<Answer<K>> & { answer: K },
+): Promise<Answer<K>>;
+export function apiRequest<T = unknown>(path: string, request?: ApiRequest<T>): Promise<T>;
 export async function apiRequest<T>(path: string, request: ApiRequest<T> = {}): Promise<T> {
   let response = await send(path, request);
   if (response.status === 401 && request.auth && onUnauthorized) {
@@ -74,8 +92,9 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T> = {}): 
   }
   if (!response.ok) throw await errorFrom(response);
   const data: unknown = response.status === 204 ? undefined : await response.json();
-  if (!request.schema) return data as T;
-  const parsed = request.schema.safeParse(data);
+  const schema = schemaFor(request);
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, `Unexpected answer from ${path}`);
   return parsed.data;
 }

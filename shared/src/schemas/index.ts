@@ -1,3 +1,4 @@
+export * from './catalog-rules';
 export * from './common';
 export * from './category';
 export * from './user';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { BOOK_CONDITIONS, DEFAULT_PAGE_SIZE, isPageSize, LAST_PAGE_ASKED, SEARCH_MAX_LENGTH } from './catalog-rules';
 import { categoryIdSchema } from './category';
 import { nonEmptyText, priceTextSchema } from './common';
 
-export const BOOK_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
 export const bookConditionSchema = z.enum(BOOK_CONDITIONS, {
   message: 'book_condition must be Excellent, Good or Fair',
 });
@@ -60,20 +60,17 @@ export const createProductBodySchema = z.object({
 });
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
-export const PAGE_SIZES = [5, 10, 15, 20] as const;
-export const DEFAULT_PAGE_SIZE = 5;
-
 export const bookListQuerySchema = z.object({
-  search: z.string().trim().max(200).default(''),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
   page: z.coerce
     .number({ message: 'page must be a whole number' })
     .int('page must be a whole number')
     .min(0, 'page must be 0 or more')
-    .max(100000)
+    .max(LAST_PAGE_ASKED)
     .default(0),
   size: z.coerce
     .number({ message: 'size must be 5, 10, 15 or 20' })
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'size must be 5, 10, 15 or 20')
+    .refine(isPageSize, 'size must be 5, 10, 15 or 20')
     .default(DEFAULT_PAGE_SIZE),
 });
 export interface BookListQuery {
@@ -88,11 +85,6 @@ export type BookListResponse = z.infer<typeof bookListResponseSchema>;
 export const sellerProductsQuerySchema = z.object({
   email: z.string().trim().toLowerCase().email('a valid email is required'),
 });
-
-/** Page count of SPEC 9: total divided by page size, rounded up. */
-export function pageCount(total: number, size: number): number {
-  return Math.ceil(total / size);
-}
 
 /** SPEC 7 does not show the advertise call's body: `{ addADS: true }` or nothing at all both mark it advertised. */
 export const advertiseProductBodySchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { REPORT_REASONS } from './catalog-rules';
 import { idSchema } from './common';
 
-export const REPORT_REASONS = ['False Information', 'Unauthorized Sales', 'High Price', 'Other'] as const;
 export const reportReasonSchema = z.enum(REPORT_REASONS, { message: 'reason must be one of the listed reasons' });
 
 export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;

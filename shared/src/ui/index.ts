@@ -1,5 +1,3 @@
-export { ConfirmationModal, DELETE_BUYER_TITLE, DELETE_PRODUCT_TITLE, deleteMessage } from './ConfirmationModal';
-export type { ConfirmationModalProps } from './ConfirmationModal';
 export { LoadingSpinner } from './LoadingSpinner';
 export {
   ERROR_TOAST_MS,
@@ -15,4 +13,5 @@ export { BookCover } from './BookCover';
 export { useSendRequest } from './use-send-request';
 export { useCountedWrite } from './use-counted-write';
 export type { CountedWrite } from './use-counted-write';
-// DataTable and LoadedTable: `@bookswap/shared/ui/tables`; FormTextField: `@bookswap/shared/ui/form-fields`.
+// DataTable and LoadedTable: `@bookswap/shared/ui/tables`; FormTextField: `@bookswap/shared/ui/form-fields`;
+// ConfirmationModal: `@bookswap/shared/ui/confirmation` (dialogs stay out of the first screens' load).

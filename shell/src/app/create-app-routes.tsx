@@ -8,7 +8,7 @@ import { remoteAreaRoutes } from '../federation/remote-area-routes';
 import type { RemoteRoutesLoader } from '../federation/remote-routes-loader';
 import { REMOTE_AREAS, type RemoteLayout } from '../federation/route-ownership';
 import { RequireAccess } from '../guards/RequireAccess';
-import { DashboardLayout } from '../layout/DashboardLayout';
+import { LazyDashboardLayout } from '../layout/LazyDashboardLayout';
 import { PublicLayout } from '../layout/PublicLayout';
 import { NotFoundScreen } from '../route-errors/NotFoundScreen';
 import { RouteErrorScreen } from '../route-errors/RouteErrorScreen';
@@ -44,7 +44,7 @@ export function createAppRoutes(remotes: RemoteRoutesLoader, session: SessionSto
           path: ROUTES.dashboard.path,
           element: (
             <RequireAccess access={ROUTES.dashboard.access}>
-              <DashboardLayout />
+              <LazyDashboardLayout />
             </RequireAccess>
           ),
           children: [

@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@bookswap/shared/config';
-import { remoteManifestListSchema, type RemoteManifestList } from '../federation/remote-manifest-list';
+import { takeEarlyRemotesJson } from '../federation/early-start';
+import { readRemoteManifestList, type RemoteManifestList } from '../federation/remote-manifest-list';
 
 async function fetchJson(path: string): Promise<unknown> {
   const response = await fetch(path, { cache: 'no-cache' });
@@ -12,6 +13,7 @@ async function fetchJson(path: string): Promise<unknown> {
  * so one build serves any API, sign-in project and remote locations.
  */
 export async function readStartUpConfig(): Promise<{ config: Partial<RuntimeConfig>; remotes: RemoteManifestList }> {
-  const [config, remotes] = await Promise.all([fetchJson('/config.json'), fetchJson('/remotes.json')]);
-  return { config: (config ?? {}) as Partial<RuntimeConfig>, remotes: remoteManifestListSchema.parse(remotes) };
+  const early = takeEarlyRemotesJson()?.catch(() => fetchJson('/remotes.json'));
+  const [config, remotes] = await Promise.all([fetchJson('/config.json'), early ?? fetchJson('/remotes.json')]);
+  return { config: (config ?? {}) as Partial<RuntimeConfig>, remotes: readRemoteManifestList(remotes) };
 }

@@ -1,3 +1,36 @@
+import * as catalogRules from '@bookswap/shared/catalog-rules';
+import * as Card from '@mui/material/Card';
+import * as CardActions from '@mui/material/CardActions';
+import * as CardContent from '@mui/material/CardContent';
+import * as Chip from '@mui/material/Chip';
+import * as FormControl from '@mui/material/FormControl';
+import * as Grid from '@mui/material/Grid';
+import * as InputLabel from '@mui/material/InputLabel';
+import * as NativeSelect from '@mui/material/NativeSelect';
+import * as OutlinedInput from '@mui/material/OutlinedInput';
+import * as Tooltip from '@mui/material/Tooltip';
+
+/**
+ * The first screens' shared modules that only the storefront imports (tooling/webpack FIRST_SCREEN puts them
+ * in the shell's entry file). Taking them here marks them loaded at start-up, so with `loaded-first` the
+ * storefront uses these copies instead of fetching its own. Returns them so the bundler keeps the imports.
+ */
+export function takeFirstScreenModules(): readonly object[] {
+  return [
+    catalogRules,
+    Card,
+    CardActions,
+    CardContent,
+    Chip,
+    FormControl,
+    Grid,
+    InputLabel,
+    NativeSelect,
+    OutlinedInput,
+    Tooltip,
+  ];
+}
+
 /**
  * Makes the shell's build provide every public entry of `@bookswap/shared` and the MUI kit the
  * product's screens use, including what only remotes import. With `loaded-first` the first provider
@@ -12,9 +45,11 @@ export const provideSharedEntries = () =>
     import('@bookswap/shared/config'),
     import('@bookswap/shared/routing'),
     import('@bookswap/shared/schemas'),
+    import('@bookswap/shared/catalog-rules'),
     import('@bookswap/shared/ui'),
     import('@bookswap/shared/ui/form-fields'),
     import('@bookswap/shared/ui/tables'),
+    import('@bookswap/shared/ui/confirmation'),
     import('@mui/material/Card'),
     import('@mui/material/CardActions'),
     import('@mui/material/CardContent'),

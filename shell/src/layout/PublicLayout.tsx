@@ -10,7 +10,8 @@ export function PublicLayout() {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <NavigationProgress />
       <TopNav />
-      <Container component="main" maxWidth="lg" sx={{ py: 3, flexGrow: 1 }}>
+      {/* At least a screen tall, so the footer starts below the fold and content arriving never pushes it (CLS). */}
+      <Container component="main" maxWidth="lg" sx={{ py: 3, flexGrow: 1, minHeight: '100vh' }}>
         <Outlet />
       </Container>
       <Footer />

@@ -3,15 +3,15 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
 import { LOGIN_PATH, menuRoutes, ROUTES } from '@bookswap/shared/routing';
 import { notifyError } from '@bookswap/shared/ui';
+
+const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
 
 const NAV_LINKS = menuRoutes('top').map((entry) => ({ to: entry.path, label: entry.menu?.label ?? entry.title }));
 
@@ -19,6 +19,7 @@ function AvatarMenu() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
   const name = user?.displayName ?? user?.email ?? 'Account';
 
   async function logOut() {
@@ -37,19 +38,21 @@ function AvatarMenu() {
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setEverOpened(true);
+        }}
         sx={{ p: 0.5 }}
       >
         <Avatar alt={name} src={user?.photoURL ?? undefined} sx={{ width: 36, height: 36 }}>
           {name.charAt(0).toUpperCase()}
         </Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem component={RouterLink} to={ROUTES.dashboard.path} onClick={() => setAnchor(null)}>
-          Dashboard
-        </MenuItem>
-        <MenuItem onClick={() => void logOut()}>Log out</MenuItem>
-      </Menu>
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} onLogOut={() => void logOut()} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -121,6 +121,8 @@ function Probe() {
   );
 }
 const shown = () => screen.getByTestId('auth').textContent;
+/** A visitor with no stored session: settled as signed out without asking the identity provider. */
+const settledSignedOut = () => waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
 
 /** Runs an action inside act and settles with it (act itself may settle before a failing action does). */
 async function attempt(action: () => Promise<void>): Promise<void> {
@@ -131,9 +133,9 @@ async function attempt(action: () => Promise<void>): Promise<void> {
   if (outcome?.status === 'rejected') throw outcome.reason;
 }
 
-function renderProvider(identity: FakeIdentityProvider) {
+function renderProvider(identity: FakeIdentityProvider, connect = jest.fn(async () => identity)) {
   return render(
-    <AuthProvider connect={async () => identity}>
+    <AuthProvider connect={connect}>
       <Probe />
       <ToastContainer />
     </AuthProvider>,
@@ -191,11 +193,40 @@ describe('the sign-in state behind useAuth()', () => {
     expect(server.calls[0]!.authorization).toBe('Bearer access-7');
   });
 
+  it('does not load the identity provider for a visitor without a session until a sign-in begins', async () => {
+    global.fetch = fakeServer({ 'sam@bookswap.test': { role: 'seller' } }).handler as typeof fetch;
+    const connect = jest.fn(async () => identity);
+    renderProvider(identity, connect);
+    await settledSignedOut();
+    expect(connect).not.toHaveBeenCalled();
+    await act(() => latest.login('sam@bookswap.test', 'seller123'));
+    expect(connect).toHaveBeenCalledTimes(1);
+    expect(shown()).toBe('settled | sam <sam@bookswap.test> | seller');
+    // Once connected it listens: a sign-out in another tab reaches this one.
+    act(() => identity.report(null));
+    await settledSignedOut();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('connects when another tab signs in, and takes over that session', async () => {
+    global.fetch = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } }).handler as typeof fetch;
+    const connect = jest.fn(async () => identity);
+    renderProvider(identity, connect);
+    await settledSignedOut();
+    localStorage.setItem('accessToken', 'access-9');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'accessToken', newValue: 'access-9' }));
+    });
+    await identity.restore({ uid: 'b', displayName: 'Bea', photoURL: null, email: 'bea@bookswap.test' });
+    await waitFor(() => expect(shown()).toBe('settled | Bea <bea@bookswap.test> | buyer'));
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
   it('logs in: trades the ID token for an access token, stores it and reads the role with it', async () => {
     const server = fakeServer({ 'sam@bookswap.test': { role: 'seller' } });
     global.fetch = server.handler as typeof fetch;
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await act(() => latest.login('sam@bookswap.test', 'seller123'));
     expect(shown()).toBe('settled | sam <sam@bookswap.test> | seller');
     expect(localStorage.getItem('accessToken')).toBe('access-1');
@@ -209,7 +240,7 @@ describe('the sign-in state behind useAuth()', () => {
     const server = fakeServer({});
     global.fetch = server.handler as typeof fetch;
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await act(() =>
       latest.signup({
         name: 'Sid Seller',
@@ -235,7 +266,7 @@ describe('the sign-in state behind useAuth()', () => {
     const server = fakeServer({});
     global.fetch = server.handler as typeof fetch;
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await act(() => latest.googleSignIn());
     expect(shown()).toBe('settled | Gia Google <gia@gmail.test> | buyer');
     expect(server.records['gia@gmail.test']).toEqual({ role: 'buyer' });
@@ -272,7 +303,7 @@ describe('the sign-in state behind useAuth()', () => {
     it('logging in sends the verification email, says so, and stays signed out', async () => {
       serverRefusingUnverified({ 'una@bookswap.test': { role: 'buyer' } });
       renderProvider(identity);
-      await identity.restore(null);
+      await settledSignedOut();
       await expect(attempt(() => latest.login('una@bookswap.test', 'secret123'))).rejects.toThrow(VERIFY_FIRST);
       expect(identity.sendEmailVerification).toHaveBeenCalledTimes(1);
       await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
@@ -282,7 +313,7 @@ describe('the sign-in state behind useAuth()', () => {
     it('signing up keeps the new account, sends the verification email and says so', async () => {
       serverRefusingUnverified({});
       renderProvider(identity);
-      await identity.restore(null);
+      await settledSignedOut();
       await expect(
         attempt(() =>
           latest.signup({
@@ -303,7 +334,7 @@ describe('the sign-in state behind useAuth()', () => {
       const records: Parameters<typeof fakeServer>[0] = {};
       serverRefusingUnverified(records);
       renderProvider(identity);
-      await identity.restore(null);
+      await settledSignedOut();
       const signup = { name: 'Una', email: 'una@bookswap.test', password: 'secret123', role: 'seller' as const };
       await expect(attempt(() => latest.signup({ ...signup, photoURL: '' }))).rejects.toThrow(VERIFY_FIRST);
       await act(() => identity.signOut());
@@ -322,7 +353,7 @@ describe('the sign-in state behind useAuth()', () => {
     global.fetch = fakeServer({}).handler as typeof fetch;
     identity.signInError = new Error('Firebase: Error (auth/wrong-password).');
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await expect(attempt(() => latest.login('bea@bookswap.test', 'nope-nope'))).rejects.toThrow('auth/wrong-password');
     await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
   });
@@ -334,7 +365,7 @@ describe('the sign-in state behind useAuth()', () => {
     });
     global.fetch = server.handler as typeof fetch;
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await expect(attempt(() => latest.login('bea@bookswap.test', 'buyer123'))).rejects.toThrow(/cannot be reached/);
     expect(identity.signOut).toHaveBeenCalled();
     await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
@@ -351,7 +382,7 @@ describe('the sign-in state behind useAuth()', () => {
     );
     global.fetch = server.handler as typeof fetch;
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await expect(
       attempt(() => latest.signup({ name: 'Sid', email: 'sid@bookswap.test', password: 'seller123', role: 'seller' })),
     ).rejects.toThrow('Database is down');
@@ -364,7 +395,7 @@ describe('the sign-in state behind useAuth()', () => {
     const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
     global.fetch = server.handler as typeof fetch;
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await act(() => latest.login('bea@bookswap.test', 'buyer123'));
     server.expire('access-1');
     server.calls.length = 0;
@@ -382,7 +413,7 @@ describe('the sign-in state behind useAuth()', () => {
     const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
     global.fetch = server.handler as typeof fetch;
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await act(() => latest.login('bea@bookswap.test', 'buyer123'));
     server.expire('access-1');
     identity.idToken.mockRejectedValueOnce(new Error('Firebase: Error (auth/user-disabled).'));
@@ -396,7 +427,7 @@ describe('the sign-in state behind useAuth()', () => {
   it('logs out: the access token is removed and the provider signs out', async () => {
     global.fetch = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } }).handler as typeof fetch;
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await act(() => latest.login('bea@bookswap.test', 'buyer123'));
     expect(localStorage.getItem('accessToken')).not.toBeNull();
     await act(() => latest.logout());
@@ -410,7 +441,7 @@ describe('the sign-in state behind useAuth()', () => {
     global.fetch = server.handler as typeof fetch;
     setRuntimeConfig({ apiUrl: 'http://api.test', tokenSyncUrl: 'http://sync.test/session' });
     renderProvider(identity);
-    await identity.restore(null);
+    await settledSignedOut();
     await act(() => latest.login('bea@bookswap.test', 'buyer123'));
     await waitFor(() => expect(server.calls.some((call) => call.path === '/session')).toBe(true));
     await act(() => latest.logout());

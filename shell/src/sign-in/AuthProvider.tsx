@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
+  ACCESS_TOKEN_KEY,
   ApiError,
   clearAccessToken,
   createUser,
@@ -21,7 +22,6 @@ import {
 import { getRuntimeConfig } from '@bookswap/shared/config';
 import type { SignupRole } from '@bookswap/shared/schemas';
 import { notifyError, notifySuccess } from '@bookswap/shared/ui';
-import { EmulatorGoogleChooser } from './EmulatorGoogleChooser';
 import { connectFirebase, LOCAL_FIREBASE_SETTINGS, type IdentityProvider } from './identity-provider';
 import { rememberSignupChoice, takeSignupChoice } from './pending-signup';
 import { syncToken } from './token-sync';
@@ -108,7 +108,13 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
   const actionsRunning = useRef(0);
   const refreshing = useRef<Promise<boolean> | null>(null);
 
-  const provider = useCallback(() => (providerPromise.current ??= connect()), [connect]);
+  // Only a page with a session hint (a stored access token) needs the identity SDK at start-up; a visitor
+  // without one gets it when a sign-in begins or another tab signs in, so the home page loads no Firebase.
+  const [listening, setListening] = useState(() => readAccessToken() !== null);
+  const provider = useCallback(() => {
+    if (!providerPromise.current) setListening(true);
+    return (providerPromise.current ??= connect());
+  }, [connect]);
 
   const endSession = useCallback(async () => {
     clearAccessToken();
@@ -138,11 +144,22 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
     [store, setState],
   );
 
+  useEffect(() => {
+    if (listening) return;
+    setState(signedOut);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === ACCESS_TOKEN_KEY && event.newValue) setListening(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [listening, setState]);
+
   // The provider's reports: the session restored at start-up, and sign-ins and sign-outs in other tabs.
   useEffect(() => {
+    if (!listening) return;
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    provider().then(
+    (providerPromise.current ??= connect()).then(
       (identityProvider) => {
         if (cancelled) return;
         unsubscribe = identityProvider.onChange((identity) => {
@@ -167,7 +184,7 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
       cancelled = true;
       unsubscribe?.();
     };
-  }, [provider, establish, setState]);
+  }, [listening, connect, establish, setState]);
 
   // SPEC 6 and ARCHITECTURE "Auth and tokens": a protected call answering 401 gets one fresh access token
   // (from a fresh ID token) and is retried; when that fails the user is signed out and the guards send
@@ -262,10 +279,5 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
     () => ({ ...state, login, signup, googleSignIn, logout }),
     [state, login, signup, googleSignIn, logout],
   );
-  return (
-    <AuthContext.Provider value={value}>
-      {children}
-      <EmulatorGoogleChooser />
-    </AuthContext.Provider>
-  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -28,7 +28,7 @@ describe('the Google account chooser of the local Auth emulator', () => {
 
   it('asks for a real address before going on', async () => {
     render(<EmulatorGoogleChooser />);
-    void ask();
+    void ask().catch(() => undefined);
     await userEvent.type(await screen.findByLabelText('Google email'), 'gia');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Missing "@"')).toBeInTheDocument();
@@ -38,6 +38,14 @@ describe('the Google account chooser of the local Auth emulator', () => {
     render(<EmulatorGoogleChooser />);
     const outcome = ask().catch((error: unknown) => error);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await outcome).toEqual(new Error(GOOGLE_SIGN_IN_CANCELLED));
+  });
+
+  it('cancels a pending choice when the chooser leaves the page', async () => {
+    const { unmount } = render(<EmulatorGoogleChooser />);
+    const outcome = ask().catch((error: unknown) => error);
+    await screen.findByLabelText('Google email');
+    unmount();
     expect(await outcome).toEqual(new Error(GOOGLE_SIGN_IN_CANCELLED));
   });
 

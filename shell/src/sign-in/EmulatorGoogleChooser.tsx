@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,15 +15,20 @@ export function EmulatorGoogleChooser() {
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
+  const pending = useRef<PendingGoogleAccountRequest | null>(null);
 
-  useEffect(
-    () =>
-      listenForGoogleAccountRequests((next) => {
-        setRequest(next);
-        setEmailError(null);
-      }),
-    [],
-  );
+  useEffect(() => {
+    const stopListening = listenForGoogleAccountRequests((next) => {
+      pending.current = next;
+      setRequest(next);
+      setEmailError(null);
+    });
+    return () => {
+      stopListening();
+      // Leaving the sign-in screen mid-choice ends that sign-in instead of leaving it waiting for ever.
+      pending.current?.cancel();
+    };
+  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();

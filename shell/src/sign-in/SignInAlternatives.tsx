@@ -2,6 +2,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { EmulatorGoogleChooser } from './EmulatorGoogleChooser';
 import { GoogleSignInButton, type GoogleSignInButtonProps } from './GoogleSignInButton';
 
 export interface SignInAlternativesProps {
@@ -12,12 +13,16 @@ export interface SignInAlternativesProps {
   switchLabel: string;
 }
 
-/** Under the form: Google, and a link to the other screen that keeps the page to return to. */
+/**
+ * Under the form: Google, and a link to the other screen that keeps the page to return to. The emulator's
+ * Google account chooser lives here, beside the only button that asks for it, so other pages load no dialog.
+ */
 export function SignInAlternatives({ google, question, switchTo, switchLabel }: SignInAlternativesProps) {
   const location = useLocation();
   return (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
       <GoogleSignInButton {...google} />
+      <EmulatorGoogleChooser />
       <Typography variant="body2">
         {question}{' '}
         <Link component={RouterLink} to={switchTo} state={location.state}>

@@ -41,6 +41,11 @@ export function connectFirebase(settings: FirebaseSettings = LOCAL_FIREBASE_SETT
   return connected;
 }
 
+/** Starts downloading the SDK when a sign-in screen opens, so pressing Login does not wait for it. */
+export function preloadFirebase(): void {
+  void Promise.all([import('firebase/app'), import('firebase/auth')]).catch(() => undefined);
+}
+
 async function createFirebaseProvider(settings: FirebaseSettings): Promise<IdentityProvider> {
   const [{ initializeApp }, firebaseAuth] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
   const {

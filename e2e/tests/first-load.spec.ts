@@ -1,0 +1,50 @@
+import type { Page } from '@playwright/test';
+import { expect, originOf, test } from '../support/fixtures';
+
+// docs/decisions/009: what a visitor's first screens download. The byte and score targets are measured by
+// `pnpm bench:bundle` and `pnpm bench:lighthouse`; these tests hold the promises a change could silently break.
+
+/** Text only the identity SDK and the schema library carry: Firebase Auth's endpoint and zod's error class. */
+const IDENTITY_SDK = 'identitytoolkit.googleapis.com';
+const SCHEMA_LIBRARY = 'ZodError';
+const MAX_FIRST_LOAD_FILES = 25;
+
+/** Every script the page downloads, with its text. */
+function recordScripts(page: Page) {
+  const scripts: Promise<{ url: string; text: string }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+  });
+  return () => Promise.all(scripts);
+}
+
+for (const { path, ready } of [
+  { path: '/', ready: 'Buy & Sell Second Hand Book!' },
+  { path: '/booklist', ready: 'Book List' },
+]) {
+  test(`a visitor's ${path} loads no identity SDK and no schema library, in at most ${MAX_FIRST_LOAD_FILES} files`, async ({
+    page,
+  }) => {
+    const scripts = recordScripts(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const loaded = await scripts();
+    expect(loaded.length).toBeLessThanOrEqual(MAX_FIRST_LOAD_FILES);
+    expect(loaded.filter((script) => script.text.includes(IDENTITY_SDK)).map((script) => script.url)).toEqual([]);
+    expect(loaded.filter((script) => script.text.includes(SCHEMA_LIBRARY)).map((script) => script.url)).toEqual([]);
+    // The storefront's entry was asked for once: the early preload and the runtime share one download.
+    const entries = loaded.filter((script) => script.url === `${originOf('storefront')}/remoteEntry.js`);
+    expect(entries).toHaveLength(1);
+  });
+}
+
+test('the login screen fetches the identity SDK, so a visitor can sign in from there', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect((await scripts()).some((script) => script.text.includes(IDENTITY_SDK))).toBe(true);
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import {
+  accessTokenResponseSchema,
+  auditLogSchema,
+  bookingSchema,
+  bookListResponseSchema,
+  deleteResultSchema,
+  imageUploadResponseSchema,
+  insertResultSchema,
+  paymentConfigSchema,
+  paymentIntentResponseSchema,
+  productSchema,
+  reportSchema,
+  updateResultSchema,
+  userSchema,
+} from '../schemas';
+
+/**
+ * The shape of each call's answer, by name. Built on first use inside a function, so a production build,
+ * which never calls it (see api-client), drops this module and the schema library with it.
+ */
+export function answerSchemas() {
+  return {
+    accessToken: accessTokenResponseSchema,
+    auditLog: auditLogSchema,
+    bookList: bookListResponseSchema,
+    booking: bookingSchema,
+    bookings: z.array(bookingSchema),
+    deleted: deleteResultSchema,
+    imageUpload: imageUploadResponseSchema,
+    inserted: insertResultSchema,
+    paymentConfig: paymentConfigSchema,
+    paymentIntent: paymentIntentResponseSchema,
+    product: productSchema,
+    products: z.array(productSchema),
+    reports: z.array(reportSchema),
+    updated: updateResultSchema,
+    user: userSchema,
+    users: z.array(userSchema),
+  };
+}
+
+type AnswerSchemas = ReturnType<typeof answerSchemas>;
+export type AnswerName = keyof AnswerSchemas;
+export type Answer<K extends AnswerName> = z.output<AnswerSchemas[K]>;

@@ -1,0 +1,42 @@
+/**
+ * The catalog's fixed values and rules without the schema library: what the storefront's first screens
+ * need (category names, page sizes, the page count, report reasons), so they load no zod. The schemas
+ * beside this file build their validation from these same values.
+ */
+
+export const BOOK_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
+
+/** Category choices of the add-product form, spelled as given in SPEC 3 ("Nobel", "Biograpy"). */
+export const CATEGORY_CHOICES = [
+  { category_id: '1', category_name: 'Nobel' },
+  { category_id: '2', category_name: 'Poetry' },
+  { category_id: '3', category_name: 'Biograpy' },
+  { category_id: '4', category_name: 'NonFiction' },
+  { category_id: '5', category_name: 'Adventure stories' },
+  { category_id: '6', category_name: 'Academic' },
+  { category_id: '7', category_name: 'Science fiction' },
+  { category_id: '8', category_name: 'Literature' },
+  { category_id: '9', category_name: 'Others' },
+] as const;
+
+export const CATEGORY_IDS = CATEGORY_CHOICES.map((c) => c.category_id) as [string, ...string[]];
+
+export function categoryNameOf(categoryId: string): string | undefined {
+  return CATEGORY_CHOICES.find((c) => c.category_id === categoryId)?.category_name;
+}
+
+export const REPORT_REASONS = ['False Information', 'Unauthorized Sales', 'High Price', 'Other'] as const;
+
+export const PAGE_SIZES = [5, 10, 15, 20] as const;
+export const DEFAULT_PAGE_SIZE = 5;
+export const SEARCH_MAX_LENGTH = 200;
+export const LAST_PAGE_ASKED = 100_000;
+
+export function isPageSize(size: number): boolean {
+  return (PAGE_SIZES as readonly number[]).includes(size);
+}
+
+/** Page count of SPEC 9: total divided by page size, rounded up. */
+export function pageCount(total: number, size: number): number {
+  return Math.ceil(total / size);
+}
