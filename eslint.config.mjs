@@ -13,6 +13,12 @@ const OTHER_PACKAGES_BY_PATH = {
   group: ['**/shell/**', '**/remote-*/**', '**/tooling/**', '**/server/**', '**/e2e/**'],
   message: 'Import another workspace package by its name through @bookswap/shared, never by relative path.',
 };
+/** docs/decisions/009: the router comes through `react-router-dom`, the one copy the shell provides (its router kit). */
+const ROUTER_THROUGH_THE_SHARED_KEY = {
+  regex: '^react-router(/|$)',
+  message:
+    "Import the router from 'react-router-dom': that is the shared singleton; 'react-router' would be a second copy.",
+};
 const NO_REMOTE_OR_SHELL = {
   regex: '^@bookswap/(remote-|shell)',
   message: 'A remote never imports another remote or the shell: what two packages need goes into @bookswap/shared.',
@@ -20,7 +26,12 @@ const NO_REMOTE_OR_SHELL = {
 export const importBoundaries = [
   {
     files: ['remote-*/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES_BY_PATH, NO_REMOTE_OR_SHELL] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [OTHER_PACKAGES_BY_PATH, NO_REMOTE_OR_SHELL, ROUTER_THROUGH_THE_SHARED_KEY] },
+      ],
+    },
   },
   {
     files: ['shell/src/**/*.{ts,tsx}'],
@@ -30,6 +41,7 @@ export const importBoundaries = [
         {
           patterns: [
             OTHER_PACKAGES_BY_PATH,
+            ROUTER_THROUGH_THE_SHARED_KEY,
             {
               regex: '^@bookswap/(remote-|dev-host)',
               message: 'The shell loads remotes at run time, never by import.',
@@ -47,11 +59,17 @@ export const importBoundaries = [
         {
           patterns: [
             OTHER_PACKAGES_BY_PATH,
+            ROUTER_THROUGH_THE_SHARED_KEY,
             { regex: '^@bookswap/', message: 'shared imports no workspace package (itself only by relative path).' },
           ],
         },
       ],
     },
+  },
+  {
+    // The router kit itself is where the shell takes `react-router` in.
+    files: ['shell/src/federation/router-kit.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES_BY_PATH] }] },
   },
   {
     files: ['server/**/*.ts'],

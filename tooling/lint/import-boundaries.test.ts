@@ -40,6 +40,8 @@ const refused: Probe[] = [
   ['shared/src/probe.ts', "import imported from '../../server/src/app';"],
   ['server/src/probe.ts', "import imported from '@bookswap/shared/ui';"],
   ['server/src/probe.ts', "import imported from '../../shared/src/api/products';"],
+  ['remote-storefront/src/probe.ts', "import { useNavigate } from 'react-router';"],
+  ['shared/src/probe.ts', "import { RouterProvider } from 'react-router/dom';"],
 ];
 const allowed: Probe[] = [
   ['remote-seller/src/probe.ts', "import imported from '@bookswap/shared/api';"],
@@ -47,6 +49,8 @@ const allowed: Probe[] = [
   ['shell/src/probe.ts', "import imported from '@bookswap/shared/routing';"],
   ['shared/src/probe.ts', "import imported from '../api/products';"],
   ['server/src/probe.ts', "import imported from '@bookswap/shared/schemas';"],
+  ['remote-storefront/src/probe.ts', "import { useNavigate } from 'react-router-dom';"],
+  ['shell/src/federation/router-kit.ts', "export { useNavigate } from 'react-router';"],
 ];
 
 jest.setTimeout(60_000);

@@ -95,7 +95,12 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
                 exposes: exposes ?? {},
                 // The shell learns its remotes from remotes.json at run time: none at build time.
                 remotes: {},
-                shared: sharedSingletons(packageJson, { eager: isHost ? FIRST_SCREEN : [] }),
+                shared: sharedSingletons(
+                  packageJson,
+                  isHost
+                    ? { eager: FIRST_SCREEN, routerKit: path.join(packageDir, 'src', 'federation', 'router-kit.ts') }
+                    : {},
+                ),
                 // docs/decisions/002: with version-first one remote that is down blanks the app at start-up.
                 shareStrategy: 'loaded-first',
                 manifest: { fileName: 'mf-manifest.json' },

@@ -1,12 +1,12 @@
 // ARCHITECTURE.md's singleton list: every package shares these once, so the auth context, the router
 // context, the MUI theme and the toast container are the same objects in the shell and in each remote.
 
-// Versions of the pinned stack; a package that does not list one (react-router comes through
-// react-router-dom) still needs an explicit range, since the federation runtime compares ranges.
+// Versions of the pinned stack; a package that does not list one still needs an explicit range, since the
+// federation runtime compares ranges. `react-router` is not shared by itself: it lives inside the one
+// `react-router-dom` the shell provides (its router kit, docs/decisions/009).
 const PINNED = {
   react: '19.3.1',
   'react-dom': '19.3.1',
-  'react-router': '7.18.5',
   'react-router-dom': '7.18.5',
   swr: '2.5.1',
   '@mui/material': '9.5.0',
@@ -18,15 +18,7 @@ const PINNED = {
 
 // Packages imported by subpath too (react/jsx-runtime, react-dom/client, @mui/material/Button): a key
 // ending in `/` shares every subpath under its own name.
-const WITH_SUBPATHS = new Set([
-  'react',
-  'react-dom',
-  'react-router',
-  '@mui/material',
-  '@mui/system',
-  '@emotion/react',
-  'swr',
-]);
+const WITH_SUBPATHS = new Set(['react', 'react-dom', '@mui/material', '@mui/system', '@emotion/react', 'swr']);
 
 function range(name, packageJson) {
   const declared = packageJson.dependencies?.[name];
@@ -46,8 +38,6 @@ const FIRST_SCREEN = [
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
-  'react-router/',
   'react-router-dom',
   'swr',
   'swr/',
@@ -81,7 +71,6 @@ const FIRST_SCREEN = [
   '@mui/material/Stack',
   '@mui/material/SvgIcon',
   '@mui/material/Toolbar',
-  '@mui/material/Tooltip',
   '@mui/material/Typography',
   '@bookswap/shared/api',
   '@bookswap/shared/auth',
@@ -93,9 +82,10 @@ const FIRST_SCREEN = [
 
 /**
  * @param {object} packageJson  the building package's package.json (its dependency ranges)
- * @param {{ eager?: string[] }} [options]  keys the build bundles into its entry file (the shell: FIRST_SCREEN)
+ * @param {{ eager?: string[], routerKit?: string }} [options]  keys the build bundles into its entry file (the
+ *   shell: FIRST_SCREEN), and the module it provides as `react-router-dom` (the shell's router kit)
  */
-function sharedSingletons(packageJson, { eager = [] } = {}) {
+function sharedSingletons(packageJson, { eager = [], routerKit } = {}) {
   const shared = {};
   for (const name of Object.keys(PINNED)) {
     const config = { singleton: true, requiredVersion: range(name, packageJson) };
@@ -112,6 +102,14 @@ function sharedSingletons(packageJson, { eager = [] } = {}) {
     if (!base) throw new Error(`FIRST_SCREEN names ${key}, which is not a shared singleton`);
     shared[key] = { ...base, eager: true };
   }
+  // The shell provides its router kit under the package's key and version (docs/decisions/009); `react-router`
+  // itself is no shared key, so it is bundled inside the kit and tree-shaken there.
+  if (routerKit)
+    shared['react-router-dom'] = {
+      ...shared['react-router-dom'],
+      import: routerKit,
+      version: PINNED['react-router-dom'],
+    };
   return shared;
 }
 

@@ -5,7 +5,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -56,16 +55,16 @@ export function BookCard({ product, canBook, onBookNow, onReport, headingLevel =
         <Typography variant="body2">Years of use: {product.Year_of_use}</Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-        <Tooltip title="View details">
-          <IconButton
-            component={RouterLink}
-            to={ROUTES.bookDetails.href({ id: product._id })}
-            aria-label={`View details of ${product.book_name}`}
-            color="primary"
-          >
-            <VisibilityOutlinedIcon />
-          </IconButton>
-        </Tooltip>
+        {/* The browser's own hint (title), not MUI's Tooltip: its popper engine would join every first load. */}
+        <IconButton
+          component={RouterLink}
+          to={ROUTES.bookDetails.href({ id: product._id })}
+          aria-label={`View details of ${product.book_name}`}
+          title="View details"
+          color="primary"
+        >
+          <VisibilityOutlinedIcon />
+        </IconButton>
         {/* A paid book is sold: nobody can book it any more (issue 10). */}
         {product.paid ? (
           <Chip label="Sold" size="small" />

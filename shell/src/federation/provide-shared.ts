@@ -8,7 +8,6 @@ import * as Grid from '@mui/material/Grid';
 import * as InputLabel from '@mui/material/InputLabel';
 import * as NativeSelect from '@mui/material/NativeSelect';
 import * as OutlinedInput from '@mui/material/OutlinedInput';
-import * as Tooltip from '@mui/material/Tooltip';
 
 /**
  * The first screens' shared modules that only the storefront imports (tooling/webpack FIRST_SCREEN puts them
@@ -27,7 +26,6 @@ export function takeFirstScreenModules(): readonly object[] {
     InputLabel,
     NativeSelect,
     OutlinedInput,
-    Tooltip,
   ];
 }
 
