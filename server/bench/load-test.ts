@@ -7,6 +7,7 @@
 // bookings of one book. Prints a table and writes reports/bench-load.json.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -82,13 +83,74 @@ interface Answer {
   body: unknown;
 }
 
-async function call(tally: Tally, step: Step, url: string, init: RequestInit = {}): Promise<Answer | null> {
+interface CallInit {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Node's own HTTP client on kept-alive connections (one per buyer in flight). The load generator shares the two
+ * cores with the server and PostgreSQL: `fetch` (undici's WHATWG streams, Request/Response/Headers objects and an
+ * AbortSignal per call) cost it about three times the CPU per request, taken from the server being measured.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** The server under test: host and port, parsed once. */
+interface Target {
+  hostname: string;
+  port: string;
+}
+
+function send(target: Target, path: string, init: CallInit): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path,
+        method: init.method ?? 'GET',
+        headers:
+          init.body === undefined ? init.headers : { ...init.headers, 'content-length': Buffer.byteLength(init.body) },
+      },
+      (response) => {
+        response.setEncoding('utf8');
+        let text = '';
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0, text });
+        });
+        response.on('error', fail);
+      },
+    );
+    // No request may hang the run: the whole call, answer read included, within REQUEST_TIMEOUT_MS.
+    const timer = setTimeout(
+      () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)),
+      REQUEST_TIMEOUT_MS,
+    );
+    function fail(error: Error) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    request.on('error', fail);
+    request.end(init.body);
+  });
+}
+
+async function call(
+  tally: Tally,
+  step: Step,
+  target: Target,
+  path: string,
+  init: CallInit = {},
+): Promise<Answer | null> {
   const started = performance.now();
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const text = await response.text();
+    const { status, text } = await send(target, path, init);
     tally.latencies.get(step)!.push(performance.now() - started);
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    return { status, body: text ? (JSON.parse(text) as unknown) : null };
   } catch (error) {
     tally.latencies.get(step)!.push(performance.now() - started);
     tally.error(step, error instanceof Error ? error.message : String(error));
@@ -104,11 +166,11 @@ function productsOf(answer: Answer | null): WireProduct[] | null {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** One buyer's loop until `deadline`: list, search, detail, booking. */
-async function runBuyer(base: string, buyer: Buyer, deadline: number, tally: Tally): Promise<void> {
+async function runBuyer(server: Target, buyer: Buyer, deadline: number, tally: Tally): Promise<void> {
   const auth = { authorization: `Bearer ${buyer.token}` };
   let bookings = 0;
   while (Date.now() < deadline) {
-    const list = await call(tally, 'book list', `${base}/api/category/list?search=&page=0&size=${PAGE_SIZE}`);
+    const list = await call(tally, 'book list', server, `/api/category/list?search=&page=0&size=${PAGE_SIZE}`);
     if (list && (list.status !== 200 || !productsOf(list))) tally.error('book list', `status ${list.status}`);
 
     const word = pick(COMMON_WORDS);
@@ -116,7 +178,8 @@ async function runBuyer(base: string, buyer: Buyer, deadline: number, tally: Tal
     const search = await call(
       tally,
       'search',
-      `${base}/api/category/list?search=${word}&page=${page}&size=${PAGE_SIZE}`,
+      server,
+      `/api/category/list?search=${word}&page=${page}&size=${PAGE_SIZE}`,
     );
     const found = productsOf(search);
     if (search && (search.status !== 200 || !found)) tally.error('search', `status ${search.status}`);
@@ -128,7 +191,7 @@ async function runBuyer(base: string, buyer: Buyer, deadline: number, tally: Tal
     }
 
     const chosen = pick(candidates);
-    const detail = await call(tally, 'detail', `${base}/api/product/list/${chosen._id}`);
+    const detail = await call(tally, 'detail', server, `/api/product/list/${chosen._id}`);
     const product = detail?.body as WireProduct | null | undefined;
     if (detail && (detail.status !== 200 || product?._id !== chosen._id)) {
       tally.error('detail', `status ${detail.status}`);
@@ -141,7 +204,7 @@ async function runBuyer(base: string, buyer: Buyer, deadline: number, tally: Tal
     // Marked before the answer: a booking that failed in flight may still have made its row.
     buyer.booked.add(chosen._id);
     const request = (): Promise<Answer | null> =>
-      call(tally, 'book', `${base}/api/booking/create`, {
+      call(tally, 'book', server, '/api/booking/create', {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({ category_id: chosen._id, phone: '+880 1700 000000', meetingLocation: 'Dhaka' }),
@@ -271,7 +334,8 @@ async function main(): Promise<void> {
     const tally = new Tally();
     const runStarted = Date.now();
     const deadline = runStarted + SECONDS * 1000;
-    await Promise.all(buyers.map((buyer) => runBuyer(server.base, buyer, deadline, tally)));
+    const target = new URL(server.base);
+    await Promise.all(buyers.map((buyer) => runBuyer(target, buyer, deadline, tally)));
     const elapsed = (Date.now() - runStarted) / 1000;
     const bookingCheck = await checkBookings(handle, tally.booked);
 

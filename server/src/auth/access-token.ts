@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '@bookswap/shared/schemas';
 
@@ -39,8 +39,20 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   return secret;
 }
 
+/** Tokens already verified, kept (most recently used last) so that each is verified once, not at every call. */
+const VERIFIED_KEPT = 10_000;
+
 export function accessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  // The HMAC key imported once: jose would import the raw bytes again at every verification.
+  let cryptoKey: Promise<webcrypto.CryptoKey> | undefined;
+  const verifyingKey = () =>
+    (cryptoKey ??= webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
+  /**
+   * A token's signature, issuer and audience never change: once verified, only its expiry is left to check,
+   * as jose checks it (valid while `exp` is after the current whole second). Only valid tokens are kept.
+   */
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     issue(claims) {
       return new SignJWT({ email: claims.email, uid: claims.uid, role: claims.role })
@@ -53,15 +65,32 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokens {
         .sign(key);
     },
     async check(token) {
+      const known = verified.get(token);
+      if (known) {
+        verified.delete(token);
+        if (known.exp <= Math.floor(Date.now() / 1000)) return null;
+        verified.set(token, known);
+        return { ...known.claims };
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+        const { payload } = await jwtVerify(token, await verifyingKey(), {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-        return {
+        const claims: AccessClaims = {
           userId: payload.sub,
           email: payload.email,
           uid: typeof payload.uid === 'string' ? payload.uid : '',
           role: payload.role === 'admin' || payload.role === 'seller' ? payload.role : 'buyer',
         };
+        // Our tokens always carry `exp`; one without it is verified at every call rather than kept forever.
+        if (typeof payload.exp === 'number') {
+          verified.set(token, { claims, exp: payload.exp });
+          if (verified.size > VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+        }
+        return { ...claims };
       } catch {
         return null;
       }

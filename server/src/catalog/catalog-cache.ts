@@ -89,13 +89,15 @@ export class CatalogCache {
 }
 
 /**
- * Per database handle (per server; the tests run several servers in one process), two caches so that pages
- * churning through one cannot push out the other: searches' matching ids (weight: one per id, about 60 bytes),
- * and answers (weight: one per listing, about 1 kB).
+ * Per database handle (per server; the tests run several servers in one process), three caches so that pages
+ * churning through one cannot push out the others: searches' matching ids (weight: one per id, about 60 bytes),
+ * answers (weight: one per listing, about 1 kB), and single listings by id (the detail page and the booking
+ * read them; weight one, about 1 kB).
  */
 export interface CatalogCaches {
   matches: CatalogCache;
   answers: CatalogCache;
+  listings: CatalogCache;
 }
 
 const caches = new WeakMap<Database, CatalogCaches>();
@@ -103,7 +105,11 @@ const caches = new WeakMap<Database, CatalogCaches>();
 export function catalogCachesFor(db: Database): CatalogCaches {
   let found = caches.get(db);
   if (!found) {
-    found = { matches: new CatalogCache(500_000), answers: new CatalogCache(20_000) };
+    found = {
+      matches: new CatalogCache(500_000),
+      answers: new CatalogCache(20_000),
+      listings: new CatalogCache(20_000),
+    };
     caches.set(db, found);
   }
   return found;

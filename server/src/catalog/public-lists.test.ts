@@ -205,6 +205,28 @@ describe('the public lists answer every write at once, with exact counts', () =>
     expect(ids(after.ads)).not.toContain(first);
   });
 
+  it('a listing’s detail, and the booking that copies it, follow every write at once', async () => {
+    const id = await givenProduct(server, seller, { book_name: 'Quokka Quarrels', category_id: '2' });
+    const detail = () => call(server, 'GET', `/api/product/list/${id}`);
+    expect((await detail()).body.addADS).toBe(false);
+    await advertised(id);
+    expect((await detail()).body.addADS).toBe(true);
+    await server.db.update(products).set({ title: 'Wombat Wisdom', resalePrice: '7.25' }).where(eq(products.id, id));
+    expect((await detail()).body).toMatchObject({ book_name: 'Wombat Wisdom', resale_price: '7.25' });
+    const booking = { category_id: id, phone: '+880 1711 222222', meetingLocation: 'Gate 5' };
+    const booked = await call(server, 'POST', '/api/booking/create', { as: buyer, body: booking });
+    expect(booked.status).toBe(201);
+    const copied = await call(server, 'GET', `/api/booking/list/${booked.body.insertedId}`, { as: buyer });
+    expect(copied.body).toMatchObject({ book_name: 'Wombat Wisdom', price: '7.25' });
+    const late = await givenUser(server, 'buyer', 'Lou Late');
+    await server.db.update(products).set({ sold: true }).where(eq(products.id, id));
+    expect((await detail()).body.paid).toBe(true);
+    expect((await call(server, 'POST', '/api/booking/create', { as: late, body: booking })).status).toBe(409);
+    await server.db.update(products).set({ hidden: true }).where(eq(products.id, id));
+    expect((await detail()).status).toBe(404);
+    expect((await call(server, 'POST', '/api/booking/create', { as: late, body: booking })).status).toBe(404);
+  });
+
   it('a change written straight to the database, not through the API, is seen at once too', async () => {
     const id = await givenProduct(server, seller, { book_name: 'Wallaby Wanderings', category_id: '2' });
     const before = await lists('wallaby', '2');
@@ -301,6 +323,10 @@ onPostgres('two API instances on one PostgreSQL', () => {
       const shelfAfter = await ask('/api/category/list?page=0&size=5');
       expect(shelfAfter.count).toBe(shelfBefore.count + 1);
       expect(shelfAfter.products[0]._id).toBe(id);
+      // The other instance's cached detail follows a write through this one.
+      expect((await ask(`/api/product/list/${id}`)).addADS).toBe(false);
+      expect((await call(server, 'PUT', `/api/product/update/${id}`, { as: seller })).status).toBe(200);
+      expect((await ask(`/api/product/list/${id}`)).addADS).toBe(true);
     } finally {
       // Closes its database handle too.
       await other.close();

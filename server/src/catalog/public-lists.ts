@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { catalogState, products, type ProductRow } from '../db/schema';
 import { productToWire, type WireContext } from '../db/wire';
 import { containsPattern, publiclyVisible } from '../routes/visibility';
+import { SharedFreshRead } from '../db/fresh-reads';
 import { catalogCachesFor, type CatalogCaches } from './catalog-cache';
 
 /**
@@ -11,7 +12,9 @@ import { catalogCachesFor, type CatalogCaches } from './catalog-cache';
  * - the total of the unsearched list is the counter the database keeps (migration 0004), not a count;
  * - a search reads its matches once, newest first, as listing ids (at most MATCHES_KEPT of them) with their
  *   exact total, and every page of that search is then cut from those ids;
- * - everything is cached under the catalog version read at the start of each request (see catalog-cache.ts).
+ * - everything is cached under the catalog version read at the start of each request (see catalog-cache.ts);
+ *   requests arriving together share that read, but each waits for one that started after it arrived
+ *   (db/fresh-reads.ts), so none is ever answered from before a write that was acknowledged before it came.
  */
 
 const newestFirst = [desc(products.listedAt), desc(products.id)];
@@ -39,6 +42,18 @@ async function readCatalogState(db: Database): Promise<CatalogState> {
     .limit(1);
   if (!state) throw new Error('catalog_state is missing: migration 0004 has not run');
   return state;
+}
+
+const stateReads = new WeakMap<Database, SharedFreshRead<CatalogState>>();
+
+/** The catalog version and count as of a read that started after this call (shared with concurrent callers). */
+function freshCatalogState(db: Database): Promise<CatalogState> {
+  let reads = stateReads.get(db);
+  if (!reads) {
+    reads = new SharedFreshRead(() => readCatalogState(db));
+    stateReads.set(db, reads);
+  }
+  return reads.get();
 }
 
 /** A request's view of the caches: the catalog version it read, and this server's PUBLIC_URL. */
@@ -69,7 +84,7 @@ class CachedReads {
 }
 
 async function openReads(db: Database, wire: WireContext): Promise<{ reads: CachedReads; state: CatalogState }> {
-  const state = await readCatalogState(db);
+  const state = await freshCatalogState(db);
   return { reads: new CachedReads(catalogCachesFor(db), state, wire), state };
 }
 
@@ -122,6 +137,22 @@ export async function bookListPage(
   return { products: rows, count: matches.total };
 }
 
+/** The JSON text of a page's listings, kept beside the cached page it was made from (and gone with it). */
+const pageJson = new WeakMap<Product[], string>();
+
+/**
+ * A book-list answer as the JSON text `JSON.stringify(answer)` would give, the listings' part made once per
+ * cached page instead of at every request: the same page of a popular list is asked for many times a second.
+ */
+export function bookListJson(answer: BookListResponse): string {
+  let products = pageJson.get(answer.products);
+  if (products === undefined) {
+    products = JSON.stringify(answer.products);
+    pageJson.set(answer.products, products);
+  }
+  return `{"products":${products},"count":${JSON.stringify(answer.count)}}`;
+}
+
 async function searchMatches(db: Database, matching: SQL): Promise<SearchMatches> {
   const first = await db
     .select({ id: products.id })
@@ -142,6 +173,30 @@ async function listingsInOrder(db: Database, ids: string[]): Promise<ProductRow[
     .where(and(publiclyVisible(), inArray(products.id, ids)));
   const byId = new Map(found.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One publicly visible listing by id, or null: GET /api/product/list/:id, and the product a booking copies its
+ * name, image and price from. Every column of a listing lives in `products`, whose every change bumps the
+ * catalog version, so the cached row is as fresh as a query sent now.
+ */
+export async function visibleListing(db: Database, id: string): Promise<ProductRow | null> {
+  const state = await freshCatalogState(db);
+  // Rows hold no URLs: one entry serves every PUBLIC_URL. A missing listing is not kept.
+  return catalogCachesFor(db).listings.through(
+    state.version,
+    id,
+    () => 1,
+    async () => {
+      const [row] = await db
+        .select()
+        .from(products)
+        .where(and(publiclyVisible(), eq(products.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    (row) => row !== null,
+  );
 }
 
 /** GET /api/category/list/:id: SPEC's category page has no paging; the newest 1,000 keep it bounded. */

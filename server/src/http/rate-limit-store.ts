@@ -4,19 +4,102 @@ import type { Database } from '../db/database';
 
 // Expired counters are deleted once every this many counted requests (the table stays small).
 const PRUNE_EVERY = 1000;
+// At most this many hits counted by one statement.
+const MAX_HITS_PER_STATEMENT = 1000;
 
-/** Counts one request in a fixed window shared by every instance: the new count and the window's remaining ms. */
-async function countHit(db: Database, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const result = (await db.execute(sql`
-    INSERT INTO rate_limit_counters AS counter (key, hits, window_ends_at)
-    VALUES (${key}, 1, now() + ${windowMs}::integer * interval '1 millisecond')
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN counter.window_ends_at <= now() THEN 1 ELSE counter.hits + 1 END,
-      window_ends_at = CASE WHEN counter.window_ends_at <= now() THEN excluded.window_ends_at ELSE counter.window_ends_at END
-    RETURNING hits, greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::integer AS ttl
-  `)) as unknown as { rows: { hits: number; ttl: number }[] };
-  const row = result.rows[0]!;
-  return { current: Number(row.hits), ttl: Number(row.ttl) };
+type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+interface Hit {
+  key: string;
+  windowMs: number;
+  callback: Counted;
+}
+
+/**
+ * Counts requests in fixed windows shared by every instance. One statement at a time per instance: the hits
+ * that arrive while it runs are counted together by the next one, each key once with the number of its hits,
+ * so a busy key (every anonymous search from one address) costs one row update per round trip instead of one
+ * per request, and no request ever waits on another's row lock here. Each request still waits for its own
+ * count and gets its own place in it (the counts of n hits of one key are the next n numbers), exactly as n
+ * single increments would give them.
+ */
+class HitCounter {
+  private waiting: Hit[] = [];
+  private running = false;
+  private counted = 0;
+
+  constructor(private readonly db: Database) {}
+
+  count(hit: Hit): void {
+    this.waiting.push(hit);
+    if (++this.counted % PRUNE_EVERY === 0) this.prune();
+    if (!this.running) this.countWaiting();
+  }
+
+  private countWaiting(): void {
+    const hits = this.waiting.splice(0, MAX_HITS_PER_STATEMENT);
+    this.running = true;
+    const byKey = new Map<string, { windowMs: number; hits: Hit[] }>();
+    for (const hit of hits) {
+      const same = byKey.get(hit.key);
+      if (same) same.hits.push(hit);
+      else byKey.set(hit.key, { windowMs: hit.windowMs, hits: [hit] });
+    }
+    const rows = [...byKey].map(([key, { windowMs, hits: ofKey }]) => ({ k: key, n: ofKey.length, w: windowMs }));
+    this.countRows(rows)
+      .then(
+        (counts) => {
+          for (const [key, { hits: ofKey }] of byKey) {
+            const counted = counts.get(key);
+            if (!counted) {
+              for (const hit of ofKey) hit.callback(new Error(`rate-limit counter ${key} was not counted`));
+              continue;
+            }
+            // The key's count after this statement is `hits`: its n hits were the n numbers up to it.
+            ofKey.forEach((hit, i) =>
+              hit.callback(null, { current: counted.hits - ofKey.length + 1 + i, ttl: counted.ttl }),
+            );
+          }
+        },
+        (error: unknown) => {
+          const failure = error instanceof Error ? error : new Error(String(error));
+          for (const hit of hits) hit.callback(failure);
+        },
+      )
+      // The plugin's callbacks only settle its promises; nothing may escape as an unhandled rejection.
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = false;
+        if (this.waiting.length > 0) this.countWaiting();
+      });
+  }
+
+  /** One upsert for every key; keys in a fixed order, so that instances counting the same keys never deadlock. */
+  private async countRows(
+    rows: { k: string; n: number; w: number }[],
+  ): Promise<Map<string, { hits: number; ttl: number }>> {
+    const result = (await this.db.execute(sql`
+      INSERT INTO rate_limit_counters AS counter (key, hits, window_ends_at)
+      SELECT hit.k, hit.n, now() + hit.w * interval '1 millisecond'
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS hit (k text, n integer, w integer)
+      ORDER BY hit.k
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN counter.window_ends_at <= now() THEN excluded.hits ELSE counter.hits + excluded.hits END,
+        window_ends_at = CASE WHEN counter.window_ends_at <= now() THEN excluded.window_ends_at ELSE counter.window_ends_at END
+      RETURNING key, hits, greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::integer AS ttl
+    `)) as unknown as { rows: { key: string; hits: number; ttl: number }[] };
+    return new Map(result.rows.map((row) => [row.key, { hits: Number(row.hits), ttl: Number(row.ttl) }]));
+  }
+
+  /** Deletes ended windows, skipping rows a count holds (never waiting on one, so never deadlocking with it). */
+  private prune(): void {
+    this.db
+      .execute(
+        sql`DELETE FROM rate_limit_counters WHERE key IN (
+          SELECT key FROM rate_limit_counters WHERE window_ends_at < now() FOR UPDATE SKIP LOCKED)`,
+      )
+      .catch(() => undefined);
+  }
 }
 
 /**
@@ -25,7 +108,7 @@ async function countHit(db: Database, key: string, windowMs: number): Promise<{ 
  * plugin's own per-route memory store does.
  */
 export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
-  let counted = 0;
+  const counter = new HitCounter(db);
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly scope: string;
 
@@ -34,18 +117,8 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
       this.scope = scope;
     }
 
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      if (++counted % PRUNE_EVERY === 0) {
-        db.execute(sql`DELETE FROM rate_limit_counters WHERE window_ends_at < now()`).catch(() => undefined);
-      }
-      countHit(db, `${this.scope}${key}`, timeWindow).then(
-        (result) => callback(null, result),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+    incr(key: string, callback: Counted, timeWindow: number): void {
+      counter.count({ key: `${this.scope}${key}`, windowMs: timeWindow, callback });
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {

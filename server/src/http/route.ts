@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
+import type { Database } from '../db/database';
+import { BatchedFreshLookup } from '../db/fresh-reads';
 import { users, type UserRow } from '../db/schema';
 import type { VerifiedIdentity } from '../auth/id-token';
 import { forbidden, HttpError, unauthorized } from './http-error';
@@ -82,12 +84,32 @@ export function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+const userLookups = new WeakMap<Database, BatchedFreshLookup<string, UserRow>>();
+
+/**
+ * The caller's user record as of a read that started after this call (db/fresh-reads.ts): callers arriving
+ * together are read in one query, and a changed role or a deleted user still counts at once. Each caller gets
+ * its own copy of the row.
+ */
+async function currentUser(db: Database, userId: string): Promise<UserRow | undefined> {
+  let lookup = userLookups.get(db);
+  if (!lookup) {
+    lookup = new BatchedFreshLookup(async (ids) => {
+      const rows = await db.select().from(users).where(inArray(users.id, ids));
+      return new Map(rows.map((row) => [row.id, row]));
+    });
+    userLookups.set(db, lookup);
+  }
+  const user = await lookup.get(userId);
+  return user && { ...user };
+}
+
 async function signedInCaller(request: FastifyRequest, deps: AppDeps): Promise<SignedInCaller> {
   const token = bearerOf(request);
   if (!token) throw unauthorized('Sign in to do this');
   const claims = await deps.accessTokens.check(token);
   if (!claims) throw unauthorized('Your session has expired; sign in again');
-  const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+  const user = await currentUser(deps.db, claims.userId);
   if (!user) throw unauthorized('This account no longer exists');
   return { user, uid: claims.uid };
 }
@@ -102,7 +124,7 @@ async function identityCaller(
   if (!token) throw unauthorized('Sign in to do this');
   const claims = acceptsAccessToken ? await deps.accessTokens.check(token) : null;
   if (claims) {
-    const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+    const user = await currentUser(deps.db, claims.userId);
     if (user) return { email: user.email, uid: claims.uid, name: user.name };
   }
   const identity = await deps.idTokens.verify(token);

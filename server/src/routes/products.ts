@@ -18,8 +18,13 @@ import { products } from '../db/schema';
 import { imageUrlForStorage, productToWire } from '../db/wire';
 import { conflict, forbidden, notFound } from '../http/http-error';
 import { defineRoute } from '../http/route';
-import { advertisedProducts, bookListPage, categoryProducts } from '../catalog/public-lists';
-import { publiclyVisible } from './visibility';
+import {
+  advertisedProducts,
+  bookListJson,
+  bookListPage,
+  categoryProducts,
+  visibleListing,
+} from '../catalog/public-lists';
 
 const newestFirst = [desc(products.listedAt), desc(products.id)];
 
@@ -31,8 +36,10 @@ export const productRoutes = [
     rule: 'a search (non-empty ?search=) counts against the client’s search limit',
     rateLimit: 'search',
     query: bookListQuerySchema,
-    async handler({ query }, { db, wire }): Promise<BookListResponse> {
-      return bookListPage(db, wire, query);
+    async handler({ query, reply }, { db, wire }): Promise<string> {
+      const answer: BookListResponse = await bookListPage(db, wire, query);
+      reply.type('application/json; charset=utf-8');
+      return bookListJson(answer);
     },
   }),
 
@@ -53,11 +60,7 @@ export const productRoutes = [
     access: 'public',
     params: idParamsSchema,
     async handler({ params }, { db, wire }) {
-      const [row] = await db
-        .select()
-        .from(products)
-        .where(and(publiclyVisible(), eq(products.id, params.id)))
-        .limit(1);
+      const row = await visibleListing(db, params.id);
       if (!row) throw notFound('No product with this id');
       return productToWire(row, wire);
     },

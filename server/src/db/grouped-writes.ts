@@ -1,0 +1,76 @@
+/**
+ * Writes of one kind sent together: while one statement runs, the writes asked for meanwhile wait and then go
+ * in the next statement, all of them at once (at most `maxGroup`). Each caller still waits for its own row to
+ * be committed (the statement runs outside any transaction, so its end is its commit) and gets its own
+ * outcome: under load a few statements, and a few commits, carry what would have been hundreds.
+ *
+ * A group is one statement, so one bad write would fail the others: a group that fails on a row's data (SQLSTATE
+ * class 22 or 23: a bad value, a broken constraint or foreign key) is sent again one write at a time, and each
+ * caller gets exactly the answer its write alone gets. Any other failure (the connection, the server) is every
+ * caller's answer: nothing of a failed statement was committed, and retrying it would only repeat the failure.
+ */
+/** True for a statement refused because of the data it was given (the driver's error, bare or wrapped). */
+function failedOnData(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('22') || code.startsWith('23');
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+interface Waiting<I, O> {
+  input: I;
+  resolve(output: O): void;
+  reject(error: unknown): void;
+}
+
+export class GroupedWrites<I, O> {
+  private waiting: Waiting<I, O>[] = [];
+  private running = false;
+
+  /** `writeMany` answers one output per input, in order. */
+  constructor(
+    private readonly writeMany: (inputs: I[]) => Promise<O[]>,
+    private readonly maxGroup = 500,
+  ) {}
+
+  write(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.waiting.push({ input, resolve, reject });
+      if (!this.running) this.writeWaiting();
+    });
+  }
+
+  private writeWaiting(): void {
+    const group = this.waiting.splice(0, this.maxGroup);
+    this.running = true;
+    this.send(group)
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = false;
+        if (this.waiting.length > 0) this.writeWaiting();
+      });
+  }
+
+  private async send(group: Waiting<I, O>[]): Promise<void> {
+    try {
+      const outputs = await this.writeMany(group.map((w) => w.input));
+      group.forEach((w, i) => w.resolve(outputs[i]!));
+    } catch (error) {
+      if (group.length === 1 || !failedOnData(error)) {
+        for (const w of group) w.reject(error);
+        return;
+      }
+      // Each on its own, one after the other, so that one bad write cannot fail the others.
+      for (const w of group) {
+        try {
+          const [output] = await this.writeMany([w.input]);
+          w.resolve(output!);
+        } catch (alone) {
+          w.reject(alone);
+        }
+      }
+    }
+  }
+}
