@@ -23,74 +23,46 @@ const NO_REMOTE_OR_SHELL = {
   regex: '^@bookswap/(remote-|shell)',
   message: 'A remote never imports another remote or the shell: what two packages need goes into @bookswap/shared.',
 };
+/** One package's import boundary: these patterns refused with their messages. */
+const refuseImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export const importBoundaries = [
   {
     files: ['remote-*/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [OTHER_PACKAGES_BY_PATH, NO_REMOTE_OR_SHELL, ROUTER_THROUGH_THE_SHARED_KEY] },
-      ],
-    },
+    rules: refuseImports(OTHER_PACKAGES_BY_PATH, NO_REMOTE_OR_SHELL, ROUTER_THROUGH_THE_SHARED_KEY),
   },
   {
     files: ['shell/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            OTHER_PACKAGES_BY_PATH,
-            ROUTER_THROUGH_THE_SHARED_KEY,
-            {
-              regex: '^@bookswap/(remote-|dev-host)',
-              message: 'The shell loads remotes at run time, never by import.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: refuseImports(OTHER_PACKAGES_BY_PATH, ROUTER_THROUGH_THE_SHARED_KEY, {
+      regex: '^@bookswap/(remote-|dev-host)',
+      message: 'The shell loads remotes at run time, never by import.',
+    }),
   },
   {
     files: ['shared/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            OTHER_PACKAGES_BY_PATH,
-            ROUTER_THROUGH_THE_SHARED_KEY,
-            { regex: '^@bookswap/', message: 'shared imports no workspace package (itself only by relative path).' },
-          ],
-        },
-      ],
-    },
+    rules: refuseImports(OTHER_PACKAGES_BY_PATH, ROUTER_THROUGH_THE_SHARED_KEY, {
+      regex: '^@bookswap/',
+      message: 'shared imports no workspace package (itself only by relative path).',
+    }),
   },
   {
     // The router kit itself is where the shell takes `react-router` in.
     files: ['shell/src/federation/router-kit.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES_BY_PATH] }] },
+    rules: refuseImports(OTHER_PACKAGES_BY_PATH),
   },
   {
     files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/shared/src/**', '**/shell/**', '**/remote-*/**'],
-              message: 'The server imports @bookswap/shared/schemas only.',
-            },
-            {
-              // The demo accounts list sits beside the schemas (shared/src/schemas/demo-users.ts) for the seed.
-              regex: '^@bookswap/(?!shared/schemas$|shared/demo-users$)',
-              message: 'The server imports @bookswap/shared/schemas only.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: refuseImports(
+      {
+        group: ['**/shared/src/**', '**/shell/**', '**/remote-*/**'],
+        message: 'The server imports @bookswap/shared/schemas only.',
+      },
+      {
+        // The demo accounts list sits beside the schemas (shared/src/schemas/demo-users.ts) for the seed.
+        regex: '^@bookswap/(?!shared/schemas$|shared/demo-users$)',
+        message: 'The server imports @bookswap/shared/schemas only.',
+      },
+    ),
   },
 ];
 

@@ -9,6 +9,7 @@ import {
   givenBooking,
   givenProduct,
   givenUser,
+  imageUploadBody,
   imagesOf,
   serverForThisFile,
   startTestServer,
@@ -268,18 +269,6 @@ function freshWorld(): World {
   };
 }
 
-function multipartBody(): { payload: Buffer; contentType: string } {
-  const boundary = '----bookswapmatrix';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    drawCover(2, 8, 8),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 describe('the permission table', () => {
   it('has a matrix row for every route, and only public routes answer anonymous callers', () => {
     const routeKeys = allRoutes.map((r) => `${r.method} ${r.url}`).sort();
@@ -305,7 +294,7 @@ describe('who may call what', () => {
     if (me) headers.authorization = `Bearer ${row.idToken ? emulatorIdToken({ email: me.email }) : me.token}`;
     let payload: unknown;
     if (row.multipart) {
-      const form = multipartBody();
+      const form = imageUploadBody(drawCover(2, 8, 8));
       payload = form.payload;
       headers['content-type'] = form.contentType;
     } else if (row.body) {

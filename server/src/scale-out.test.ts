@@ -15,6 +15,7 @@ import {
   SAM_SELLER,
   serverForThisFile,
   type TestServer,
+  uploadImage,
 } from './testing/test-server';
 
 // Two API instances on one PostgreSQL, every call sent to the next one in turn as a round-robin load balancer
@@ -108,19 +109,7 @@ onPostgres('two API instances behind a round-robin', () => {
 
   it('serves through each instance the image a seller uploaded through the other', async () => {
     const cover = drawCover(7, 8, 8);
-    const boundary = '----bookswapscaleout';
-    const uploaded = await next().app.inject({
-      method: 'POST',
-      url: '/api/image/upload',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${seller.token}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        cover,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const uploaded = await uploadImage(next(), seller, cover);
     expect(uploaded.statusCode).toBe(200);
     const imagePath = new URL(uploaded.json().data.url as string).pathname;
     for (let i = 0; i < 2; i++) {

@@ -12,6 +12,10 @@ export function registerRemotes() {}
 
 export function registerPlugins() {}
 
+export function loadShareSync() {
+  return () => undefined;
+}
+
 export async function loadRemote(id) {
   const [name, exposed] = id.split('/');
   if (exposed !== 'routes' || !ROUTES[name]) throw new Error(`The one-bundle build has no ${id}`);

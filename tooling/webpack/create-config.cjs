@@ -9,6 +9,7 @@ const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
 const webpackDir = path.dirname(require.resolve('webpack/package.json'));
 const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 
 /**
  * @param {object} options
@@ -114,6 +115,14 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
                 },
               }),
             ]),
+        ...(isHost && !oneBundle
+          ? [
+              // The keys shell/src/federation/provide-shared.ts takes at start-up (the families' members load anyway).
+              new DefinePlugin({
+                BOOKSWAP_FIRST_SCREEN: JSON.stringify(FIRST_SCREEN.filter((key) => !key.endsWith('/'))),
+              }),
+            ]
+          : []),
         new PublicFolderPlugin({ folder: path.join(packageDir, 'public'), skip: ['index.html'] }),
         ...(hasPage && fs.existsSync(htmlTemplate)
           ? [

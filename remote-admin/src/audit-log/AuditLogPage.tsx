@@ -6,31 +6,23 @@ import { LoadedTable, type DataColumn } from '@bookswap/shared/ui/tables';
 import { ACTION_TEXT, newestFirst, whenText } from './audit-entry-text';
 import { useAuditLog } from './use-audit-log';
 
+/** A name with what it names in smaller text below it. */
+function NamedCell({ name, detail }: { name: string; detail: string }) {
+  return (
+    <>
+      {name}
+      <Typography variant="body2" color="text.secondary">
+        {detail}
+      </Typography>
+    </>
+  );
+}
+
 const columns: DataColumn<AuditEntry>[] = [
   { header: 'When', cell: (entry) => <time dateTime={entry.at}>{whenText(entry)}</time> },
-  {
-    header: 'Who',
-    cell: (entry) => (
-      <>
-        {entry.actorName}
-        <Typography variant="body2" color="text.secondary">
-          {entry.actorEmail}
-        </Typography>
-      </>
-    ),
-  },
+  { header: 'Who', cell: (entry) => <NamedCell name={entry.actorName} detail={entry.actorEmail} /> },
   { header: 'Action', cell: (entry) => ACTION_TEXT[entry.action] },
-  {
-    header: 'Target',
-    cell: (entry) => (
-      <>
-        {entry.targetName}
-        <Typography variant="body2" color="text.secondary">
-          {entry.targetType}
-        </Typography>
-      </>
-    ),
-  },
+  { header: 'Target', cell: (entry) => <NamedCell name={entry.targetName} detail={entry.targetType} /> },
 ];
 
 /** /dashboard/audit (issue 11): every admin action with who did it, to what and when, newest first. */

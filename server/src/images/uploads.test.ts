@@ -13,6 +13,7 @@ import {
   VALID_PRODUCT,
   type Person,
   type TestServer,
+  uploadImage,
 } from '../testing/test-server';
 import { sweepUnusedUploads } from './uploads';
 
@@ -45,19 +46,7 @@ beforeEach(async () => {
 });
 
 function upload(bytes: Buffer, as: Person = seller) {
-  const boundary = '----bookswapquota';
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/image/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${as.token}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  return uploadImage(server, as, bytes, { filename: 'c.png' });
 }
 
 const store = () => imagesOf(server);

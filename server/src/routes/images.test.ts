@@ -1,27 +1,11 @@
 import { drawCover } from '../seed/cover-image';
-import { call, givenUser, SAM_SELLER, serverForThisFile, type Person } from '../testing/test-server';
+import { call, givenUser, SAM_SELLER, serverForThisFile, type Person, uploadImage } from '../testing/test-server';
 import { sniffImageType } from '../images/image-store';
 
 const { server, seller } = serverForThisFile({ seller: SAM_SELLER }, { publicUrl: 'http://localhost:5000' });
 
 function upload(bytes: Buffer, options: { field?: string; filename?: string; type?: string; as?: Person } = {}) {
-  const boundary = '----bookswapimagetest';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'image'}"; filename="${options.filename ?? 'cover.png'}"\r\nContent-Type: ${options.type ?? 'image/png'}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/image/upload',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${(options.as ?? seller).token}`,
-    },
-    payload,
-  });
+  return uploadImage(server, options.as ?? seller, bytes, options);
 }
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);

@@ -230,6 +230,38 @@ export async function call(
   return { status: response.statusCode, body: json as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** A multipart body holding one file, as the add-product form sends its cover to `/api/image/upload`. */
+export function imageUploadBody(
+  bytes: Buffer,
+  options: { field?: string; filename?: string; type?: string } = {},
+): { payload: Buffer; contentType: string } {
+  const boundary = '----bookswaptestupload';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'image'}"; filename="${options.filename ?? 'cover.png'}"\r\nContent-Type: ${options.type ?? 'image/png'}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads one file through an instance's API as `as`. */
+export function uploadImage(
+  server: TestServer,
+  as: { token: string },
+  bytes: Buffer,
+  options: { field?: string; filename?: string; type?: string } = {},
+) {
+  const { payload, contentType } = imageUploadBody(bytes, options);
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/image/upload',
+    headers: { 'content-type': contentType, authorization: `Bearer ${as.token}` },
+    payload,
+  });
+}
+
 export const VALID_PRODUCT = {
   book_name: 'Gitanjali',
   author_name: 'Rabindranath Tagore',

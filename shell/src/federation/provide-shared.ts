@@ -1,32 +1,16 @@
-import * as catalogRules from '@bookswap/shared/catalog-rules';
-import * as Card from '@mui/material/Card';
-import * as CardActions from '@mui/material/CardActions';
-import * as CardContent from '@mui/material/CardContent';
-import * as Chip from '@mui/material/Chip';
-import * as FormControl from '@mui/material/FormControl';
-import * as Grid from '@mui/material/Grid';
-import * as InputLabel from '@mui/material/InputLabel';
-import * as NativeSelect from '@mui/material/NativeSelect';
-import * as OutlinedInput from '@mui/material/OutlinedInput';
+import { loadShareSync } from '@module-federation/enhanced/runtime';
+
+/** FIRST_SCREEN of tooling/webpack/shared-singletons.cjs without its whole-family keys, set by the shell's build. */
+declare const BOOKSWAP_FIRST_SCREEN: readonly string[] | undefined;
 
 /**
- * The first screens' shared modules that only the storefront imports (tooling/webpack FIRST_SCREEN puts them
- * in the shell's entry file). Taking them here marks them loaded at start-up, so with `loaded-first` the
- * storefront uses these copies instead of fetching its own. Returns them so the bundler keeps the imports.
+ * The first screens' shared modules are in the shell's entry file (`eager`). Taking each one at start-up marks it
+ * loaded, so with `loaded-first` the storefront uses these copies, also of those only it imports, instead of
+ * fetching its own. A build without the list (the one-bundle baseline, tests) has nothing to take.
  */
-export function takeFirstScreenModules(): readonly object[] {
-  return [
-    catalogRules,
-    Card,
-    CardActions,
-    CardContent,
-    Chip,
-    FormControl,
-    Grid,
-    InputLabel,
-    NativeSelect,
-    OutlinedInput,
-  ];
+export function takeFirstScreenModules(): void {
+  if (typeof BOOKSWAP_FIRST_SCREEN === 'undefined') return;
+  for (const key of BOOKSWAP_FIRST_SCREEN) loadShareSync(key)();
 }
 
 /**
@@ -60,11 +44,14 @@ export const provideSharedEntries = () =>
     import('@mui/material/FormLabel'),
     import('@mui/material/Grid'),
     import('@mui/material/InputLabel'),
+    import('@mui/material/NativeSelect'),
+    import('@mui/material/OutlinedInput'),
     import('@mui/material/Pagination'),
     import('@mui/material/Radio'),
     import('@mui/material/RadioGroup'),
     import('@mui/material/Select'),
     import('@mui/material/Skeleton'),
+    import('@mui/material/SvgIcon'),
     import('@mui/material/Table'),
     import('@mui/material/TableBody'),
     import('@mui/material/TableCell'),
