@@ -1,4 +1,4 @@
-// Tests of the workspace's own tooling (the lint configuration), in Node.
+// Tests of the workspace's own tooling (the lint configuration, the webpack helpers), in Node.
 const preset = require('./jest.preset.cjs');
 
 module.exports = {
@@ -6,5 +6,5 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: preset.transform,
-  testMatch: ['<rootDir>/lint/**/*.test.ts'],
+  testMatch: ['<rootDir>/lint/**/*.test.ts', '<rootDir>/webpack/**/*.test.ts'],
 };

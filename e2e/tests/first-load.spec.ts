@@ -19,6 +19,18 @@ function recordScripts(page: Page) {
   return () => Promise.all(scripts);
 }
 
+/** The storefront files index.html's early start preloads: its entry and its `routes` module's own files. */
+async function earlyStartedFiles(page: Page): Promise<string[]> {
+  const base = originOf('storefront');
+  const manifest = (await (await page.request.get(`${base}/mf-manifest.json`)).json()) as {
+    metaData: { remoteEntry: { path: string; name: string } };
+    exposes: { name: string; assets: { js: { sync: string[] } } }[];
+  };
+  const routes = manifest.exposes.find((exposed) => exposed.name === 'routes');
+  const files = [manifest.metaData.remoteEntry.path + manifest.metaData.remoteEntry.name, ...(routes?.assets.js.sync ?? [])];
+  return files.map((file) => new URL(file, `${base}/`).href);
+}
+
 for (const { path, ready } of [
   { path: '/', ready: 'Buy & Sell Second Hand Book!' },
   { path: '/booklist', ready: 'Book List' },
@@ -38,6 +50,11 @@ for (const { path, ready } of [
     // The storefront's entry was asked for once: the early preload and the runtime share one download.
     const entries = loaded.filter((script) => script.url === `${originOf('storefront')}/remoteEntry.js`);
     expect(entries).toHaveLength(1);
+    // The screen's own code came with what index.html starts early (the entry and the routes module's files),
+    // not one round trip after the shell's start.
+    const early = await earlyStartedFiles(page);
+    const storefrontScripts = loaded.map((script) => script.url).filter((url) => url.startsWith(originOf('storefront')));
+    expect(storefrontScripts.filter((url) => !early.includes(url))).toEqual([]);
   });
 }
 

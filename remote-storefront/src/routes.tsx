@@ -1,10 +1,13 @@
 import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';
+import { BookListPage } from './book-list/BookListPage';
+import { HomePage } from './home/HomePage';
 
 // Paths, access and titles come from the route table in shared; the shell mounts these in its public
-// layout and guards them before they load. Each screen is its own chunk so the home page does not pay
-// for the book list or the details.
+// layout and guards them before they load. The two first screens (`/`, `/booklist`) come with this module,
+// so the shell's early start (index.html) downloads them beside its own entry instead of one round trip
+// after it (docs/decisions/009). Every other screen is its own chunk.
 const routes: RemoteRoutes = [
-  remoteRoute(ROUTES.home, async () => ({ Component: (await import('./home/HomePage')).HomePage })),
+  remoteRoute(ROUTES.home, async () => ({ Component: HomePage })),
   remoteRoute(ROUTES.categories, async () => ({
     Component: (await import('./categories/CategoryListPage')).CategoryListPage,
   })),
@@ -12,7 +15,7 @@ const routes: RemoteRoutes = [
     const page = await import('./category-products/CategoryProductsPage');
     return { Component: page.CategoryProductsPage, loader: page.categoryProductsLoader };
   }),
-  remoteRoute(ROUTES.bookList, async () => ({ Component: (await import('./book-list/BookListPage')).BookListPage })),
+  remoteRoute(ROUTES.bookList, async () => ({ Component: BookListPage })),
   remoteRoute(ROUTES.bookDetails, async () => {
     const page = await import('./book-details/BookDetailsPage');
     return { Component: page.BookDetailsPage, loader: page.bookDetailsLoader };

@@ -1,5 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createSessionStore } from '@bookswap/shared/auth';
@@ -9,9 +9,8 @@ import { createAppRoutes } from './app/create-app-routes';
 import { readStartUpConfig } from './app/start-up-config';
 import { RemoteRoutesLoader } from './federation/remote-routes-loader';
 import { earlyManifests } from './federation/early-start';
-import { takeFirstScreenModules } from './federation/provide-shared';
-
-takeFirstScreenModules();
+// For its lazy imports: the shared modules this build provides to the remotes (not called).
+import './federation/provide-shared';
 
 async function start() {
   const container = document.getElementById('root');
@@ -25,12 +24,14 @@ async function start() {
     // One sign-in state for the provider that writes it and the route guards that read it before loading.
     const session = createSessionStore();
     const router = createBrowserRouter(createAppRoutes(loader, session));
-    root.render(
-      <StrictMode>
-        <AppProviders session={session}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders session={session}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
     );
   } catch (error) {
     // Without its configuration the shell cannot route anywhere: say what is missing.

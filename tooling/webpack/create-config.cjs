@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { FIRST_SCREEN, sharedSingletons } = require('./shared-singletons.cjs');
 const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
+const { federationRuntimeAliases } = require('./federation-runtime-aliases.cjs');
 
 // webpack ships its minimizer; the swc implementation keeps a production build near 12 s on 2 cores.
 const webpackDir = path.dirname(require.resolve('webpack/package.json'));
@@ -62,7 +63,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
           ? {
               '@module-federation/enhanced/runtime$': path.join(__dirname, '..', 'one-bundle', 'federation-runtime.js'),
             }
-          : {},
+          : federationRuntimeAliases(packageDir),
       },
       module: {
         rules: [
@@ -117,7 +118,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
             ]),
         ...(isHost && !oneBundle
           ? [
-              // The keys shell/src/federation/provide-shared.ts takes at start-up (the families' members load anyway).
+              // The keys shell/src/federation/take-first-screen.ts takes at start-up (the families' members load anyway).
               new DefinePlugin({
                 BOOKSWAP_FIRST_SCREEN: JSON.stringify(FIRST_SCREEN.filter((key) => !key.endsWith('/'))),
               }),
@@ -130,6 +131,9 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
                 template: htmlTemplate,
                 title: `Bookswap ${name.charAt(0).toUpperCase()}${name.slice(1)} (development host)`,
                 chunks: ['main'],
+                // The shell's page starts the storefront's download early (docs/decisions/009); the one-bundle
+                // baseline has no remote to start.
+                templateParameters: { earlyStart: !oneBundle },
                 scriptLoading: 'defer',
                 publicPath: '/',
               }),

@@ -21,10 +21,12 @@ export interface BookCardProps {
   onReport(product: Product): void;
   /** The card title's level under the page's headings: h3 inside a home page section, h2 on a list page. */
   headingLevel?: 'h2' | 'h3';
+  /** The card is in the first screenful: its cover loads at once (see BookCover). */
+  priority?: boolean;
 }
 
 /** SPEC 2's book card: seller (ticked when verified), image, prices, condition, years of use and the three actions. */
-export function BookCard({ product, canBook, onBookNow, onReport, headingLevel = 'h2' }: BookCardProps) {
+export function BookCard({ product, canBook, onBookNow, onReport, headingLevel = 'h2', priority }: BookCardProps) {
   const headingId = `book-${product._id}-name`;
   return (
     <Card
@@ -40,7 +42,7 @@ export function BookCard({ product, canBook, onBookNow, onReport, headingLevel =
           <VerifiedIcon color="primary" fontSize="small" titleAccess="Verified seller" data-testid="verified-tick" />
         )}
       </Stack>
-      <BookCover src={product.img} bookName={product.book_name} width={400} height={300} />
+      <BookCover src={product.img} bookName={product.book_name} width={400} height={300} priority={priority} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography id={headingId} variant="h6" component={headingLevel} gutterBottom>
           {product.book_name}

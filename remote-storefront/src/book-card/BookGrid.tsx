@@ -9,10 +9,17 @@ interface BookGridProps {
   /** Column sizes by breakpoint; the default fits three cards on a desktop, one on a phone. */
   size?: { xs?: number; sm?: number; md?: number; lg?: number };
   headingLevel?: 'h2' | 'h3';
+  /** How many covers, from the first, fill the first screen and so load at once; the rest load lazily. */
+  priorityCovers?: number;
 }
 
 /** A responsive grid of book cards with the booking and report modals behind their buttons, or "NO Product". */
-export function BookGrid({ products, size = { xs: 12, sm: 6, md: 4 }, headingLevel }: BookGridProps) {
+export function BookGrid({
+  products,
+  size = { xs: 12, sm: 6, md: 4 },
+  headingLevel,
+  priorityCovers = 0,
+}: BookGridProps) {
   const actions = useBookActions();
   if (products.length === 0) {
     return (
@@ -24,7 +31,7 @@ export function BookGrid({ products, size = { xs: 12, sm: 6, md: 4 }, headingLev
   return (
     <>
       <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {products.map((product) => (
+        {products.map((product, index) => (
           <Grid key={product._id} size={size} component="li">
             <BookCard
               product={product}
@@ -32,6 +39,7 @@ export function BookGrid({ products, size = { xs: 12, sm: 6, md: 4 }, headingLev
               onBookNow={actions.bookNow}
               onReport={actions.report}
               headingLevel={headingLevel}
+              priority={index < priorityCovers}
             />
           </Grid>
         ))}

@@ -45,6 +45,22 @@ describe('the book list', () => {
     expect(lastListCall(api).toString()).toBe('search=&page=0&size=5');
   });
 
+  it('loads the first three covers at once and the others only when scrolled to', async () => {
+    serveBooks(api, 12);
+    renderScreen({ routes, at: '/booklist?size=10' });
+    await cardNames();
+    const covers = screen.getAllByRole('img', { name: /^Cover of / });
+    expect(covers).toHaveLength(10);
+    expect(covers.map((cover) => cover.getAttribute('loading'))).toEqual([
+      ...Array<string>(3).fill('eager'),
+      ...Array<string>(7).fill('lazy'),
+    ]);
+    expect(covers.map((cover) => cover.getAttribute('fetchpriority'))).toEqual([
+      ...Array<string>(3).fill('high'),
+      ...Array<string>(7).fill('auto'),
+    ]);
+  });
+
   it('moves to another page and keeps the page in the URL', async () => {
     serveBooks(api, 12);
     const { router } = renderScreen({ routes, at: '/booklist' });

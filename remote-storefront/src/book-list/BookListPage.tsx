@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -100,7 +100,9 @@ function Paging({ place, pages, onPage, onSize }: PagingProps) {
 export function BookListPage() {
   const [params, setParams] = useSearchParams();
   const place = readBookListPlace(params);
-  const { data, error, isLoading, isValidating, mutate } = useBookList(place);
+  const { data: latest, error, isLoading, isValidating, mutate } = useBookList(place);
+  // The cards render in an interruptible background pass, so a page of them does not block typing or scrolling.
+  const data = useDeferredValue(latest);
   const go = (next: BookListPlace) => setParams(bookListQuery(next));
 
   return (
@@ -115,7 +117,7 @@ export function BookListPage() {
       {error && <LoadError error={error} what="The books" onRetry={() => void mutate()} />}
       {data ? (
         <>
-          <BookGrid products={data.products} />
+          <BookGrid products={data.products} priorityCovers={3} />
           <Paging
             place={place}
             pages={pageCount(data.count, place.size)}
@@ -124,7 +126,7 @@ export function BookListPage() {
           />
         </>
       ) : (
-        isLoading && <LoadingSpinner label="Loading books" />
+        (isLoading || latest) && <LoadingSpinner label="Loading books" />
       )}
     </Box>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,9 +12,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { CategoryGrid } from '../categories/CategoryGrid';
-import { staticFileUrl } from '../storefront-origin/static-file-url';
 import { clientReviews } from './client-reviews';
 import { useAdvertisedProducts } from './use-advertised-products';
+// Inlined by the build (under 8 KiB): the banner is the home page's largest paint, so it waits for no download.
+import bannerUrl from './banner.svg';
 
 function Banner() {
   return (
@@ -26,7 +27,7 @@ function Banner() {
         alignItems: 'center',
         justifyContent: 'center',
         backgroundColor: '#1f3a5f',
-        backgroundImage: `url(${staticFileUrl('images/banner.svg')})`,
+        backgroundImage: `url("${bannerUrl}")`,
         backgroundSize: 'cover',
         backgroundPosition: 'center',
         color: '#fff',
@@ -63,8 +64,11 @@ const ADVERTISED_ROW_HEIGHT = 640;
 
 /** Shown only when at least one advertised product exists (SPEC 1). */
 function AdvertiseProduct() {
-  const { data, error, isLoading, mutate } = useAdvertisedProducts();
-  if (isLoading) return <LoadingSpinner label="Loading advertised books" minHeight={ADVERTISED_ROW_HEIGHT} />;
+  const { data: latest, error, isLoading, mutate } = useAdvertisedProducts();
+  // The cards render in an interruptible background pass; the reserved space stays until they are ready.
+  const data = useDeferredValue(latest);
+  if (isLoading || (latest && !data))
+    return <LoadingSpinner label="Loading advertised books" minHeight={ADVERTISED_ROW_HEIGHT} />;
   if (error) return <LoadError error={error} what="The advertised books" onRetry={() => void mutate()} />;
   if (!data || data.length === 0) return null;
   return (

@@ -9,10 +9,12 @@ interface BookCoverProps {
   width: number;
   height: number;
   rounded?: boolean;
+  /** A cover in the first screenful (likely the page's largest image): fetched at once, before others. */
+  priority?: boolean;
 }
 
 /** A book's cover in a fixed aspect frame: the layout does not jump while covers arrive. */
-export function BookCover({ src, bookName, width, height, rounded = false }: BookCoverProps) {
+export function BookCover({ src, bookName, width, height, rounded = false, priority = false }: BookCoverProps) {
   return (
     <Box
       sx={{
@@ -26,7 +28,8 @@ export function BookCover({ src, bookName, width, height, rounded = false }: Boo
         component="img"
         src={src}
         alt={`Cover of ${bookName}`}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         width={width}
         height={height}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The list the shell's build hands to takeFirstScreenModules(); CommonJS, read the way webpack reads it.
+// The list the shell's build hands to takeFirstScreenModules() (take-first-screen.ts); CommonJS, read the way webpack reads it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { FIRST_SCREEN } = require('../../../tooling/webpack/shared-singletons.cjs') as { FIRST_SCREEN: string[] };
 

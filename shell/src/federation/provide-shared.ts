@@ -1,18 +1,3 @@
-import { loadShareSync } from '@module-federation/enhanced/runtime';
-
-/** FIRST_SCREEN of tooling/webpack/shared-singletons.cjs without its whole-family keys, set by the shell's build. */
-declare const BOOKSWAP_FIRST_SCREEN: readonly string[] | undefined;
-
-/**
- * The first screens' shared modules are in the shell's entry file (`eager`). Taking each one at start-up marks it
- * loaded, so with `loaded-first` the storefront uses these copies, also of those only it imports, instead of
- * fetching its own. A build without the list (the one-bundle baseline, tests) has nothing to take.
- */
-export function takeFirstScreenModules(): void {
-  if (typeof BOOKSWAP_FIRST_SCREEN === 'undefined') return;
-  for (const key of BOOKSWAP_FIRST_SCREEN) loadShareSync(key)();
-}
-
 /**
  * Makes the shell's build provide every public entry of `@bookswap/shared` and the MUI kit the
  * product's screens use, including what only remotes import. With `loaded-first` the first provider
