@@ -27,7 +27,10 @@ async function earlyStartedFiles(page: Page): Promise<string[]> {
     exposes: { name: string; assets: { js: { sync: string[] } } }[];
   };
   const routes = manifest.exposes.find((exposed) => exposed.name === 'routes');
-  const files = [manifest.metaData.remoteEntry.path + manifest.metaData.remoteEntry.name, ...(routes?.assets.js.sync ?? [])];
+  const files = [
+    manifest.metaData.remoteEntry.path + manifest.metaData.remoteEntry.name,
+    ...(routes?.assets.js.sync ?? []),
+  ];
   return files.map((file) => new URL(file, `${base}/`).href);
 }
 
@@ -53,7 +56,9 @@ for (const { path, ready } of [
     // The screen's own code came with what index.html starts early (the entry and the routes module's files),
     // not one round trip after the shell's start.
     const early = await earlyStartedFiles(page);
-    const storefrontScripts = loaded.map((script) => script.url).filter((url) => url.startsWith(originOf('storefront')));
+    const storefrontScripts = loaded
+      .map((script) => script.url)
+      .filter((url) => url.startsWith(originOf('storefront')));
     expect(storefrontScripts.filter((url) => !early.includes(url))).toEqual([]);
   });
 }
