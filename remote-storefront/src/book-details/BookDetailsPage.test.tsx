@@ -28,7 +28,10 @@ describe('the book details page', () => {
     renderScreen({ routes, at: '/bookDetails/b42', as: 'buyer' });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('The Old Man and the Sea');
     expect(screen.getByText('by Ernest Hemingway')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Cover of The Old Man and the Sea' })).toHaveAttribute('loading', 'lazy');
+    // The page's largest picture: fetched at once and first, not when layout finds it in view.
+    const cover = screen.getByRole('img', { name: 'Cover of The Old Man and the Sea' });
+    expect(cover).toHaveAttribute('loading', 'eager');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
     for (const fact of [
       'Post by: Sam Seller',
       'Original Price: $25',

@@ -48,7 +48,7 @@ function BookDetails({ product }: { product: Product }) {
       <Box sx={{ py: 4 }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 5 }}>
-            <BookCover src={product.img} bookName={product.book_name} width={450} height={600} rounded />
+            <BookCover src={product.img} bookName={product.book_name} width={450} height={600} rounded priority />
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={1}>
