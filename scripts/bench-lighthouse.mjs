@@ -26,8 +26,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
 import { answers } from '../tooling/product/managed-process.mjs';
-import { createStaticServer } from '../tooling/serve/static-server.mjs';
-import { configJson, remotesJson } from '../tooling/serve/shell-runtime-files.mjs';
+import { serveShell } from '../tooling/serve/serve-package.mjs';
 
 const API = 'http://localhost:5000';
 const FEDERATED = 'http://localhost:3000';
@@ -58,19 +57,6 @@ function corsOrigins() {
   for (const port of [3000, 3001, 3002, 3003, 3004, ONE_BUNDLE_PORT])
     origins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
   return origins.join(',');
-}
-
-/** The one-bundle shell served as tooling/serve/serve-package.mjs serves the shell. */
-function serveOneBundle() {
-  return createStaticServer({
-    root: ONE_BUNDLE_DIST,
-    port: ONE_BUNDLE_PORT,
-    spa: true,
-    generated: {
-      '/config.json': () => configJson(ONE_BUNDLE_DIST, process.env),
-      '/remotes.json': () => remotesJson(ONE_BUNDLE_DIST, process.env),
-    },
-  });
 }
 
 async function firstBookId() {
@@ -287,7 +273,8 @@ try {
     throw new Error(`${answering.join(', ')} already answer(s): stop that product, or pass --reuse to measure it`);
   }
   if (oneBundle && !answering.includes(oneBundleUrl)) {
-    oneBundleServer = serveOneBundle();
+    // Served as the shell is served (tooling/serve/serve-package.mjs).
+    oneBundleServer = serveShell(ONE_BUNDLE_DIST, ONE_BUNDLE_PORT);
     try {
       await oneBundleServer.listen();
     } catch (error) {

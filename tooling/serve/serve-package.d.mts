@@ -17,3 +17,4 @@ export declare function servePackage(
   port?: number,
   env?: Record<string, string | undefined>,
 ): StaticServer;
+export declare function serveShell(dist: string, port: number, env?: Record<string, string | undefined>): StaticServer;

@@ -11,15 +11,18 @@ export const PACKAGES = [
   { name: 'checkout', folder: 'remote-checkout', port: 3004 },
 ];
 
+/** A shell build's page: every path answers index.html, and config.json and remotes.json come from `env`. */
+export function serveShell(dist, port, env = process.env) {
+  return createStaticServer({
+    root: dist,
+    port,
+    spa: true,
+    generated: { '/config.json': () => configJson(dist, env), '/remotes.json': () => remotesJson(dist, env) },
+  });
+}
+
 export function servePackage(root, pkg, port = pkg.port, env = process.env) {
   const dist = join(root, pkg.folder, 'dist');
-  if (pkg.name === 'shell') {
-    return createStaticServer({
-      root: dist,
-      port,
-      spa: true,
-      generated: { '/config.json': () => configJson(dist, env), '/remotes.json': () => remotesJson(dist, env) },
-    });
-  }
+  if (pkg.name === 'shell') return serveShell(dist, port, env);
   return createStaticServer({ root: dist, port, cors: true });
 }

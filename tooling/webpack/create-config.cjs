@@ -88,7 +88,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
       },
       plugins: [
         ...(oneBundle
-          ? // The storefront's own files (categories.json, banner images) beside the page, as its origin serves them.
+          ? // The storefront's own files (categories.json, the reviewers' pictures) beside the page, as its origin serves them.
             [new PublicFolderPlugin({ folder: path.join(packageDir, '..', 'remote-storefront', 'public') })]
           : [
               new ModuleFederationPlugin({
@@ -118,7 +118,8 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
             ]),
         ...(isHost && !oneBundle
           ? [
-              // The keys shell/src/federation/take-first-screen.ts takes at start-up (the families' members load anyway).
+              // The keys shell/src/federation/take-first-screen.ts takes at start-up, after React's subpath entries it
+              // names itself (other families' members load with the modules that import them).
               new DefinePlugin({
                 BOOKSWAP_FIRST_SCREEN: JSON.stringify(FIRST_SCREEN.filter((key) => !key.endsWith('/'))),
               }),

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, pageCount } from '@bookswap/shared/catalog-rules';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
+import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { bookListQuery, readBookListPlace, type BookListPlace } from './book-list-query';
 import { useBookList } from './use-book-list';
 
@@ -101,8 +102,7 @@ export function BookListPage() {
   const [params, setParams] = useSearchParams();
   const place = readBookListPlace(params);
   const { data: latest, error, isLoading, isValidating, mutate } = useBookList(place);
-  // The cards render in an interruptible background pass, so a page of them does not block typing or scrolling.
-  const data = useDeferredValue(latest);
+  const { data, waiting } = useDeferredCards(latest, isLoading);
   const go = (next: BookListPlace) => setParams(bookListQuery(next));
 
   return (
@@ -126,7 +126,7 @@ export function BookListPage() {
           />
         </>
       ) : (
-        (isLoading || latest) && <LoadingSpinner label="Loading books" />
+        waiting && <LoadingSpinner label="Loading books" />
       )}
     </Box>
   );

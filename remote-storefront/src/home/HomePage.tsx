@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
+import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { CategoryGrid } from '../categories/CategoryGrid';
 import { clientReviews } from './client-reviews';
 import { useAdvertisedProducts } from './use-advertised-products';
@@ -65,10 +66,8 @@ const ADVERTISED_ROW_HEIGHT = 640;
 /** Shown only when at least one advertised product exists (SPEC 1). */
 function AdvertiseProduct() {
   const { data: latest, error, isLoading, mutate } = useAdvertisedProducts();
-  // The cards render in an interruptible background pass; the reserved space stays until they are ready.
-  const data = useDeferredValue(latest);
-  if (isLoading || (latest && !data))
-    return <LoadingSpinner label="Loading advertised books" minHeight={ADVERTISED_ROW_HEIGHT} />;
+  const { data, waiting } = useDeferredCards(latest, isLoading);
+  if (waiting) return <LoadingSpinner label="Loading advertised books" minHeight={ADVERTISED_ROW_HEIGHT} />;
   if (error) return <LoadError error={error} what="The advertised books" onRetry={() => void mutate()} />;
   if (!data || data.length === 0) return null;
   return (

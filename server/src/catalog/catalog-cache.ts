@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { perDatabase } from '../db/per-database';
 
 /**
  * Answers of the public lists, valid for one catalog version only (migration 0004: every change to `products`
@@ -100,17 +101,8 @@ export interface CatalogCaches {
   listings: CatalogCache;
 }
 
-const caches = new WeakMap<Database, CatalogCaches>();
-
-export function catalogCachesFor(db: Database): CatalogCaches {
-  let found = caches.get(db);
-  if (!found) {
-    found = {
-      matches: new CatalogCache(500_000),
-      answers: new CatalogCache(20_000),
-      listings: new CatalogCache(20_000),
-    };
-    caches.set(db, found);
-  }
-  return found;
-}
+export const catalogCachesFor: (db: Database) => CatalogCaches = perDatabase(() => ({
+  matches: new CatalogCache(500_000),
+  answers: new CatalogCache(20_000),
+  listings: new CatalogCache(20_000),
+}));

@@ -5,6 +5,7 @@ import { catalogState, products, type ProductRow } from '../db/schema';
 import { productToWire, type WireContext } from '../db/wire';
 import { containsPattern, publiclyVisible } from '../routes/visibility';
 import { SharedFreshRead } from '../db/fresh-reads';
+import { perDatabase } from '../db/per-database';
 import { catalogCachesFor, type CatalogCaches } from './catalog-cache';
 
 /**
@@ -44,16 +45,11 @@ async function readCatalogState(db: Database): Promise<CatalogState> {
   return state;
 }
 
-const stateReads = new WeakMap<Database, SharedFreshRead<CatalogState>>();
+const stateReadsOf = perDatabase((db) => new SharedFreshRead(() => readCatalogState(db)));
 
 /** The catalog version and count as of a read that started after this call (shared with concurrent callers). */
 function freshCatalogState(db: Database): Promise<CatalogState> {
-  let reads = stateReads.get(db);
-  if (!reads) {
-    reads = new SharedFreshRead(() => readCatalogState(db));
-    stateReads.set(db, reads);
-  }
-  return reads.get();
+  return stateReadsOf(db).get();
 }
 
 /** A request's view of the caches: the catalog version it read, and this server's PUBLIC_URL. */

@@ -1,3 +1,4 @@
+import { heldBatches, settle } from '../testing/held-batches';
 import { BatchedFreshLookup, SharedFreshRead } from './fresh-reads';
 
 /** A read that finishes when the test says so, recording when each read started. */
@@ -9,8 +10,6 @@ function controlledReads<T>() {
     });
   return { read, started };
 }
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('a read shared by concurrent requests', () => {
   it('shares one read between callers, but never gives one a read that started before it asked', async () => {
@@ -51,25 +50,22 @@ describe('a read shared by concurrent requests', () => {
 
 describe('rows looked up by key for concurrent requests', () => {
   it('reads the keys asked for meanwhile in one later read, answering each caller its own row', async () => {
-    const reads: string[][] = [];
-    const finishers: (() => void)[] = [];
-    const lookup = new BatchedFreshLookup<string, string>(
-      (keys) =>
-        new Promise((resolve) => {
-          reads.push(keys);
-          finishers.push(() => resolve(new Map(keys.filter((k) => k !== 'gone').map((k) => [k, `row ${k}`]))));
-        }),
-    );
+    const {
+      run,
+      batches: reads,
+      finish,
+    } = heldBatches((keys: string[]) => new Map(keys.filter((k) => k !== 'gone').map((k) => [k, `row ${k}`])));
+    const lookup = new BatchedFreshLookup<string, string>(run);
     const a = lookup.get('a');
     const b = lookup.get('b');
     const b2 = lookup.get('b');
     const gone = lookup.get('gone');
     expect(reads).toEqual([['a']]);
-    finishers[0]!();
+    finish(0);
     expect(await a).toBe('row a');
     await settle();
     expect(reads).toEqual([['a'], ['b', 'gone']]);
-    finishers[1]!();
+    finish(1);
     expect(await b).toBe('row b');
     expect(await b2).toBe('row b');
     expect(await gone).toBeUndefined();

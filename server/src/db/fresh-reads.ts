@@ -9,6 +9,8 @@
  * most one read running and one waiting at any time.
  */
 
+import { NextBatch } from './next-batch';
+
 const ignore = () => undefined;
 
 /** One value read fresh for each request, one read shared by every request waiting for it. */
@@ -39,54 +41,22 @@ export class SharedFreshRead<T> {
   }
 }
 
-interface Waiting<K, V> {
-  key: K;
-  resolve(value: V | undefined): void;
-  reject(error: unknown): void;
-}
-
 /**
  * Values by key (rows by id), read fresh for each request: the keys asked for while a read runs are read
  * together, in one query (at most `maxBatch` callers' keys), as soon as it ends. `readMany` returns what it
  * found; a key it did not find is answered `undefined`.
  */
 export class BatchedFreshLookup<K, V> {
-  private running = false;
-  private waiting: Waiting<K, V>[] = [];
+  private readonly reads: NextBatch<K, V | undefined>;
 
-  constructor(
-    private readonly readMany: (keys: K[]) => Promise<Map<K, V>>,
-    private readonly maxBatch = 1000,
-  ) {}
-
-  get(key: K): Promise<V | undefined> {
-    return new Promise<V | undefined>((resolve, reject) => {
-      this.waiting.push({ key, resolve, reject });
-      if (!this.running) this.readWaiting();
-    });
+  constructor(readMany: (keys: K[]) => Promise<Map<K, V>>, maxBatch = 1000) {
+    this.reads = new NextBatch(async (batch) => {
+      const found = await readMany([...new Set(batch.map((w) => w.input))]);
+      for (const w of batch) w.resolve(found.get(w.input));
+    }, maxBatch);
   }
 
-  private readWaiting(): void {
-    const batch = this.waiting.splice(0, this.maxBatch);
-    this.running = true;
-    let read: Promise<Map<K, V>>;
-    try {
-      read = this.readMany([...new Set(batch.map((w) => w.key))]);
-    } catch (error) {
-      read = Promise.reject(error);
-    }
-    read
-      .then(
-        (found) => {
-          for (const w of batch) w.resolve(found.get(w.key));
-        },
-        (error: unknown) => {
-          for (const w of batch) w.reject(error);
-        },
-      )
-      .finally(() => {
-        this.running = false;
-        if (this.waiting.length > 0) this.readWaiting();
-      });
+  get(key: K): Promise<V | undefined> {
+    return this.reads.add(key);
   }
 }

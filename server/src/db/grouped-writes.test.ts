@@ -1,6 +1,5 @@
+import { heldBatches, settle } from '../testing/held-batches';
 import { GroupedWrites } from './grouped-writes';
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A database error as the driver reports it. */
 function pgError(code: string): Error {
@@ -9,23 +8,16 @@ function pgError(code: string): Error {
 
 describe('writes grouped while one statement runs', () => {
   it('sends the writes that arrive during a statement together in the next, answering each its own output', async () => {
-    const statements: number[][] = [];
-    const finishers: (() => void)[] = [];
-    const writes = new GroupedWrites<number, string>(
-      (inputs) =>
-        new Promise((resolve) => {
-          statements.push(inputs);
-          finishers.push(() => resolve(inputs.map((n) => `wrote ${n}`)));
-        }),
-    );
+    const { run, batches: statements, finish } = heldBatches((inputs: number[]) => inputs.map((n) => `wrote ${n}`));
+    const writes = new GroupedWrites<number, string>(run);
     const first = writes.write(1);
     const later = [writes.write(2), writes.write(3), writes.write(4)];
     expect(statements).toEqual([[1]]);
-    finishers[0]!();
+    finish(0);
     expect(await first).toBe('wrote 1');
     await settle();
     expect(statements).toEqual([[1], [2, 3, 4]]);
-    finishers[1]!();
+    finish(1);
     expect(await Promise.all(later)).toEqual(['wrote 2', 'wrote 3', 'wrote 4']);
   });
 

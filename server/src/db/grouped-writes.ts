@@ -9,6 +9,8 @@
  * caller gets exactly the answer its write alone gets. Any other failure (the connection, the server) is every
  * caller's answer: nothing of a failed statement was committed, and retrying it would only repeat the failure.
  */
+import { NextBatch, type Waiting } from './next-batch';
+
 /** True for a statement refused because of the data it was given (the driver's error, bare or wrapped). */
 function failedOnData(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
@@ -19,38 +21,19 @@ function failedOnData(error: unknown): boolean {
   return false;
 }
 
-interface Waiting<I, O> {
-  input: I;
-  resolve(output: O): void;
-  reject(error: unknown): void;
-}
-
 export class GroupedWrites<I, O> {
-  private waiting: Waiting<I, O>[] = [];
-  private running = false;
+  private readonly writes: NextBatch<I, O>;
 
   /** `writeMany` answers one output per input, in order. */
   constructor(
     private readonly writeMany: (inputs: I[]) => Promise<O[]>,
-    private readonly maxGroup = 500,
-  ) {}
-
-  write(input: I): Promise<O> {
-    return new Promise<O>((resolve, reject) => {
-      this.waiting.push({ input, resolve, reject });
-      if (!this.running) this.writeWaiting();
-    });
+    maxGroup = 500,
+  ) {
+    this.writes = new NextBatch((group) => this.send(group), maxGroup);
   }
 
-  private writeWaiting(): void {
-    const group = this.waiting.splice(0, this.maxGroup);
-    this.running = true;
-    this.send(group)
-      .catch(() => undefined)
-      .finally(() => {
-        this.running = false;
-        if (this.waiting.length > 0) this.writeWaiting();
-      });
+  write(input: I): Promise<O> {
+    return this.writes.add(input);
   }
 
   private async send(group: Waiting<I, O>[]): Promise<void> {
@@ -58,10 +41,7 @@ export class GroupedWrites<I, O> {
       const outputs = await this.writeMany(group.map((w) => w.input));
       group.forEach((w, i) => w.resolve(outputs[i]!));
     } catch (error) {
-      if (group.length === 1 || !failedOnData(error)) {
-        for (const w of group) w.reject(error);
-        return;
-      }
+      if (group.length === 1 || !failedOnData(error)) throw error;
       // Each on its own, one after the other, so that one bad write cannot fail the others.
       for (const w of group) {
         try {

@@ -1,77 +1,62 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { NextBatch, type Waiting } from '../db/next-batch';
 
 // Expired counters are deleted once every this many counted requests (the table stays small).
 const PRUNE_EVERY = 1000;
 // At most this many hits counted by one statement.
 const MAX_HITS_PER_STATEMENT = 1000;
 
-type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
+type Count = { current: number; ttl: number };
+type Counted = (error: Error | null, result?: Count) => void;
 
 interface Hit {
   key: string;
   windowMs: number;
-  callback: Counted;
 }
 
 /**
  * Counts requests in fixed windows shared by every instance. One statement at a time per instance: the hits
- * that arrive while it runs are counted together by the next one, each key once with the number of its hits,
- * so a busy key (every anonymous search from one address) costs one row update per round trip instead of one
- * per request, and no request ever waits on another's row lock here. Each request still waits for its own
- * count and gets its own place in it (the counts of n hits of one key are the next n numbers), exactly as n
- * single increments would give them.
+ * that arrive while it runs are counted together by the next one (db/next-batch.ts), each key once with the
+ * number of its hits, so a busy key (every anonymous search from one address) costs one row update per round
+ * trip instead of one per request, and no request ever waits on another's row lock here. Each request still
+ * waits for its own count and gets its own place in it (the counts of n hits of one key are the next n
+ * numbers), exactly as n single increments would give them.
  */
 class HitCounter {
-  private waiting: Hit[] = [];
-  private running = false;
+  private readonly hits = new NextBatch<Hit, Count>((batch) => this.countBatch(batch), MAX_HITS_PER_STATEMENT);
   private counted = 0;
 
   constructor(private readonly db: Database) {}
 
-  count(hit: Hit): void {
-    this.waiting.push(hit);
+  count(hit: Hit, callback: Counted): void {
     if (++this.counted % PRUNE_EVERY === 0) this.prune();
-    if (!this.running) this.countWaiting();
+    // The plugin's callbacks only settle its promises; nothing may escape as an unhandled rejection.
+    this.hits.add(hit).then(
+      (result) => callback(null, result),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 
-  private countWaiting(): void {
-    const hits = this.waiting.splice(0, MAX_HITS_PER_STATEMENT);
-    this.running = true;
-    const byKey = new Map<string, { windowMs: number; hits: Hit[] }>();
-    for (const hit of hits) {
-      const same = byKey.get(hit.key);
+  private async countBatch(batch: Waiting<Hit, Count>[]): Promise<void> {
+    const byKey = new Map<string, { windowMs: number; hits: Waiting<Hit, Count>[] }>();
+    for (const hit of batch) {
+      const same = byKey.get(hit.input.key);
       if (same) same.hits.push(hit);
-      else byKey.set(hit.key, { windowMs: hit.windowMs, hits: [hit] });
+      else byKey.set(hit.input.key, { windowMs: hit.input.windowMs, hits: [hit] });
     }
     const rows = [...byKey].map(([key, { windowMs, hits: ofKey }]) => ({ k: key, n: ofKey.length, w: windowMs }));
-    this.countRows(rows)
-      .then(
-        (counts) => {
-          for (const [key, { hits: ofKey }] of byKey) {
-            const counted = counts.get(key);
-            if (!counted) {
-              for (const hit of ofKey) hit.callback(new Error(`rate-limit counter ${key} was not counted`));
-              continue;
-            }
-            // The key's count after this statement is `hits`: its n hits were the n numbers up to it.
-            ofKey.forEach((hit, i) =>
-              hit.callback(null, { current: counted.hits - ofKey.length + 1 + i, ttl: counted.ttl }),
-            );
-          }
-        },
-        (error: unknown) => {
-          const failure = error instanceof Error ? error : new Error(String(error));
-          for (const hit of hits) hit.callback(failure);
-        },
-      )
-      // The plugin's callbacks only settle its promises; nothing may escape as an unhandled rejection.
-      .catch(() => undefined)
-      .finally(() => {
-        this.running = false;
-        if (this.waiting.length > 0) this.countWaiting();
-      });
+    const counts = await this.countRows(rows);
+    for (const [key, { hits: ofKey }] of byKey) {
+      const counted = counts.get(key);
+      if (!counted) {
+        for (const hit of ofKey) hit.reject(new Error(`rate-limit counter ${key} was not counted`));
+        continue;
+      }
+      // The key's count after this statement is `hits`: its n hits were the n numbers up to it.
+      ofKey.forEach((hit, i) => hit.resolve({ current: counted.hits - ofKey.length + 1 + i, ttl: counted.ttl }));
+    }
   }
 
   /** One upsert for every key; keys in a fixed order, so that instances counting the same keys never deadlock. */
@@ -118,7 +103,7 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
     }
 
     incr(key: string, callback: Counted, timeWindow: number): void {
-      counter.count({ key: `${this.scope}${key}`, windowMs: timeWindow, callback });
+      counter.count({ key: `${this.scope}${key}`, windowMs: timeWindow }, callback);
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {

@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { Database } from '../db/database';
 import { BatchedFreshLookup } from '../db/fresh-reads';
+import { perDatabase } from '../db/per-database';
 import { users, type UserRow } from '../db/schema';
 import type { VerifiedIdentity } from '../auth/id-token';
 import { forbidden, HttpError, unauthorized } from './http-error';
@@ -84,7 +85,13 @@ export function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-const userLookups = new WeakMap<Database, BatchedFreshLookup<string, UserRow>>();
+const userLookupOf = perDatabase(
+  (db) =>
+    new BatchedFreshLookup<string, UserRow>(async (ids) => {
+      const rows = await db.select().from(users).where(inArray(users.id, ids));
+      return new Map(rows.map((row) => [row.id, row]));
+    }),
+);
 
 /**
  * The caller's user record as of a read that started after this call (db/fresh-reads.ts): callers arriving
@@ -92,15 +99,7 @@ const userLookups = new WeakMap<Database, BatchedFreshLookup<string, UserRow>>()
  * its own copy of the row.
  */
 async function currentUser(db: Database, userId: string): Promise<UserRow | undefined> {
-  let lookup = userLookups.get(db);
-  if (!lookup) {
-    lookup = new BatchedFreshLookup(async (ids) => {
-      const rows = await db.select().from(users).where(inArray(users.id, ids));
-      return new Map(rows.map((row) => [row.id, row]));
-    });
-    userLookups.set(db, lookup);
-  }
-  const user = await lookup.get(userId);
+  const user = await userLookupOf(db).get(userId);
   return user && { ...user };
 }
 

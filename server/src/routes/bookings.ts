@@ -7,6 +7,7 @@ import {
 } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
 import { GroupedWrites } from '../db/grouped-writes';
+import { perDatabase } from '../db/per-database';
 import { newId } from '../db/ids';
 import { bookings } from '../db/schema';
 import { visibleListing } from '../catalog/public-lists';
@@ -64,16 +65,11 @@ function groupedBookingInserts(db: Database): GroupedWrites<NewBooking, boolean>
   });
 }
 
-const bookingInserts = new WeakMap<Database, GroupedWrites<NewBooking, boolean>>();
+const bookingInsertsOf = perDatabase(groupedBookingInserts);
 
 /** Writes one booking (grouped with those arriving meanwhile); false when the buyer already holds one of the book. */
 function insertBooking(db: Database, booking: NewBooking): Promise<boolean> {
-  let inserts = bookingInserts.get(db);
-  if (!inserts) {
-    inserts = groupedBookingInserts(db);
-    bookingInserts.set(db, inserts);
-  }
-  return inserts.write(booking);
+  return bookingInsertsOf(db).write(booking);
 }
 
 export const bookingRoutes = [

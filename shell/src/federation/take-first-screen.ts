@@ -27,7 +27,8 @@ function yieldToBrowser(): Promise<void> {
  */
 export async function takeFirstScreenModules(): Promise<void> {
   if (typeof BOOKSWAP_FIRST_SCREEN === 'undefined') return;
-  for (const key of [...REACT_ENTRIES, ...BOOKSWAP_FIRST_SCREEN]) {
+  // React's own keys are on the build's list too: each is taken once.
+  for (const key of new Set([...REACT_ENTRIES, ...BOOKSWAP_FIRST_SCREEN])) {
     loadShareSync(key)();
     await yieldToBrowser();
   }

@@ -159,7 +159,7 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
     if (!listening) return;
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    (providerPromise.current ??= connect()).then(
+    provider().then(
       (identityProvider) => {
         if (cancelled) return;
         unsubscribe = identityProvider.onChange((identity) => {
@@ -184,7 +184,7 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
       cancelled = true;
       unsubscribe?.();
     };
-  }, [listening, connect, establish, setState]);
+  }, [listening, provider, establish, setState]);
 
   // SPEC 6 and ARCHITECTURE "Auth and tokens": a protected call answering 401 gets one fresh access token
   // (from a fresh ID token) and is retried; when that fails the user is signed out and the guards send
