@@ -72,6 +72,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-one-bundle/**',
+      'releases/**',
       'reports/**',
       'coverage/**',
       '.data/**',

@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { isMostlySingletons } from '../tooling/product/bundle-parts.mjs';
-import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
-import { PACKAGES } from '../tooling/serve/serve-package.mjs';
+import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
+import { PACKAGES, servedFolder } from '../tooling/serve/serve-package.mjs';
 
 /** `path` may hold `{booking}`: one of the signed-in buyer's bookings, made for the run when they have none. */
 const ROUTES = [
@@ -37,7 +37,7 @@ function categoryOf(url) {
   const { port, pathname } = new URL(url);
   const pkg = byPort.get(port);
   if (!pkg) return null;
-  return isMostlySingletons(join(ROOT, pkg.folder, 'dist'), pathname.slice(1)) ? 'shared singletons' : pkg.name;
+  return isMostlySingletons(servedFolder(ROOT, pkg), pathname.slice(1)) ? 'shared singletons' : pkg.name;
 }
 
 /** The first DEMO_USERS entry of a role (TypeScript source, so read as text: Node 20 does not run .ts). */
@@ -126,6 +126,9 @@ async function measure(browser, { path, role }) {
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'bookswap-bench-'));
 const log = (line) => line.startsWith('[product]') && console.log(line);
+// The releases the last build made, live in a registry of the run's own.
+process.env.BOOKSWAP_RELEASE_REGISTRY = join(dataDir, 'release-registry.json');
+promoteLastBuild({ log: () => undefined });
 let product;
 try {
   product = await launchProduct({ dataDir, log });

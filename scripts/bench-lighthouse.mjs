@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { launch as launchChromium } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
-import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
+import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
 import { answers } from '../tooling/product/managed-process.mjs';
 import { serveShell } from '../tooling/serve/serve-package.mjs';
 
@@ -285,6 +285,9 @@ try {
   } else if (!oneBundle) console.log(`[bench] no ${ONE_BUNDLE_DIST}/index.html: measuring the federated build only`);
   if (!answering.includes(FEDERATED)) {
     const apiEnv = oneBundle ? { CORS_ORIGINS: corsOrigins() } : {};
+    // The releases the last build made, live in a registry of the run's own.
+    process.env.BOOKSWAP_RELEASE_REGISTRY = join(dataDir, 'release-registry.json');
+    promoteLastBuild({ log: () => undefined });
     product = await launchProduct({ dataDir, log, apiEnv });
   }
 

@@ -1,14 +1,21 @@
 #!/usr/bin/env node
-// `npm start`: builds the production bundles, then serves the shell and the four remotes on
-// 3000-3004 with the API server and the sign-in emulator, until Ctrl-C or until one of them dies.
-// `--no-build` serves the existing builds.
+// `npm start`: builds the production bundles (the shell, and a release of each remote), makes the releases it
+// built live (`pnpm release promote`), then serves the shell and the four remotes on 3000-3004 with the API server
+// and the sign-in emulator, until Ctrl-C or until one of them dies. `--no-build` serves the last builds.
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { launchProduct, ROOT } from '../tooling/product/launch-product.mjs';
+import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+try {
+  promoteLastBuild();
+} catch (error) {
+  console.error(`[product] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
 
 let product;

@@ -15,6 +15,7 @@ const packages = [
   'remote-checkout',
   'server',
   'e2e',
+  'tooling',
 ].filter((p) => existsSync(join(root, p, 'tsconfig.json')));
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
 

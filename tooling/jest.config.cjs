@@ -6,5 +6,5 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: preset.transform,
-  testMatch: ['<rootDir>/lint/**/*.test.ts', '<rootDir>/webpack/**/*.test.ts'],
+  testMatch: ['<rootDir>/lint/**/*.test.ts', '<rootDir>/webpack/**/*.test.ts', '<rootDir>/release/**/*.test.ts'],
 };

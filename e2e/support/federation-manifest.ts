@@ -1,16 +1,11 @@
 import { join } from 'node:path';
 import { singletonsInFile } from '../../tooling/product/bundle-parts.mjs';
+import { PACKAGES, servedFolder } from '../../tooling/serve/serve-package.mjs';
 import type { PackageName } from './fixtures';
-
-const FOLDERS: Record<PackageName, string> = {
-  shell: 'shell',
-  storefront: 'remote-storefront',
-  seller: 'remote-seller',
-  admin: 'remote-admin',
-  checkout: 'remote-checkout',
-};
 
 /** The singleton packages (react, MUI, @bookswap/shared…) whose code a package's served file holds. */
 export function singletonsServedIn(name: PackageName, url: string): string[] {
-  return singletonsInFile(join(__dirname, '..', '..', FOLDERS[name], 'dist'), new URL(url).pathname.slice(1));
+  const pkg = PACKAGES.find((candidate) => candidate.name === name);
+  if (!pkg) throw new Error(`unknown package ${name}`);
+  return singletonsInFile(servedFolder(join(__dirname, '..', '..'), pkg), new URL(url).pathname.slice(1));
 }

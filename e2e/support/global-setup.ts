@@ -10,13 +10,17 @@ import { join } from 'node:path';
  * Returns the teardown.
  */
 export default async function globalSetup() {
-  const { launchProduct, missingBuilds, startControlServer, ROOT } =
+  const { launchProduct, missingBuilds, promoteLastBuild, startControlServer, ROOT } =
     await import('../../tooling/product/launch-product.mjs');
   if (missingBuilds().length) {
     const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('The production build failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'bookswap-e2e-'));
+  // A release registry of the run's own, starting from the last build, so drills that promote and roll back leave
+  // the developer's registry alone. The test workers inherit it.
+  process.env.BOOKSWAP_RELEASE_REGISTRY = join(dataDir, 'release-registry.json');
+  promoteLastBuild({ log: () => undefined });
   const quiet = process.env.BOOKSWAP_E2E_LOGS ? console.log : () => undefined;
   const product = await launchProduct({
     dataDir,

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { singletonsServedIn } from '../support/federation-manifest';
+import { liveReleaseUrl } from '../support/release-drill';
 import {
   expect,
   expectSameDocument,
@@ -109,8 +110,8 @@ test('a remote is fetched only when one of its routes is visited', async ({ page
 
   await topNav(page).getByRole('link', { name: 'Home' }).click();
   await expect(PUBLIC_PATHS[0]!.shows(page)).toBeVisible();
-  expect(requests.to('storefront')).toContain(`${originOf('storefront')}/mf-manifest.json`);
-  expect(requests.to('storefront')).toContain(`${originOf('storefront')}/remoteEntry.js`);
+  expect(requests.to('storefront')).toContain(`${liveReleaseUrl('storefront')}/mf-manifest.json`);
+  expect(requests.to('storefront')).toContain(`${liveReleaseUrl('storefront')}/remoteEntry.js`);
   for (const remote of ['seller', 'admin', 'checkout'] as const) expect(requests.to(remote), remote).toEqual([]);
 });
 
@@ -218,7 +219,7 @@ test.describe('a remote that is down shows its fallback while the rest works, an
     // the category list's own chunk does not.
     await page.route(`${storefront}/**`, async (route) => {
       const file = new URL(route.request().url()).pathname;
-      if (/^\/(mf-manifest\.json|remoteEntry\.js|__federation_expose_routes\.[0-9a-f]+\.js)$/.test(file)) {
+      if (/^\/[^/]+\/(mf-manifest\.json|remoteEntry\.js|__federation_expose_routes\.[0-9a-f]+\.js)$/.test(file)) {
         await route.continue();
       } else await route.abort('connectionrefused');
     });
@@ -243,20 +244,24 @@ test('the servers answer with the caching and CORS headers deployers rely on', a
   expect(script).toBeDefined();
   expect((await request.get(`/${script}`)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 
+  // remotes.json is computed per browser from the release registry (its canary draw): never cached.
   const remotes = await request.get('/remotes.json');
-  expect(remotes.headers()['cache-control']).toBe('no-cache');
+  expect(remotes.headers()['cache-control']).toBe('no-store');
   expect((await remotes.json()) as unknown).toEqual(
-    expect.arrayContaining(REMOTES.map((name) => ({ name, entry: `${originOf(name)}/mf-manifest.json` }))),
+    expect.arrayContaining(
+      REMOTES.map((name) => expect.objectContaining({ name, entry: `${liveReleaseUrl(name)}/mf-manifest.json` })),
+    ),
   );
-  expect((await request.get('/config.json')).headers()['cache-control']).toBe('no-cache');
+  expect((await request.get('/config.json')).headers()['cache-control']).toBe('no-store');
 
   for (const remote of REMOTES) {
-    const manifest = await request.get(`${originOf(remote)}/mf-manifest.json`, {
+    // A release's files, its manifest too, are never rewritten: cached for good (docs/decisions/020).
+    const manifest = await request.get(`${liveReleaseUrl(remote)}/mf-manifest.json`, {
       headers: { origin: originOf('shell') },
     });
     expect(manifest.headers()['access-control-allow-origin']).toBe('*');
-    expect(manifest.headers()['cache-control']).toBe('no-cache');
+    expect(manifest.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     // A missing file stays a 404 on a remote: no SPA fallback hides a broken deployment.
-    expect((await request.get(`${originOf(remote)}/no-such-chunk.js`)).status()).toBe(404);
+    expect((await request.get(`${liveReleaseUrl(remote)}/no-such-chunk.js`)).status()).toBe(404);
   }
 });

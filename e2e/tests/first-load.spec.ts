@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, originOf, test } from '../support/fixtures';
+import { liveReleaseUrl } from '../support/release-drill';
 
 // docs/decisions/009: what a visitor's first screens download. The byte and score targets are measured by
 // `pnpm bench:bundle` and `pnpm bench:lighthouse`; these tests hold the promises a change could silently break.
@@ -21,7 +22,7 @@ function recordScripts(page: Page) {
 
 /** The storefront files index.html's early start preloads: its entry and its `routes` module's own files. */
 async function earlyStartedFiles(page: Page): Promise<string[]> {
-  const base = originOf('storefront');
+  const base = liveReleaseUrl('storefront');
   const manifest = (await (await page.request.get(`${base}/mf-manifest.json`)).json()) as {
     metaData: { remoteEntry: { path: string; name: string } };
     exposes: { name: string; assets: { js: { sync: string[] } } }[];
@@ -51,7 +52,7 @@ for (const { path, ready } of [
     expect(loaded.filter((script) => script.text.includes(IDENTITY_SDK)).map((script) => script.url)).toEqual([]);
     expect(loaded.filter((script) => script.text.includes(SCHEMA_LIBRARY)).map((script) => script.url)).toEqual([]);
     // The storefront's entry was asked for once: the early preload and the runtime share one download.
-    const entries = loaded.filter((script) => script.url === `${originOf('storefront')}/remoteEntry.js`);
+    const entries = loaded.filter((script) => script.url === `${liveReleaseUrl('storefront')}/remoteEntry.js`);
     expect(entries).toHaveLength(1);
     // The screen's own code came with what index.html starts early (the entry and the routes module's files),
     // not one round trip after the shell's start.

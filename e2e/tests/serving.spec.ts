@@ -23,9 +23,13 @@ test.describe("the shell's runtime files follow the deployer's environment witho
       const remotes = (await (await request.get('http://localhost:3090/remotes.json')).json()) as {
         name: string;
         entry: string;
+        version: string;
       }[];
-      expect(remotes).toContainEqual({ name: 'seller', entry: 'https://seller.bookswap.example/v2/mf-manifest.json' });
-      expect(remotes).toContainEqual({ name: 'storefront', entry: 'http://localhost:3001/mf-manifest.json' });
+      // Each remote's live release (the run's registry), at its own origin or the one the deployer moved it to.
+      const seller = remotes.find((remote) => remote.name === 'seller');
+      const storefront = remotes.find((remote) => remote.name === 'storefront');
+      expect(seller?.entry).toBe(`https://seller.bookswap.example/v2/${seller?.version}/mf-manifest.json`);
+      expect(storefront?.entry).toBe(`http://localhost:3001/${storefront?.version}/mf-manifest.json`);
       const config = (await (await request.get('http://localhost:3090/config.json')).json()) as {
         apiUrl: string;
         firebase?: { emulatorUrl?: string; projectId: string };

@@ -9,6 +9,8 @@ import { createAppRoutes } from './app/create-app-routes';
 import { readStartUpConfig } from './app/start-up-config';
 import { RemoteRoutesLoader } from './federation/remote-routes-loader';
 import { earlyManifests } from './federation/early-start';
+import { createRouteCatalog, setRouteCatalog } from './federation/route-catalog';
+import { builtShellContract } from './federation/shell-contract';
 // For its lazy imports: the shared modules this build provides to the remotes (not called).
 import './federation/provide-shared';
 
@@ -20,7 +22,9 @@ async function start() {
     const { config, remotes } = await readStartUpConfig();
     setRuntimeConfig(config);
     registerPlugins([earlyManifests()]);
-    const loader = new RemoteRoutesLoader({ registerRemotes, loadRemote }, remotes);
+    // The routes each release serves, before any remote's code loads (docs/decisions/021).
+    setRouteCatalog(createRouteCatalog(remotes));
+    const loader = new RemoteRoutesLoader({ registerRemotes, loadRemote }, remotes, builtShellContract());
     // One sign-in state for the provider that writes it and the route guards that read it before loading.
     const session = createSessionStore();
     const router = createBrowserRouter(createAppRoutes(loader, session));

@@ -23,7 +23,11 @@ export interface LaunchOptions {
   onUnexpectedExit?: (reason: string) => void;
 }
 
-export declare function missingBuilds(root?: string): string[];
+export declare function missingBuilds(root?: string, env?: Record<string, string | undefined>): string[];
+export declare function promoteLastBuild(options?: {
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+}): void;
 export declare function launchProduct(options?: LaunchOptions): Promise<RunningProduct>;
 export declare function startControlServer(
   product: RunningProduct,

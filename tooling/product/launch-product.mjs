@@ -1,9 +1,11 @@
 // The composed product as one object: the five static servers, the API server and the sign-in
 // emulator. Used by `npm start` (scripts/start-product.mjs) and by the browser tests' global setup.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { PACKAGES, servePackage } from '../serve/serve-package.mjs';
+import releaseStore from '../release/release-store.cjs';
 import { answers, startManagedProcess, waitForHttp } from './managed-process.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -11,10 +13,33 @@ export const API_PORT = 5000;
 export const AUTH_EMULATOR_PORT = 9099;
 export const PROJECT_ID = 'demo-bookswap';
 
-export function missingBuilds(root = ROOT) {
-  return PACKAGES.filter((pkg) => !existsSync(join(root, pkg.folder, 'dist', 'mf-manifest.json'))).map(
-    (pkg) => pkg.folder,
-  );
+/** Packages without a build to serve: the shell's dist/, or a remote's release from the last build-all. */
+export function missingBuilds(root = ROOT, env = process.env) {
+  const lastBuild = releaseStore.readLastBuild(env);
+  return PACKAGES.filter((pkg) =>
+    pkg.name === 'shell'
+      ? !existsSync(join(root, pkg.folder, 'dist', 'mf-manifest.json'))
+      : !lastBuild[pkg.name] || !releaseStore.readRelease(pkg.name, lastBuild[pkg.name], env),
+  ).map((pkg) => pkg.folder);
+}
+
+/**
+ * Makes the releases the last build-all made live, through `pnpm release promote` (its compatibility gate and
+ * history), for each remote whose live version differs: what `npm start` serves is what it built.
+ */
+export function promoteLastBuild({ env = process.env, log = console.log } = {}) {
+  const lastBuild = releaseStore.readLastBuild(env);
+  const registry = releaseStore.readRegistry(releaseStore.registryPath(env));
+  for (const [remote, version] of Object.entries(lastBuild)) {
+    if (registry.remotes[remote]?.live === version && !registry.remotes[remote]?.canary) continue;
+    const promote = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'tooling', 'release', 'cli.ts'), 'promote', remote, version],
+      { cwd: ROOT, env, encoding: 'utf8' },
+    );
+    if (promote.status !== 0) throw new Error(`promoting ${remote} ${version} failed: ${promote.stderr.trim()}`);
+    log(`[product] ${promote.stdout.trim()}`);
+  }
 }
 
 /**

@@ -18,3 +18,8 @@ export declare function servePackage(
   env?: Record<string, string | undefined>,
 ): StaticServer;
 export declare function serveShell(dist: string, port: number, env?: Record<string, string | undefined>): StaticServer;
+export declare function servedFolder(
+  root: string,
+  pkg: ServedPackage,
+  env?: Record<string, string | undefined>,
+): string;

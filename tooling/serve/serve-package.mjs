@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { createStaticServer } from './static-server.mjs';
 import { configJson, remotesJson } from './shell-runtime-files.mjs';
+import releaseStore from '../release/release-store.cjs';
 
 export const PACKAGES = [
   { name: 'shell', folder: 'shell', port: 3000 },
@@ -17,12 +18,28 @@ export function serveShell(dist, port, env = process.env) {
     root: dist,
     port,
     spa: true,
-    generated: { '/config.json': () => configJson(dist, env), '/remotes.json': () => remotesJson(dist, env) },
+    generated: {
+      '/config.json': () => ({ body: configJson(dist, env) }),
+      '/remotes.json': (request) => remotesJson(dist, env, request.headers.cookie),
+    },
   });
 }
 
+/**
+ * The folder a package's origin serves: the shell's build, or for a remote every kept release of it, each under
+ * its version (`/<version>/mf-manifest.json`), so a tab that started on a release keeps finding its files.
+ */
+export function servedFolder(root, pkg, env = process.env) {
+  if (pkg.name === 'shell') return join(root, pkg.folder, 'dist');
+  return join(
+    releaseStore.releasesDir({ ...env, BOOKSWAP_RELEASES_DIR: env.BOOKSWAP_RELEASES_DIR ?? join(root, 'releases') }),
+    pkg.name,
+  );
+}
+
 export function servePackage(root, pkg, port = pkg.port, env = process.env) {
-  const dist = join(root, pkg.folder, 'dist');
-  if (pkg.name === 'shell') return serveShell(dist, port, env);
-  return createStaticServer({ root: dist, port, cors: true });
+  const folder = servedFolder(root, pkg, env);
+  if (pkg.name === 'shell') return serveShell(folder, port, env);
+  // A release's files are never rewritten, so every one of them (its manifest too) may be cached for good.
+  return createStaticServer({ root: folder, port, cors: true, immutable: true });
 }

@@ -2,8 +2,10 @@
 // environment variables on top, so pointing the product elsewhere needs no rebuild.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import releases from '../release/remotes-for-browser.cjs';
 
-export const REMOTE_PORTS = { storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 };
+const { REMOTE_PORTS, browserIdFrom, remotesForBrowser } = releases;
+export { REMOTE_PORTS };
 
 function readJson(file, fallback) {
   try {
@@ -13,17 +15,20 @@ function readJson(file, fallback) {
   }
 }
 
-/** BOOKSWAP_REMOTES (a JSON array of {name, entry}) replaces the list; BOOKSWAP_REMOTE_<NAME>_URL moves one remote. */
-export function remotesJson(distDir, env = process.env) {
-  if (env.BOOKSWAP_REMOTES) return JSON.parse(env.BOOKSWAP_REMOTES);
-  const deployed = readJson(join(distDir, 'remotes.json'), []);
-  const byName = new Map(deployed.map((remote) => [remote.name, remote]));
-  for (const [name, port] of Object.entries(REMOTE_PORTS)) {
-    const base = env[`BOOKSWAP_REMOTE_${name.toUpperCase()}_URL`];
-    if (base) byName.set(name, { name, entry: `${base.replace(/\/+$/, '')}/mf-manifest.json` });
-    else if (!byName.has(name)) byName.set(name, { name, entry: `http://localhost:${port}/mf-manifest.json` });
-  }
-  return [...byName.values()];
+/**
+ * remotes.json for the browser asking: each remote's release from the release registry, live or, for a browser
+ * under a canary's percentage, the canary (docs/decisions/020); `setCookie` keeps that browser's draw sticky.
+ * BOOKSWAP_REMOTES (a JSON array of {name, entry}) replaces the list by hand; BOOKSWAP_REMOTE_<NAME>_URL moves one
+ * remote's origin. A remote never released falls back to the deployed remotes.json in dist/.
+ */
+export function remotesJson(distDir, env = process.env, cookieHeader = undefined) {
+  if (env.BOOKSWAP_REMOTES) return { body: JSON.parse(env.BOOKSWAP_REMOTES), setCookie: null };
+  const { id, setCookie } = browserIdFrom(cookieHeader);
+  const fallback = readJson(join(distDir, 'remotes.json'), []).map((remote) => {
+    const base = env[`BOOKSWAP_REMOTE_${remote.name.toUpperCase()}_URL`];
+    return base ? { name: remote.name, entry: `${base.replace(/\/+$/, '')}/mf-manifest.json` } : remote;
+  });
+  return { body: remotesForBrowser({ browserId: id, env, fallback }), setCookie };
 }
 
 /** RuntimeConfig of shared/src/config: BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */

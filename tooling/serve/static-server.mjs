@@ -43,9 +43,19 @@ export function cacheControlFor(pathname) {
  * @param {string} [options.host]
  * @param {boolean} [options.spa]        unknown paths without a file extension answer index.html (the shell)
  * @param {boolean} [options.cors]       `Access-Control-Allow-Origin: *` (remotes: fetched from the shell's origin)
- * @param {Record<string, () => unknown>} [options.generated]  paths answered with JSON computed at serve time
+ * @param {boolean} [options.immutable]  every file is immutable (a folder of releases that are never rewritten)
+ * @param {Record<string, (request: import('node:http').IncomingMessage) => { body: unknown, setCookie?: string | null }>} [options.generated]
+ *   paths answered with JSON computed at serve time for the request
  */
-export function createStaticServer({ root, port, host = '0.0.0.0', spa = false, cors = false, generated = {} }) {
+export function createStaticServer({
+  root,
+  port,
+  host = '0.0.0.0',
+  spa = false,
+  cors = false,
+  immutable = false,
+  generated = {},
+}) {
   const gzipCache = new Map();
 
   async function sendFile(request, response, file, info, pathname) {
@@ -53,7 +63,7 @@ export function createStaticServer({ root, port, host = '0.0.0.0', spa = false, 
     const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const headers = {
       'content-type': TYPES[extension] ?? 'application/octet-stream',
-      'cache-control': cacheControlFor(pathname),
+      'cache-control': immutable ? IMMUTABLE : cacheControlFor(pathname),
       etag,
       'last-modified': info.mtime.toUTCString(),
       vary: 'accept-encoding',
@@ -113,8 +123,14 @@ export function createStaticServer({ root, port, host = '0.0.0.0', spa = false, 
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const makeJson = generated[pathname];
     if (makeJson) {
-      const body = JSON.stringify(makeJson(), null, 2);
-      response.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': REVALIDATE });
+      const { body: data, setCookie } = makeJson(request);
+      const body = JSON.stringify(data, null, 2);
+      response.writeHead(200, {
+        'content-type': TYPES['.json'],
+        // Computed per browser (its canary draw): never shared by a cache.
+        'cache-control': 'no-store',
+        ...(setCookie ? { 'set-cookie': setCookie } : {}),
+      });
       response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }

@@ -2,7 +2,8 @@
 // webpack.config.cjs calls createConfig with what differs: its name, port and what it exposes.
 const fs = require('node:fs');
 const path = require('node:path');
-const { FIRST_SCREEN, sharedSingletons } = require('./shared-singletons.cjs');
+const { FIRST_SCREEN, PINNED, sharedSingletons, sharedVersionFor } = require('./shared-singletons.cjs');
+const { ShellContractPlugin } = require('./shell-contract-plugin.cjs');
 const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
 const { federationRuntimeAliases } = require('./federation-runtime-aliases.cjs');
 
@@ -11,6 +12,47 @@ const webpackDir = path.dirname(require.resolve('webpack/package.json'));
 const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
+
+/**
+ * docs/decisions/022: swc-loader transpiles (type-checking stays with tsc). `BOOKSWAP_TS_LOADER=ts-loader` builds
+ * with ts-loader in transpile-only mode instead, for `pnpm bench:loaders` to compare the two.
+ */
+function swcLoaderRule(production) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+          target: 'es2022',
+        },
+      },
+    },
+  };
+}
+
+function tsLoaderRule() {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('ts-loader'),
+      options: {
+        transpileOnly: true,
+        compilerOptions: { noEmit: false, module: 'esnext', target: 'es2022', jsx: 'react-jsx', sourceMap: true },
+      },
+    },
+  };
+}
+
+/** The shared version and each singleton's version a shell build provides (docs/decisions/020). */
+function shellProvides(packageDir) {
+  const shared = sharedVersionFor(packageDir);
+  return { shared, singletons: { ...PINNED, '@bookswap/shared': shared } };
+}
 
 /**
  * @param {object} options
@@ -46,7 +88,8 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
       entry: hasPage ? { main: './src/index.ts' } : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(packageDir, oneBundle ? 'dist-one-bundle' : 'dist'),
+        // A release build (tooling/release) writes into a staging folder of its own instead of dist/.
+        path: process.env.BOOKSWAP_OUTPUT_DIR || path.join(packageDir, oneBundle ? 'dist-one-bundle' : 'dist'),
         // `auto` lets a remote's chunks load from its own origin whatever page hosts it.
         publicPath: 'auto',
         uniqueName: name,
@@ -67,21 +110,8 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
       },
       module: {
         rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            // `shared` is TypeScript source and must be compiled; packages from the registry are not.
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
+          // `shared` is TypeScript source and must be compiled; packages from the registry are not.
+          process.env.BOOKSWAP_TS_LOADER === 'ts-loader' ? tsLoaderRule() : swcLoaderRule(production),
           { test: /\.css$/i, type: 'asset/resource' },
           { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/i, type: 'asset' },
         ],
@@ -100,8 +130,12 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
                 shared: sharedSingletons(
                   packageJson,
                   isHost
-                    ? { eager: FIRST_SCREEN, routerKit: path.join(packageDir, 'src', 'federation', 'router-kit.ts') }
-                    : {},
+                    ? {
+                        packageDir,
+                        eager: FIRST_SCREEN,
+                        routerKit: path.join(packageDir, 'src', 'federation', 'router-kit.ts'),
+                      }
+                    : { packageDir },
                 ),
                 // docs/decisions/002: with version-first one remote that is down blanks the app at start-up.
                 shareStrategy: 'loaded-first',
@@ -122,7 +156,11 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
               // names itself (other families' members load with the modules that import them).
               new DefinePlugin({
                 BOOKSWAP_FIRST_SCREEN: JSON.stringify(FIRST_SCREEN.filter((key) => !key.endsWith('/'))),
+                // What this shell provides its remotes, checked against each release's contract before it loads.
+                BOOKSWAP_SHELL_PROVIDES: JSON.stringify(shellProvides(packageDir)),
               }),
+              // The same, with the route rules, for `pnpm release promote` to check a release against (dist/).
+              new ShellContractPlugin({ provides: shellProvides(packageDir) }),
             ]
           : []),
         new PublicFolderPlugin({ folder: path.join(packageDir, 'public'), skip: ['index.html'] }),

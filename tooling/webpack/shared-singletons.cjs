@@ -1,6 +1,19 @@
 // ARCHITECTURE.md's singleton list: every package shares these once, so the auth context, the router
 // context, the MUI theme and the toast container are the same objects in the shell and in each remote.
 
+const fs = require('node:fs');
+const path = require('node:path');
+
+/**
+ * `@bookswap/shared`'s own version is its contract (docs/decisions/020): minor for additions, major for breaking
+ * changes, checked by shared/src/public-api.test.ts. Read from the copy the building package links.
+ */
+function sharedVersionFor(packageDir) {
+  const linked = packageDir && path.join(packageDir, 'node_modules', '@bookswap', 'shared', 'package.json');
+  const file = linked && fs.existsSync(linked) ? linked : path.join(__dirname, '..', '..', 'shared', 'package.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
 // Versions of the pinned stack; a package that does not list one still needs an explicit range, since the
 // federation runtime compares ranges. `react-router` is not shared by itself: it lives inside the one
 // `react-router-dom` the shell provides (its router kit, docs/decisions/009).
@@ -82,10 +95,11 @@ const FIRST_SCREEN = [
 
 /**
  * @param {object} packageJson  the building package's package.json (its dependency ranges)
- * @param {{ eager?: string[], routerKit?: string }} [options]  keys the build bundles into its entry file (the
- *   shell: FIRST_SCREEN), and the module it provides as `react-router-dom` (the shell's router kit)
+ * @param {{ eager?: string[], routerKit?: string, packageDir?: string }} [options]  keys the build bundles into its
+ *   entry file (the shell: FIRST_SCREEN), the module it provides as `react-router-dom` (the shell's router kit), and
+ *   the building package's folder (whose linked `@bookswap/shared` gives the shared version)
  */
-function sharedSingletons(packageJson, { eager = [], routerKit } = {}) {
+function sharedSingletons(packageJson, { eager = [], routerKit, packageDir } = {}) {
   const shared = {};
   for (const name of Object.keys(PINNED)) {
     const config = { singleton: true, requiredVersion: range(name, packageJson) };
@@ -93,7 +107,8 @@ function sharedSingletons(packageJson, { eager = [], routerKit } = {}) {
     if (WITH_SUBPATHS.has(name)) shared[`${name}/`] = config;
   }
   // The workspace package: its version in dependencies reads `workspace:*`, not a semver range.
-  shared['@bookswap/shared/'] = { singleton: true, version: '0.1.0', requiredVersion: '^0.1.0' };
+  const sharedVersion = sharedVersionFor(packageDir);
+  shared['@bookswap/shared/'] = { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` };
   for (const key of eager) {
     const family = Object.keys(PINNED).find((name) => key.startsWith(`${name}/`));
     const base = key.startsWith('@bookswap/shared/')
@@ -113,4 +128,4 @@ function sharedSingletons(packageJson, { eager = [], routerKit } = {}) {
   return shared;
 }
 
-module.exports = { sharedSingletons, PINNED, FIRST_SCREEN };
+module.exports = { sharedSingletons, sharedVersionFor, PINNED, FIRST_SCREEN };

@@ -1,6 +1,6 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { Role } from '../schemas/user';
-import type { AppRoute } from './paths';
+import type { AppRoute, RouteLayout, RouteMenu } from './paths';
 
 /** Who may open a route; the shell's guards read it from the route table (ARCHITECTURE.md). */
 export type RouteAccess = 'public' | 'user' | 'seller' | 'admin';
@@ -9,6 +9,9 @@ export interface BookswapRouteHandle {
   access: RouteAccess;
   /** Shown in the document title and the fallback when the screen fails to load. */
   title?: string;
+  /** The rest of the route's facts, so a release build can write them into release.json (docs/decisions/021). */
+  layout?: RouteLayout;
+  menu?: RouteMenu;
 }
 
 /** What each remote's `./routes` module exports as default. */
@@ -30,6 +33,11 @@ export function mayOpen(access: RouteAccess, session: { signedIn: boolean; role:
  * A remote's route object for one entry of the route table: path, access and title come from the
  * table, the remote adds only its lazily loaded screen (and loader).
  */
-export function remoteRoute(entry: AppRoute, lazy: LazyRouteFunction<RouteObject>): RouteObject {
-  return { path: entry.path, handle: { access: entry.access, title: entry.title } satisfies BookswapRouteHandle, lazy };
+export function remoteRoute(
+  entry: Pick<AppRoute, 'path' | 'access' | 'title' | 'layout' | 'menu'>,
+  lazy: LazyRouteFunction<RouteObject>,
+): RouteObject {
+  const { path, access, title, layout, menu } = entry;
+  const handle: BookswapRouteHandle = { access, title, layout, ...(menu ? { menu } : {}) };
+  return { path, handle, lazy };
 }

@@ -6,7 +6,7 @@ import { signInRoutes } from '../sign-in/sign-in-routes';
 import { DashboardWelcome } from '../dashboard-welcome/DashboardWelcome';
 import { remoteAreaRoutes } from '../federation/remote-area-routes';
 import type { RemoteRoutesLoader } from '../federation/remote-routes-loader';
-import { REMOTE_AREAS, type RemoteLayout } from '../federation/route-ownership';
+import { remoteAreas, type RemoteLayout } from '../federation/route-ownership';
 import { RequireAccess } from '../guards/RequireAccess';
 import { LazyDashboardLayout } from '../layout/LazyDashboardLayout';
 import { PublicLayout } from '../layout/PublicLayout';
@@ -20,7 +20,9 @@ import { AppFrame } from './AppFrame';
  */
 export function createAppRoutes(remotes: RemoteRoutesLoader, session: SessionStore): RouteObject[] {
   const areasIn = (layout: RemoteLayout) =>
-    REMOTE_AREAS.filter((area) => area.layout === layout).map((area) => remoteAreaRoutes(area, remotes, session));
+    remoteAreas()
+      .filter((area) => area.layout === layout)
+      .map((area) => remoteAreaRoutes(area, remotes, session));
 
   return [
     {

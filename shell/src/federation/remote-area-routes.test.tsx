@@ -7,6 +7,8 @@ import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { remoteAreaRoutes } from './remote-area-routes';
 import { RemoteRoutesLoader, type FederationRuntime } from './remote-routes-loader';
 import { remoteArea } from './route-ownership';
+import type { RemoteManifestList } from './remote-manifest-list';
+import type { ShellContract } from '@bookswap/shared/releases';
 
 const REMOTES = [{ name: 'seller', entry: 'http://localhost:3002/mf-manifest.json' }];
 
@@ -51,8 +53,12 @@ function fakeRuntime(routes: RemoteRoutes) {
   return { runtime: runtime as unknown as FederationRuntime & typeof runtime, state };
 }
 
-function renderSellerArea(runtime: FederationRuntime, role: 'seller' | 'buyer' | null = 'seller') {
-  const loader = new RemoteRoutesLoader(runtime, REMOTES);
+function renderSellerArea(
+  runtime: FederationRuntime,
+  role: 'seller' | 'buyer' | null = 'seller',
+  { remotes = REMOTES, shell = null }: { remotes?: RemoteManifestList; shell?: ShellContract | null } = {},
+) {
+  const loader = new RemoteRoutesLoader(runtime, remotes, shell);
   const auth = role ? signedInAs(role) : { ...signedOutAuth };
   const state: SessionState = { user: auth.user, role: auth.role, verify: auth.verify, loading: false };
   return renderRoutes(
@@ -172,5 +178,41 @@ describe('RemoteRoutesLoader', () => {
     const { runtime } = fakeRuntime(sellerRoutes());
     const loader = new RemoteRoutesLoader(runtime, REMOTES);
     await expect(loader.load('admin')).rejects.toThrow('it is not listed in remotes.json');
+  });
+
+  describe('a release this shell cannot host (docs/decisions/020)', () => {
+    const shell: ShellContract = {
+      shared: '1.0.0',
+      singletons: { react: '19.3.1' },
+      routes: [
+        { path: '/dashboard/myproduct', owner: 'seller', layout: 'dashboard', access: 'seller', title: 'My Product' },
+      ],
+    };
+    const released = (shared: string): RemoteManifestList => [
+      {
+        ...REMOTES[0]!,
+        version: '0.2.0-abc',
+        contract: { shared, singletons: { react: '^19.0.0' } },
+        routes: [{ path: '/dashboard/myproduct', layout: 'dashboard', access: 'seller', title: 'My Product' }],
+      },
+    ];
+
+    it('is never downloaded: its area names the mismatch, with no Retry', async () => {
+      const { runtime } = fakeRuntime(sellerRoutes());
+      renderSellerArea(runtime, 'seller', { remotes: released('2.0.0'), shell });
+      expect(await screen.findByText('Seller is not available right now')).toBeInTheDocument();
+      expect(
+        screen.getByText('it was built against @bookswap/shared 2.0.0; the shell provides 1.0.0'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    });
+
+    it('a release that fits loads as usual', async () => {
+      const { runtime } = fakeRuntime(sellerRoutes());
+      renderSellerArea(runtime, 'seller', { remotes: released('1.0.0'), shell });
+      expect(await screen.findByRole('heading', { name: 'My Product (3)' })).toBeInTheDocument();
+      expect(runtime.registerRemotes).toHaveBeenCalledWith([REMOTES[0]]);
+    });
   });
 });

@@ -7,7 +7,8 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router-dom';
 import type { SessionStore } from '@bookswap/shared/auth';
-import { mayOpen, type AppRoute } from '@bookswap/shared/routing';
+import { mayOpen } from '@bookswap/shared/routing';
+import type { RouteFacts } from '@bookswap/shared/releases';
 import { RequireAccess } from '../guards/RequireAccess';
 import { RemoteAreaError } from './RemoteAreaError';
 import type { RemoteRoutesLoader } from './remote-routes-loader';
@@ -48,7 +49,7 @@ const REFUSED = { refused: true } as const;
  * Public routes never wait for the sign-in state; the others wait until it has settled (the spinner of
  * the hydrate fallback or the navigation progress shows meanwhile).
  */
-async function mayLoad(entry: AppRoute, session: SessionStore): Promise<boolean> {
+async function mayLoad(entry: RouteFacts, session: SessionStore): Promise<boolean> {
   if (entry.access === 'public') return true;
   const state = await session.settled();
   return mayOpen(entry.access, { signedIn: state.user !== null, role: state.role });

@@ -1,11 +1,12 @@
+import { contractMismatches, type ShellContract } from '@bookswap/shared/releases';
 import type { RemoteRoutes } from '@bookswap/shared/routing';
 import type { RemoteManifestList } from './remote-manifest-list';
 import type { RemoteName } from './route-ownership';
-import { RemoteUnavailableError, reasonOf } from './remote-unavailable-error';
+import { RemoteIncompatibleError, RemoteUnavailableError, reasonOf } from './remote-unavailable-error';
 
 /** The two federation runtime calls the shell makes; injected so tests can fake a remote. */
 export interface FederationRuntime {
-  registerRemotes(remotes: RemoteManifestList, options?: { force?: boolean }): void;
+  registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
   loadRemote<T>(id: string): Promise<T | null | undefined>;
 }
 
@@ -16,6 +17,8 @@ interface RoutesModule {
 /**
  * Loads each remote's `./routes` once it succeeds, and tries afresh after a failure: the federation
  * runtime caches a failed manifest or entry, so a retry first re-registers that remote (force) to drop it.
+ * A release whose contract this shell cannot meet is never loaded, so the page never gets a second React or a
+ * shared module without the export the release needs (docs/decisions/020).
  */
 export class RemoteRoutesLoader {
   private readonly loaded = new Map<RemoteName, RemoteRoutes>();
@@ -25,8 +28,9 @@ export class RemoteRoutesLoader {
   constructor(
     private readonly runtime: FederationRuntime,
     private readonly remotes: RemoteManifestList,
+    private readonly shell: ShellContract | null = null,
   ) {
-    runtime.registerRemotes(remotes);
+    runtime.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
   }
 
   load(name: RemoteName): Promise<RemoteRoutes> {
@@ -43,7 +47,15 @@ export class RemoteRoutesLoader {
   private async fetchRoutes(name: RemoteName): Promise<RemoteRoutes> {
     const remote = this.remotes.find((candidate) => candidate.name === name);
     if (!remote) throw new RemoteUnavailableError(name, 'it is not listed in remotes.json');
-    if (this.failed.has(name)) this.runtime.registerRemotes([remote], { force: true });
+    if (remote.contract && this.shell) {
+      const mismatches = contractMismatches(
+        name,
+        { contract: remote.contract, routes: remote.routes ?? [] },
+        this.shell,
+      );
+      if (mismatches.length) throw new RemoteIncompatibleError(name, remote.version ?? 'unknown', mismatches);
+    }
+    if (this.failed.has(name)) this.runtime.registerRemotes([{ name, entry: remote.entry }], { force: true });
     try {
       const module = await this.runtime.loadRemote<RoutesModule>(`${name}/routes`);
       if (!module || !Array.isArray(module.default)) throw new Error('its entry has no route table');

@@ -12,6 +12,17 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/** The remote's release needs what this shell cannot give (docs/decisions/020): it is never loaded, and retrying cannot help. */
+export class RemoteIncompatibleError extends RemoteUnavailableError {
+  constructor(
+    remote: RemoteName,
+    readonly version: string,
+    readonly mismatches: readonly string[],
+  ) {
+    super(remote, `release ${version} does not fit this shell: ${mismatches.join('; ')}`);
+  }
+}
+
 export function reasonOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);

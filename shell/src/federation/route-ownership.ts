@@ -1,19 +1,20 @@
-import { routesOwnedBy, type AppRoute, type RemoteName, type RouteLayout } from '@bookswap/shared/routing';
+import type { RemoteName, RouteLayout } from '@bookswap/shared/routing';
+import { routeCatalog, type CatalogRoute, type RouteCatalog } from './route-catalog';
 
 export type { RemoteName } from '@bookswap/shared/routing';
 export type RemoteLayout = RouteLayout;
 
 /**
- * The shell's view of the route table: which remote owns which paths in which layout, known before
- * any remote has loaded, so a path whose remote is slow or down shows that remote's fallback, not the
- * 404, and a guard can refuse a visitor before the remote is downloaded.
+ * The shell's view of the routes: which remote owns which paths in which layout, known before any remote has
+ * loaded, so a path whose remote is slow or down shows that remote's fallback, not the 404, and a guard can
+ * refuse a visitor before the remote is downloaded.
  */
 export interface RemoteArea {
   name: RemoteName;
   /** Shown in the fallback when the remote cannot be loaded. */
   label: string;
   layout: RemoteLayout;
-  routes: readonly AppRoute[];
+  routes: readonly CatalogRoute[];
 }
 
 const LABELS: Record<RemoteName, string> = {
@@ -23,13 +24,15 @@ const LABELS: Record<RemoteName, string> = {
   admin: 'Admin',
 };
 
-export const REMOTE_AREAS: readonly RemoteArea[] = (Object.keys(LABELS) as RemoteName[]).map((name) => {
-  const routes = routesOwnedBy(name);
-  return { name, label: LABELS[name], layout: routes[0]?.layout ?? 'public', routes };
-});
+export function remoteAreas(catalog: RouteCatalog = routeCatalog()): RemoteArea[] {
+  return (Object.keys(LABELS) as RemoteName[]).map((name) => {
+    const routes = catalog.ownedBy(name);
+    return { name, label: LABELS[name], layout: routes[0]?.layout ?? 'public', routes };
+  });
+}
 
-export function remoteArea(name: RemoteName): RemoteArea {
-  const area = REMOTE_AREAS.find((candidate) => candidate.name === name);
+export function remoteArea(name: RemoteName, catalog: RouteCatalog = routeCatalog()): RemoteArea {
+  const area = remoteAreas(catalog).find((candidate) => candidate.name === name);
   if (!area) throw new Error(`Unknown remote ${name}`);
   return area;
 }

@@ -8,12 +8,18 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
-import { LOGIN_PATH, menuRoutes, ROUTES } from '@bookswap/shared/routing';
+import { LOGIN_PATH, ROUTES } from '@bookswap/shared/routing';
 import { notifyError } from '@bookswap/shared/ui';
+import { routeCatalog } from '../federation/route-catalog';
 
 const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
 
-const NAV_LINKS = menuRoutes('top').map((entry) => ({ to: entry.path, label: entry.menu?.label ?? entry.title }));
+/** The top menu's entries of this page load's routes (docs/decisions/021). */
+function topNavLinks() {
+  return routeCatalog()
+    .menu('top')
+    .map((entry) => ({ to: entry.path, label: entry.menu?.label ?? entry.title }));
+}
 
 function AvatarMenu() {
   const { user, logout } = useAuth();
@@ -73,7 +79,7 @@ export function TopNav({ start }: { start?: ReactNode }) {
           Bookswap
         </Typography>
         <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
-          {NAV_LINKS.map((link) => (
+          {topNavLinks().map((link) => (
             <Button key={link.to} component={RouterLink} to={link.to} color="inherit">
               {link.label}
             </Button>

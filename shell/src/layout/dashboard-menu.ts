@@ -1,14 +1,16 @@
 import type { Role } from '@bookswap/shared/auth';
-import { mayOpen, menuRoutes } from '@bookswap/shared/routing';
+import { mayOpen } from '@bookswap/shared/routing';
+import { routeCatalog } from '../federation/route-catalog';
 
 export interface DashboardMenuItem {
   to: string;
   label: string;
 }
 
-/** SPEC 2: the dashboard entries of the route table that this role may open (My Orders for everyone, ...). */
+/** SPEC 2: the dashboard entries of this page load's routes (the route table and each release's) that this role may open (My Orders for everyone, ...). */
 export function dashboardMenuFor(role: Role | null): DashboardMenuItem[] {
-  return menuRoutes('dashboard')
+  return routeCatalog()
+    .menu('dashboard')
     .filter((entry) => mayOpen(entry.access, { signedIn: true, role }))
     .map((entry) => ({ to: entry.path, label: entry.menu?.label ?? entry.title }));
 }

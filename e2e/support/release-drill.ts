@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'tooling', 'release', 'cli.ts');
+
+/** `pnpm release …` as a team types it, against the run's registry (global setup); nothing thrown on refusal. */
+export function release(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    env: process.env,
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
+}
+
+/** Builds a release and answers its version (the command's last line). */
+export function buildRelease(remote: string, source?: string): string {
+  const built = release('build', remote, ...(source ? ['--source', source] : []));
+  if (built.status !== 0) throw new Error(`release build ${remote} failed: ${built.stderr}`);
+  return built.stdout.split('\n').at(-1) ?? '';
+}
+
+export interface VariantChanges {
+  /** Text replacements in the copy's files (path relative to the package folder). */
+  replace?: { file: string; from: string; to: string }[];
+  /** New files in the copy. */
+  add?: Record<string, string>;
+  /** Build against a copy of @bookswap/shared with this version. */
+  sharedVersion?: string;
+}
+
+/**
+ * A copy of a remote's package with a change, as another team's checkout would be: its own source, the
+ * workspace's dependencies (linked), and optionally its own copy of @bookswap/shared at another version.
+ */
+export function remoteVariant(folder: string, changes: VariantChanges): string {
+  const base = mkdtempSync(join(tmpdir(), 'bookswap-variant-'));
+  const copy = join(base, folder);
+  cpSync(join(ROOT, folder), copy, { recursive: true, filter: (source) => !source.includes('node_modules') });
+  // The config requires the workspace's webpack factory by a relative path.
+  writeFileSync(
+    join(copy, 'webpack.config.cjs'),
+    readFileSync(join(copy, 'webpack.config.cjs'), 'utf8').replace(
+      '../tooling/',
+      `${join(ROOT, 'tooling').replaceAll('\\', '/')}/`,
+    ),
+  );
+  for (const { file, from, to } of changes.replace ?? []) {
+    const text = readFileSync(join(copy, file), 'utf8');
+    if (!text.includes(from)) throw new Error(`${file} has no "${from}"`);
+    writeFileSync(join(copy, file), text.replace(from, to));
+  }
+  for (const [file, text] of Object.entries(changes.add ?? {})) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    writeFileSync(join(copy, file), text);
+  }
+  const modules = join(copy, 'node_modules');
+  if (!changes.sharedVersion) {
+    symlinkSync(join(ROOT, folder, 'node_modules'), modules);
+    return copy;
+  }
+  // Every dependency linked as the workspace has it, except @bookswap/shared: a copy at the asked version.
+  linkEach(join(ROOT, folder, 'node_modules'), modules);
+  const shared = join(base, 'shared');
+  cpSync(join(ROOT, 'shared'), shared, { recursive: true, filter: (source) => !source.endsWith('node_modules') });
+  symlinkSync(join(ROOT, 'shared', 'node_modules'), join(shared, 'node_modules'));
+  const packageJson = JSON.parse(readFileSync(join(shared, 'package.json'), 'utf8')) as { version: string };
+  writeFileSync(join(shared, 'package.json'), JSON.stringify({ ...packageJson, version: changes.sharedVersion }));
+  const linked = join(modules, '@bookswap', 'shared');
+  rmSync(linked, { force: true });
+  symlinkSync(shared, linked);
+  return copy;
+}
+
+/** A folder of links to what each entry of `from` (scopes one level down) really is. */
+function linkEach(from: string, to: string) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from)) {
+    if (entry.startsWith('@')) linkEach(join(from, entry), join(to, entry));
+    else symlinkSync(realpathSync(join(from, entry)), join(to, entry));
+  }
+}
+
+/** A digest of every file under a folder: equal before and after means byte for byte unchanged. */
+export function folderDigest(folder: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) hash.update(relative(folder, file)).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** The base URL of a remote's live release in the run's registry: `<origin>/<version>`. */
+export function liveReleaseUrl(remote: 'storefront' | 'seller' | 'admin' | 'checkout'): string {
+  const file = process.env.BOOKSWAP_RELEASE_REGISTRY;
+  if (!file) throw new Error('BOOKSWAP_RELEASE_REGISTRY is not set: run through e2e/playwright.config.ts');
+  const registry = JSON.parse(readFileSync(file, 'utf8')) as { remotes: Record<string, { live: string | null }> };
+  const ports = { storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 };
+  return `http://localhost:${ports[remote]}/${registry.remotes[remote]?.live ?? ''}`;
+}

@@ -1,0 +1,57 @@
+import { createRouteCatalog } from './route-catalog';
+import { remoteAreas } from './route-ownership';
+
+const tips = {
+  path: '/dashboard/seller-tips',
+  layout: 'dashboard' as const,
+  access: 'seller' as const,
+  title: 'Seller Tips',
+  menu: { place: 'dashboard' as const, label: 'Seller Tips' },
+};
+const myProduct = {
+  path: '/dashboard/myproduct',
+  layout: 'dashboard' as const,
+  access: 'seller' as const,
+  title: 'My Product',
+  menu: { place: 'dashboard' as const, label: 'My Product' },
+};
+
+describe('the routes of a page load (docs/decisions/021)', () => {
+  it("without release data, the shell's own route table", () => {
+    const catalog = createRouteCatalog([{ name: 'seller', entry: 'http://localhost:3002/mf-manifest.json' }]);
+    expect(catalog.menu('dashboard').map((route) => route.menu?.label)).toEqual([
+      'My Orders',
+      'My Product',
+      'All Buyer',
+      'All Seller',
+      'Report',
+      'Audit Log',
+    ]);
+    expect(catalog.ownedBy('seller').map((route) => route.path)).toEqual([
+      '/dashboard/myproduct',
+      '/dashboard/addproduct',
+    ]);
+  });
+
+  it("a release's routes replace its remote's, in the release's order and where they stood in the menu", () => {
+    const catalog = createRouteCatalog([
+      { name: 'seller', entry: 'http://localhost:3002/v2/mf-manifest.json', routes: [myProduct, tips] },
+    ]);
+    expect(catalog.ownedBy('seller').map((route) => route.path)).toEqual([
+      '/dashboard/myproduct',
+      '/dashboard/seller-tips',
+    ]);
+    expect(catalog.menu('dashboard').map((route) => route.menu?.label)).toEqual([
+      'My Orders',
+      'My Product',
+      'Seller Tips',
+      'All Buyer',
+      'All Seller',
+      'Report',
+      'Audit Log',
+    ]);
+    const seller = remoteAreas(catalog).find((area) => area.name === 'seller');
+    expect(seller).toMatchObject({ layout: 'dashboard', label: 'Seller' });
+    expect(seller?.routes.find((route) => route.path === '/dashboard/seller-tips')).toMatchObject({ access: 'seller' });
+  });
+});

@@ -1,0 +1,61 @@
+import type { RouteFacts } from '@bookswap/shared/releases';
+import { ALL_ROUTES, type RemoteName, type RouteMenu, type RouteOwner } from '@bookswap/shared/routing';
+import type { RemoteManifestList } from './remote-manifest-list';
+
+export type CatalogRoute = RouteFacts & { owner: RouteOwner };
+
+/**
+ * Every route the shell serves in this page load: its own, and each remote's as its release says
+ * (docs/decisions/021), so a release that adds a path is guarded, mounted and listed in the menus with no shell
+ * build. A remote whose remotes.json entry carries no routes keeps the shell's own table for it.
+ */
+export interface RouteCatalog {
+  routes: readonly CatalogRoute[];
+  ownedBy(owner: RouteOwner): CatalogRoute[];
+  menu(place: RouteMenu['place']): CatalogRoute[];
+}
+
+function compiled(): CatalogRoute[] {
+  return ALL_ROUTES.map(({ path, owner, layout, access, title, menu }) => ({
+    path,
+    owner,
+    layout,
+    access,
+    title,
+    ...(menu ? { menu } : {}),
+  }));
+}
+
+export function createRouteCatalog(remotes: RemoteManifestList = []): RouteCatalog {
+  const released = new Map<string, RouteFacts[]>();
+  for (const remote of remotes) if (remote.routes) released.set(remote.name, remote.routes);
+  // The table's order, each released remote's routes in its release's order where its first route stood
+  // (menus keep that order), then the routes of a remote the table does not know.
+  const routes: CatalogRoute[] = [];
+  const placed = new Set<string>();
+  const place = (owner: RemoteName) => {
+    placed.add(owner);
+    for (const route of released.get(owner) ?? []) routes.push({ ...route, owner });
+  };
+  for (const route of compiled()) {
+    if (route.owner === 'shell' || !released.has(route.owner)) routes.push(route);
+    else if (!placed.has(route.owner)) place(route.owner);
+  }
+  for (const owner of released.keys()) if (!placed.has(owner)) place(owner as RemoteName);
+  return {
+    routes,
+    ownedBy: (owner) => routes.filter((route) => route.owner === owner),
+    menu: (where) => routes.filter((route) => route.menu?.place === where),
+  };
+}
+
+let current = createRouteCatalog();
+
+/** The page's catalog, set once at start-up from remotes.json; the shell's own table until then (and in tests). */
+export function routeCatalog(): RouteCatalog {
+  return current;
+}
+
+export function setRouteCatalog(catalog: RouteCatalog): void {
+  current = catalog;
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { remoteRoute, ROUTES } from '@bookswap/shared/routing';
+import { contentDigest, contractOf } from './build-release';
+import { routeFactsOf } from './read-routes';
+import { ROOT } from './release-store.cjs';
+
+describe('what a release build writes into release.json', () => {
+  it("the routes a remote's module serves, as data", () => {
+    const routes = [remoteRoute(ROUTES.myProducts, async () => ({})), remoteRoute(ROUTES.addProduct, async () => ({}))];
+    expect(routeFactsOf(routes)).toEqual([
+      {
+        path: '/dashboard/myproduct',
+        access: 'seller',
+        layout: 'dashboard',
+        title: 'My Product',
+        menu: { place: 'dashboard', label: 'My Product' },
+      },
+      { path: '/dashboard/addproduct', access: 'seller', layout: 'dashboard', title: 'Add Product' },
+    ]);
+    expect(() => routeFactsOf([{ path: '/dashboard/x', handle: { access: 'seller' } }])).toThrow(/lacks its facts/);
+  });
+
+  it("the contract: the shared version the remote links and each singleton's range", () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string };
+    const contract = contractOf(join(ROOT, 'remote-seller'));
+    expect(contract.shared).toBe(version);
+    expect(contract.singletons).toMatchObject({ react: '^19.3.1', '@bookswap/shared': `^${version}` });
+    expect(Object.keys(contract.singletons).some((key) => key.endsWith('/'))).toBe(false);
+  });
+
+  it('the same files digest the same; one changed byte does not', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bookswap-digest-'));
+    writeFileSync(join(folder, 'a.js'), 'one');
+    const first = contentDigest(folder);
+    expect(contentDigest(folder)).toBe(first);
+    writeFileSync(join(folder, 'a.js'), 'onf');
+    expect(contentDigest(folder)).not.toBe(first);
+  });
+});

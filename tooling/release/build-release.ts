@@ -1,0 +1,146 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ReleaseContract, ReleaseManifest, RouteFacts } from '@bookswap/shared/releases';
+import { releasesDir, ROOT, type Env, type RemoteName } from './release-store.cjs';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sharedSingletons } = require('../webpack/shared-singletons.cjs') as {
+  sharedSingletons(packageJson: unknown): Record<string, { requiredVersion?: string }>;
+};
+
+export interface BuildOptions {
+  remote: RemoteName;
+  /** The remote's package folder; default the workspace's `remote-<name>/` (another checkout or a variant). */
+  source?: string;
+  env?: Env;
+  log?: (line: string) => void;
+}
+
+function readJson<T>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** A digest of every file a build wrote, names and bytes: unchanged source builds to the same digest. */
+export function contentDigest(folder: string): string {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(folder))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(folder, file)))
+      .update('\0');
+  return hash.digest('hex').slice(0, 10);
+}
+
+/** The contract a build of `source` needs: the shared version it compiled against and each singleton's range. */
+export function contractOf(source: string): ReleaseContract {
+  const packageJson = readJson<Record<string, unknown>>(join(source, 'package.json'));
+  const sharedPackage = realpathSync(join(source, 'node_modules', '@bookswap', 'shared'));
+  const shared = readJson<{ version: string }>(join(sharedPackage, 'package.json')).version;
+  const singletons: Record<string, string> = {};
+  for (const [key, config] of Object.entries(sharedSingletons(packageJson))) {
+    // A key ending in `/` is the same package's subpaths, under the same range.
+    if (!key.endsWith('/') && config.requiredVersion) singletons[key] = config.requiredVersion;
+  }
+  singletons['@bookswap/shared'] = `^${shared}`;
+  return { shared, singletons };
+}
+
+function commitOf(source: string): string {
+  const head = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: source, encoding: 'utf8' });
+  if (head.status !== 0) return 'unknown';
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', '.'], { cwd: source, encoding: 'utf8' });
+  return `${head.stdout.trim()}${dirty.stdout.trim() ? '-dirty' : ''}`;
+}
+
+function run(command: string, args: string[], options: { cwd: string; env: Env }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} failed:\n${(err || out).trim()}`)),
+    );
+  });
+}
+
+/** The routes the remote's `./routes` module serves, read in Node with the remote's own dependencies. */
+export async function routesOf(source: string, env: Env): Promise<RouteFacts[]> {
+  const output = await run(
+    process.execPath,
+    [
+      '--require',
+      join(__dirname, 'stub-assets.cjs'),
+      '--import',
+      'tsx',
+      join(__dirname, 'print-routes.ts'),
+      join(source, 'src', 'routes.tsx'),
+    ],
+    { cwd: ROOT, env: { ...process.env, ...env } },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '[]') as RouteFacts[];
+}
+
+/**
+ * `pnpm release build <remote>`: one production build into a new folder `<releases>/<remote>/<version>/` that is
+ * never overwritten, with `release.json` beside the federation manifest. The version is the package version and a
+ * digest of the build's files, so building unchanged source twice names the same release and keeps the first.
+ */
+export async function buildRelease({ remote, source, env = process.env, log = () => undefined }: BuildOptions) {
+  const packageDir = source ?? join(ROOT, `remote-${remote}`);
+  const folder = join(releasesDir(env), remote);
+  mkdirSync(folder, { recursive: true });
+  const staging = join(folder, `.staging-${process.pid}-${Date.now()}`);
+  const started = Date.now();
+  try {
+    const webpack = join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+    const [routes] = await Promise.all([
+      routesOf(packageDir, env),
+      run(process.execPath, [webpack, '--mode', 'production'], {
+        cwd: packageDir,
+        env: { ...process.env, ...env, BOOKSWAP_OUTPUT_DIR: staging },
+      }),
+    ]);
+    const packageVersion = readJson<{ version: string }>(join(packageDir, 'package.json')).version;
+    const version = `${packageVersion}-${contentDigest(staging)}`;
+    const target = join(folder, version);
+    if (existsSync(join(target, 'release.json'))) {
+      log(`${remote} ${version}: unchanged, already kept`);
+      return { version, folder: target, reused: true, seconds: (Date.now() - started) / 1000 };
+    }
+    const release: ReleaseManifest = {
+      remote,
+      version,
+      commit: commitOf(packageDir),
+      builtAt: new Date().toISOString(),
+      contract: contractOf(packageDir),
+      routes,
+    };
+    writeFileSync(join(staging, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
+    renameSync(staging, target);
+    log(`${remote} ${version}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { version, folder: target, reused: false, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,95 @@
+import type { Registry } from './release-store.cjs';
+import { liveLine, promoteCanary, promoteLive, ReleaseRefusal, rollBack, type ChangeContext } from './registry-changes';
+
+const at = (minute: number): ChangeContext => ({
+  command: `pnpm release … (minute ${minute})`,
+  now: new Date(Date.UTC(2026, 10, 24, 12, minute)),
+});
+const empty = (): Registry => ({ remotes: { seller: { live: null, canary: null, history: [] } } });
+
+describe('promote, canary and rollback as the release registry records them', () => {
+  it('a promote makes a version live and records when, from what and by which command', () => {
+    const registry = promoteLive(promoteLive(empty(), 'seller', 'v1', at(1)), 'seller', 'v2', at(2));
+    expect(registry.remotes.seller).toEqual({
+      live: 'v2',
+      canary: null,
+      history: [
+        {
+          at: '2026-11-24T12:01:00.000Z',
+          action: 'promote',
+          from: null,
+          to: 'v1',
+          command: 'pnpm release … (minute 1)',
+        },
+        {
+          at: '2026-11-24T12:02:00.000Z',
+          action: 'promote',
+          from: 'v1',
+          to: 'v2',
+          command: 'pnpm release … (minute 2)',
+        },
+      ],
+    });
+  });
+
+  it('promoting the live version again is refused', () => {
+    const registry = promoteLive(empty(), 'seller', 'v1', at(1));
+    expect(() => promoteLive(registry, 'seller', 'v1', at(2))).toThrow(ReleaseRefusal);
+  });
+
+  it('a canary keeps live and needs a whole percentage from 1 to 99', () => {
+    const live = promoteLive(empty(), 'seller', 'v1', at(1));
+    const canary = promoteCanary(live, 'seller', 'v2', 25, at(2));
+    expect(canary.remotes.seller?.live).toBe('v1');
+    expect(canary.remotes.seller?.canary).toEqual({ version: 'v2', percent: 25 });
+    expect(canary.remotes.seller?.history.at(-1)).toMatchObject({
+      action: 'canary',
+      from: 'v1',
+      to: 'v2',
+      percent: 25,
+    });
+    for (const percent of [0, 100, 12.5, Number.NaN])
+      expect(() => promoteCanary(live, 'seller', 'v2', percent, at(2))).toThrow(/1 to 99/);
+    expect(() => promoteCanary(empty(), 'seller', 'v2', 10, at(2))).toThrow(/no live release/);
+  });
+
+  it('promoting the canary to live ends it', () => {
+    const canary = promoteCanary(promoteLive(empty(), 'seller', 'v1', at(1)), 'seller', 'v2', 10, at(2));
+    expect(promoteLive(canary, 'seller', 'v2', at(3)).remotes.seller).toMatchObject({ live: 'v2', canary: null });
+  });
+
+  it('a rollback during a canary ends the canary and leaves live alone', () => {
+    const canary = promoteCanary(promoteLive(empty(), 'seller', 'v1', at(1)), 'seller', 'v2', 50, at(2));
+    const rolled = rollBack(canary, 'seller', at(3));
+    expect(rolled.remotes.seller).toMatchObject({ live: 'v1', canary: null });
+    expect(rolled.remotes.seller?.history.at(-1)).toMatchObject({ action: 'canary-rollback', from: 'v2', to: 'v1' });
+  });
+
+  it('rolling back twice goes two steps back, not back and forth', () => {
+    let registry = empty();
+    for (const [minute, version] of [
+      [1, 'v1'],
+      [2, 'v2'],
+      [3, 'v3'],
+    ] as const)
+      registry = promoteLive(registry, 'seller', version, at(minute));
+    registry = rollBack(registry, 'seller', at(4));
+    expect(registry.remotes.seller?.live).toBe('v2');
+    registry = rollBack(registry, 'seller', at(5));
+    expect(registry.remotes.seller?.live).toBe('v1');
+    expect(() => rollBack(registry, 'seller', at(6))).toThrow(/no earlier live release/);
+  });
+
+  it('a rollback --to names any earlier release', () => {
+    let registry = empty();
+    for (const [minute, version] of [
+      [1, 'v1'],
+      [2, 'v2'],
+      [3, 'v3'],
+    ] as const)
+      registry = promoteLive(registry, 'seller', version, at(minute));
+    registry = rollBack(registry, 'seller', at(4), 'v1');
+    expect(registry.remotes.seller?.live).toBe('v1');
+    expect(liveLine(registry.remotes.seller?.history ?? [])).toEqual(['v1']);
+  });
+});

@@ -1,0 +1,40 @@
+import type { ReleaseManifest } from '@bookswap/shared/releases';
+
+export type RemoteName = 'storefront' | 'seller' | 'admin' | 'checkout';
+
+export interface HistoryEntry {
+  at: string;
+  action: 'promote' | 'canary' | 'rollback' | 'canary-rollback';
+  from: string | null;
+  to: string | null;
+  percent?: number;
+  command: string;
+}
+
+export interface RemoteRecord {
+  live: string | null;
+  canary: { version: string; percent: number } | null;
+  history: HistoryEntry[];
+}
+
+export interface Registry {
+  remotes: Record<string, RemoteRecord>;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export declare const REMOTES: readonly RemoteName[];
+export declare const ROOT: string;
+export declare function releasesDir(env?: Env): string;
+export declare function registryPath(env?: Env): string;
+export declare function readRegistry(file?: string): Registry;
+export declare function writeRegistryAtomically(registry: Registry, file?: string): void;
+export declare function updateRegistry(
+  change: (registry: Registry) => Registry,
+  file?: string,
+  options?: { attempts?: number },
+): Registry;
+export declare function readRelease(remote: string, version: string, env?: Env): ReleaseManifest | null;
+export declare function keptReleases(remote: string, env?: Env): ReleaseManifest[];
+export declare function lastBuildPath(env?: Env): string;
+export declare function readLastBuild(env?: Env): Partial<Record<RemoteName, string>>;

@@ -1,0 +1,76 @@
+// The shell's remotes.json for one browser, computed from the release registry at request time
+// (docs/decisions/020): each remote's live release, or its canary for the share of browsers the canary asks for.
+const { createHash, randomBytes } = require('node:crypto');
+const { REMOTES, keptReleases, readRegistry, readRelease, registryPath } = require('./release-store.cjs');
+
+const BROWSER_COOKIE = 'bookswap_browser';
+const REMOTE_PORTS = { storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 };
+
+/** The browser's id from its Cookie header, or a new one to set (a year, so a canary stays sticky). */
+function browserIdFrom(cookieHeader) {
+  const match = new RegExp(`(?:^|;\\s*)${BROWSER_COOKIE}=([0-9a-f]{16,64})(?:;|$)`).exec(cookieHeader ?? '');
+  if (match) return { id: match[1], setCookie: null };
+  const id = randomBytes(16).toString('hex');
+  return { id, setCookie: `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax` };
+}
+
+/**
+ * 0-99, fixed for one browser and one remote: a browser under a canary's percentage stays on it across reloads,
+ * and stays on it as the percentage grows. Hashed per remote so the same browsers are not every remote's canary.
+ */
+function bucketOf(browserId, remote) {
+  return createHash('sha256').update(`${browserId}:${remote}`).digest().readUInt32BE(0) % 100;
+}
+
+function baseUrlOf(remote, env) {
+  const base = env[`BOOKSWAP_REMOTE_${remote.toUpperCase()}_URL`] || `http://localhost:${REMOTE_PORTS[remote]}`;
+  return base.replace(/\/+$/, '');
+}
+
+// A kept release never changes, so its release.json is read once per process.
+const releaseCache = new Map();
+function releaseOf(remote, version, env) {
+  const key = `${remote}/${version}`;
+  if (!releaseCache.has(key)) {
+    const release = readRelease(remote, version, env);
+    if (!release) return null;
+    releaseCache.set(key, release);
+  }
+  return releaseCache.get(key);
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.browserId
+ * @param {Record<string, string | undefined>} [options.env]
+ * @param {{ name: string, entry: string }[]} [options.fallback]  the deployed remotes.json, for a remote never released
+ */
+function remotesForBrowser({ browserId, env = process.env, fallback = [] }) {
+  const registry = readRegistry(registryPath(env));
+  return REMOTES.map((name) => {
+    const record = registry.remotes[name];
+    let version = record?.live ?? null;
+    let channel = 'live';
+    if (record?.canary && bucketOf(browserId, name) < record.canary.percent) {
+      version = record.canary.version;
+      channel = 'canary';
+    }
+    // Nothing promoted yet: the newest kept build, so a fresh checkout still works.
+    if (!version) version = keptReleases(name, env).at(-1)?.version ?? null;
+    const release = version ? releaseOf(name, version, env) : null;
+    if (!release)
+      return (
+        fallback.find((remote) => remote.name === name) ?? { name, entry: `${baseUrlOf(name, env)}/mf-manifest.json` }
+      );
+    return {
+      name,
+      version,
+      channel,
+      entry: `${baseUrlOf(name, env)}/${version}/mf-manifest.json`,
+      contract: release.contract,
+      routes: release.routes,
+    };
+  });
+}
+
+module.exports = { BROWSER_COOKIE, REMOTE_PORTS, baseUrlOf, browserIdFrom, bucketOf, remotesForBrowser };

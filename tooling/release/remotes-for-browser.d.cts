@@ -1,0 +1,13 @@
+import type { ResolvedRemote } from '@bookswap/shared/releases';
+import type { Env } from './release-store.cjs';
+
+export declare const BROWSER_COOKIE: string;
+export declare const REMOTE_PORTS: Record<'storefront' | 'seller' | 'admin' | 'checkout', number>;
+export declare function baseUrlOf(remote: string, env: Env): string;
+export declare function browserIdFrom(cookieHeader: string | undefined): { id: string; setCookie: string | null };
+export declare function bucketOf(browserId: string, remote: string): number;
+export declare function remotesForBrowser(options: {
+  browserId: string;
+  env?: Env;
+  fallback?: { name: string; entry: string }[];
+}): ResolvedRemote[];
