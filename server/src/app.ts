@@ -13,6 +13,7 @@ import { withRedactedRequests } from './http/request-log';
 import { registerRoutes } from './http/route';
 import { isPaymentServiceError, PAYMENT_SERVICE_MESSAGE } from './payments/gateway-errors';
 import { allRoutes } from './routes/all-routes';
+import { addSecurityHeaders } from './http/security-headers';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return jsonParser(request, body as string, done);
   });
+
+  addSecurityHeaders(app);
 
   // Before anything is read or written: a nearly full disk refuses changes instead of breaking the database.
   app.addHook('onRequest', async (request, reply) => {

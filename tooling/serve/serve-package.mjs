@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createStaticServer } from './static-server.mjs';
 import { configJson, remotesJson } from './shell-runtime-files.mjs';
 import releaseStore from '../release/release-store.cjs';
+import { COMMON_HEADERS, REMOTE_HEADERS, shellPageHeaders } from './security-headers.mjs';
 
 export const PACKAGES = [
   { name: 'shell', folder: 'shell', port: 3000 },
@@ -18,6 +19,17 @@ export function serveShell(dist, port, env = process.env) {
     root: dist,
     port,
     spa: true,
+    // The page's Content-Security-Policy names this deployment's API, remotes and providers.
+    headers: (file) =>
+      file.endsWith('.html')
+        ? shellPageHeaders({
+            config: configJson(dist, env),
+            remotes: remotesJson(dist, env).body,
+            indexFile: file,
+            env,
+          })
+        : // The shell's own scripts: the page's policy covers what they do.
+          COMMON_HEADERS,
     generated: {
       '/config.json': () => ({ body: configJson(dist, env) }),
       '/remotes.json': (request) => remotesJson(dist, env, request.headers.cookie),
@@ -41,5 +53,5 @@ export function servePackage(root, pkg, port = pkg.port, env = process.env) {
   const folder = servedFolder(root, pkg, env);
   if (pkg.name === 'shell') return serveShell(folder, port, env);
   // A release's files are never rewritten, so every one of them (its manifest too) may be cached for good.
-  return createStaticServer({ root: folder, port, cors: true, immutable: true });
+  return createStaticServer({ root: folder, port, cors: true, immutable: true, headers: REMOTE_HEADERS });
 }

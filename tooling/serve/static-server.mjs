@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { COMMON_HEADERS } from './security-headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -46,22 +47,28 @@ export function cacheControlFor(pathname) {
  * @param {boolean} [options.immutable]  every file is immutable (a folder of releases that are never rewritten)
  * @param {Record<string, (request: import('node:http').IncomingMessage) => { body: unknown, setCookie?: string | null }>} [options.generated]
  *   paths answered with JSON computed at serve time for the request
+ * @param {Record<string, string> | ((file: string) => Record<string, string>)} [options.headers]  security headers
+ *   of every answer, or of each file served (the shell's page gets its Content-Security-Policy)
  */
 export function createStaticServer({
   root,
   port,
-  host = '0.0.0.0',
+  // Loopback unless the deployer opens it (BOOKSWAP_SERVE_HOST=0.0.0.0 behind a proxy).
+  host = process.env.BOOKSWAP_SERVE_HOST || '127.0.0.1',
   spa = false,
   cors = false,
   immutable = false,
   generated = {},
+  headers: securityHeaders = COMMON_HEADERS,
 }) {
+  const headersFor = (file) => (typeof securityHeaders === 'function' ? securityHeaders(file) : securityHeaders);
   const gzipCache = new Map();
 
   async function sendFile(request, response, file, info, pathname) {
     const extension = extname(file).toLowerCase();
     const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const headers = {
+      ...headersFor(file),
       'content-type': TYPES[extension] ?? 'application/octet-stream',
       'cache-control': immutable ? IMMUTABLE : cacheControlFor(pathname),
       etag,
@@ -89,7 +96,7 @@ export function createStaticServer({
   }
 
   async function fileFor(pathname) {
-    const file = normalize(join(root, decodeURIComponent(pathname)));
+    const file = normalize(join(root, pathname));
     if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
     try {
       const info = await stat(file);
@@ -106,6 +113,7 @@ export function createStaticServer({
   }
 
   async function handle(request, response) {
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
     if (cors) {
       response.setHeader('access-control-allow-origin', '*');
       response.setHeader('access-control-allow-headers', '*');
@@ -120,7 +128,15 @@ export function createStaticServer({
       response.end();
       return;
     }
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      // A malformed escape (`/%E0%A4%A`) is the client's mistake: say so, with nothing of the server's insides.
+      response.writeHead(400, { 'content-type': TYPES['.txt'], 'cache-control': REVALIDATE });
+      response.end('Bad Request');
+      return;
+    }
     const makeJson = generated[pathname];
     if (makeJson) {
       const { body: data, setCookie } = makeJson(request);
@@ -147,8 +163,9 @@ export function createStaticServer({
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error) => {
+      console.error(`[static] ${request.method} ${request.url?.slice(0, 200)}: ${error?.message ?? error}`);
       if (!response.headersSent) response.writeHead(500, { 'content-type': TYPES['.txt'] });
-      response.end(String(error));
+      response.end('Internal Server Error');
     });
   });
   const sockets = new Set();

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// As in shared/src/schemas/common.ts: the page's Content-Security-Policy allows no eval, which zod would probe for.
+z.config({ jitless: true });
+
 /** SPEC 5's messages, spelled as given. Email format is left to the identity provider, whose message is shown. */
 export const EMAIL_REQUIRED = 'Email Address is required';
 export const PASSWORD_REQUIRED = 'password is required';
