@@ -51,14 +51,13 @@ export function remoteVariant(folder: string, changes: VariantChanges): string {
   const base = mkdtempSync(join(tmpdir(), 'bookswap-variant-'));
   const copy = join(base, folder);
   cpSync(join(ROOT, folder), copy, { recursive: true, filter: (source) => !source.includes('node_modules') });
-  // The config requires the workspace's webpack factory by a relative path.
-  writeFileSync(
-    join(copy, 'webpack.config.cjs'),
-    readFileSync(join(copy, 'webpack.config.cjs'), 'utf8').replace(
-      '../tooling/',
-      `${join(ROOT, 'tooling').replaceAll('\\', '/')}/`,
-    ),
-  );
+  // The configs name the workspace's webpack factory and TypeScript settings by relative paths.
+  for (const [file, from, to] of [
+    ['webpack.config.cjs', '../tooling/', `${join(ROOT, 'tooling')}/`],
+    ['tsconfig.json', '../tsconfig.base.json', join(ROOT, 'tsconfig.base.json')],
+  ] as const) {
+    writeFileSync(join(copy, file), readFileSync(join(copy, file), 'utf8').replace(from, to));
+  }
   for (const { file, from, to } of changes.replace ?? []) {
     const text = readFileSync(join(copy, file), 'utf8');
     if (!text.includes(from)) throw new Error(`${file} has no "${from}"`);

@@ -79,7 +79,7 @@ function run(command: string, args: string[], options: { cwd: string; env: Env }
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} failed:\n${(err || out).trim()}`)),
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} failed:\n${`${out}\n${err}`.trim()}`)),
     );
   });
 }

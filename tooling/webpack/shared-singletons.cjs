@@ -89,6 +89,8 @@ const FIRST_SCREEN = [
   '@bookswap/shared/auth',
   '@bookswap/shared/catalog-rules',
   '@bookswap/shared/config',
+  // The shell checks each release's contract before it loads a remote (docs/decisions/020).
+  '@bookswap/shared/releases',
   '@bookswap/shared/routing',
   '@bookswap/shared/ui',
 ];

@@ -33,9 +33,9 @@ describe('the routes of a page load (docs/decisions/021)', () => {
     ]);
   });
 
-  it("a release's routes replace its remote's, in the release's order and where they stood in the menu", () => {
+  it("a release's routes replace its remote's where they stood: known paths in the table's order, new ones after", () => {
     const catalog = createRouteCatalog([
-      { name: 'seller', entry: 'http://localhost:3002/v2/mf-manifest.json', routes: [myProduct, tips] },
+      { name: 'seller', entry: 'http://localhost:3002/v2/mf-manifest.json', routes: [tips, myProduct] },
     ]);
     expect(catalog.ownedBy('seller').map((route) => route.path)).toEqual([
       '/dashboard/myproduct',
@@ -53,5 +53,13 @@ describe('the routes of a page load (docs/decisions/021)', () => {
     const seller = remoteAreas(catalog).find((area) => area.name === 'seller');
     expect(seller).toMatchObject({ layout: 'dashboard', label: 'Seller' });
     expect(seller?.routes.find((route) => route.path === '/dashboard/seller-tips')).toMatchObject({ access: 'seller' });
+  });
+
+  it('a release listing its known routes in another order does not reorder the menu', () => {
+    const admin = createRouteCatalog().ownedBy('admin');
+    const catalog = createRouteCatalog([
+      { name: 'admin', entry: 'http://localhost:3003/v2/mf-manifest.json', routes: [...admin].reverse() },
+    ]);
+    expect(catalog.ownedBy('admin').map((route) => route.path)).toEqual(admin.map((route) => route.path));
   });
 });

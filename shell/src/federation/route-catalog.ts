@@ -29,13 +29,20 @@ function compiled(): CatalogRoute[] {
 export function createRouteCatalog(remotes: RemoteManifestList = []): RouteCatalog {
   const released = new Map<string, RouteFacts[]>();
   for (const remote of remotes) if (remote.routes) released.set(remote.name, remote.routes);
-  // The table's order, each released remote's routes in its release's order where its first route stood
-  // (menus keep that order), then the routes of a remote the table does not know.
+  // The table's order, each released remote's routes where its first route stood, then the routes of a remote
+  // the table does not know.
   const routes: CatalogRoute[] = [];
   const placed = new Set<string>();
+  const tableOrder = compiled().map((route) => route.path);
   const place = (owner: RemoteName) => {
     placed.add(owner);
-    for (const route of released.get(owner) ?? []) routes.push({ ...route, owner });
+    // Paths the table knows keep its order (menus stay as they were); new ones follow, in the release's order.
+    const ownRoutes = released.get(owner) ?? [];
+    const known = ownRoutes
+      .filter((route) => tableOrder.includes(route.path))
+      .sort((a, b) => tableOrder.indexOf(a.path) - tableOrder.indexOf(b.path));
+    const added = ownRoutes.filter((route) => !tableOrder.includes(route.path));
+    for (const route of [...known, ...added]) routes.push({ ...route, owner });
   };
   for (const route of compiled()) {
     if (route.owner === 'shell' || !released.has(route.owner)) routes.push(route);
