@@ -230,6 +230,22 @@ const CASES: BadCase[] = [
     field: 'category_id',
   },
   {
+    what: 'booking with a lone surrogate in the meeting place (issue 23: was a 500 logging the phone)',
+    method: 'POST',
+    url: () => '/api/booking/create',
+    as: 'buyer',
+    body: () => booking({ meetingLocation: 'Library \uD800 door' }),
+    field: 'meetingLocation',
+  },
+  {
+    what: 'user with a lone surrogate in the name',
+    method: 'POST',
+    url: () => '/api/user/create',
+    as: 'idToken',
+    body: newUser({ userName: 'Bea \uDC00' }),
+    field: 'userName',
+  },
+  {
     what: 'booking without phone',
     method: 'POST',
     url: () => '/api/booking/create',

@@ -319,15 +319,17 @@ describe('who may call what', () => {
 
 /**
  * The identity calls outside emulator mode (RS256 tokens), per kind of sign-in account: a password account that
- * has not verified its email, one that has, a Google account, and a second account claiming an email whose
- * record is already bound to another account. Each cell on a fresh email.
+ * has not verified its email, one that has, a Google account (Google verifies its addresses), a Google identity
+ * whose email is not verified (issue 23: trusted only by `email_verified`, never by the provider's name), and a
+ * second account claiming an email whose record is already bound to another account. Each cell on a fresh email.
  */
-type Claimant = 'unverifiedPassword' | 'verifiedPassword' | 'google' | 'otherAccount';
-const CLAIMANTS: Claimant[] = ['unverifiedPassword', 'verifiedPassword', 'google', 'otherAccount'];
+type Claimant = 'unverifiedPassword' | 'verifiedPassword' | 'google' | 'unverifiedGoogle' | 'otherAccount';
+const CLAIMANTS: Claimant[] = ['unverifiedPassword', 'verifiedPassword', 'google', 'unverifiedGoogle', 'otherAccount'];
 const CLAIMS: Record<Claimant, Record<string, unknown>> = {
   unverifiedPassword: {},
   verifiedPassword: { email_verified: true },
-  google: { firebase: { sign_in_provider: 'google.com' } },
+  google: { email_verified: true, firebase: { sign_in_provider: 'google.com' } },
+  unverifiedGoogle: { email_verified: false, firebase: { sign_in_provider: 'google.com' } },
   otherAccount: { email_verified: true },
 };
 
@@ -362,7 +364,7 @@ describe('who may trade an identity for an access token outside emulator mode', 
           url: `/api/jwt/list?email=${email}`,
           headers: { authorization: `Bearer ${idToken}` },
         }),
-      expect: { unverifiedPassword: 403, verifiedPassword: 200, google: 200, otherAccount: 403 },
+      expect: { unverifiedPassword: 403, verifiedPassword: 200, google: 200, unverifiedGoogle: 403, otherAccount: 403 },
     },
     {
       route: 'POST /api/user/create',
@@ -374,7 +376,7 @@ describe('who may trade an identity for an access token outside emulator mode', 
           headers: { authorization: `Bearer ${idToken}` },
           payload: { userEmail: email, userName: 'Newcomer', role: 'buyer' },
         }),
-      expect: { unverifiedPassword: 403, verifiedPassword: 201, google: 201, otherAccount: 409 },
+      expect: { unverifiedPassword: 403, verifiedPassword: 201, google: 201, unverifiedGoogle: 403, otherAccount: 409 },
     },
   ];
   const identityCells = IDENTITY_ROWS.flatMap((row) =>

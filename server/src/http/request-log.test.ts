@@ -9,6 +9,30 @@ describe('request logs', () => {
     expect(redactEmails('/api/category/list?search=poems&page=0')).toBe('/api/category/list?search=poems&page=0');
   });
 
+  it('take time in proportion to the URL, and cut a long one', () => {
+    const long = `/api/category/list?search=${'a'.repeat(64 * 1024)}`;
+    const started = performance.now();
+    const logged = redactEmails(long);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(logged.length).toBeLessThanOrEqual(2049);
+    expect(redactEmails(`/x/${'b'.repeat(3000)}@example.test`)).not.toContain('@example.test');
+  });
+
+  it('an unauthenticated 64 KiB URL is answered at once, the event loop never stalled', async () => {
+    const server = await startTestServer(
+      {},
+      { fastify: { logger: { level: 'info', stream: new Writable({ write: (_c, _e, done) => done() }) } } },
+    );
+    try {
+      const started = performance.now();
+      const answer = await server.app.inject({ method: 'GET', url: `/api/no-such-call?q=${'%41'.repeat(21_000)}x` });
+      expect(performance.now() - started).toBeLessThan(50);
+      expect(answer.statusCode).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('written by the real server keep no email of the URLs they log', async () => {
     let log = '';
     const stream = new Writable({

@@ -1,20 +1,28 @@
 import type { ZodType } from 'zod';
+import { isWellFormedText } from '@bookswap/shared/schemas';
 import { badRequest } from './http-error';
 
-/** Postgres text cannot hold NUL; refusing it here keeps such input a 400, never a 500. */
-function findNul(value: unknown, path: string[]): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/**
+ * Postgres text cannot hold NUL, nor a lone UTF-16 surrogate (which has no UTF-8 form): refusing both here, for
+ * every field of every call, keeps such input a 400, never a 500 whose log would carry the rest of the body.
+ */
+function unstorable(text: string): boolean {
+  return text.includes('\u0000') || !isWellFormedText(text);
+}
+
+function findUnstorable(value: unknown, path: string[]): string[] | null {
+  if (typeof value === 'string') return unstorable(value) ? path : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, String(i)]);
+      const found = findUnstorable(value[i], [...path, String(i)]);
       if (found) return found;
     }
     return null;
   }
   if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key];
-      const found = findNul(inner, [...path, key]);
+      if (unstorable(key)) return [...path, key];
+      const found = findUnstorable(inner, [...path, key]);
       if (found) return found;
     }
   }
@@ -23,10 +31,10 @@ function findNul(value: unknown, path: string[]): string[] | null {
 
 /** Parses one part of a request; a failure answers 400 naming the field at fault. */
 export function parseInput<T>(schema: ZodType<T>, value: unknown, part: 'body' | 'query' | 'params'): T {
-  const nulPath = findNul(value, []);
-  if (nulPath) {
-    const field = nulPath.join('.') || part;
-    throw badRequest(`${field}: must not contain NUL characters`, field);
+  const badPath = findUnstorable(value, []);
+  if (badPath) {
+    const field = badPath.join('.') || part;
+    throw badRequest(`${field}: must be well-formed text (no NUL and no lone surrogate characters)`, field);
   }
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
   if (result.success) return result.data;

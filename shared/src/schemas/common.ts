@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // In a browser the shell's Content-Security-Policy allows no eval: zod's probe for it (`Function('')`) would report a
 // violation on every page that parses. The server keeps zod's faster compiled parsers.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 /** Ids travel as strings on the wire, as the old client read Mongo ObjectIds. */
 export const idSchema = z
@@ -23,7 +23,13 @@ export const priceTextSchema = z
   .min(1)
   .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a price such as 12 or 12.50');
 
-export const nonEmptyText = (max: number) => z.string().trim().min(1).max(max);
+/** False for text holding a lone UTF-16 surrogate, which has no UTF-8 form and so cannot be stored or sent on. */
+export function isWellFormedText(text: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+export const nonEmptyText = (max: number) =>
+  z.string().trim().min(1).max(max).refine(isWellFormedText, 'has a character that is not valid text');
 
 /** Mongo-style write answers that the client reads (SPEC 7). */
 export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
