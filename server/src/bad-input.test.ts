@@ -413,6 +413,14 @@ const CASES: BadCase[] = [
     field: 'page',
   },
   {
+    what: 'book list paged past 10,000 books (issue 23: each page is an OFFSET scan)',
+    method: 'GET',
+    url: () => '/api/category/list?page=500&size=20',
+    as: 'buyer',
+    field: 'page',
+  },
+
+  {
     what: 'book list with two searches',
     method: 'GET',
     url: () => '/api/category/list?search=a&search=b',

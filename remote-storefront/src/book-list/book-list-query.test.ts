@@ -12,6 +12,9 @@ describe('the book list place in the URL', () => {
     expect(read('page=-1&size=7')).toEqual({ search: '', page: 0, size: 5 });
     expect(read('page=1.5&size=abc')).toEqual({ search: '', page: 0, size: 5 });
     expect(read('page=100001')).toMatchObject({ page: 0 });
+    // Past 10,000 books deep the server refuses the page (each is an OFFSET scan): the first page instead.
+    expect(read('page=499&size=20')).toMatchObject({ page: 499 });
+    expect(read('page=500&size=20')).toMatchObject({ page: 0, size: 20 });
     expect(read(`search=${'a'.repeat(201)}`)).toMatchObject({ search: '' });
   });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, isPageSize, LAST_PAGE_ASKED, SEARCH_MAX_LENGTH } from '@bookswap/shared/catalog-rules';
+import { DEFAULT_PAGE_SIZE, isPageSize, isPageWithinReach, SEARCH_MAX_LENGTH } from '@bookswap/shared/catalog-rules';
 
 export interface BookListPlace {
   search: string;
@@ -20,10 +20,11 @@ export function readBookListPlace(params: URLSearchParams): BookListPlace {
   const search = params.get('search')?.trim() ?? '';
   const page = wholeNumber(params.get('page') ?? '');
   const size = wholeNumber(params.get('size') ?? '');
+  const pageSize = size !== null && isPageSize(size) ? size : DEFAULT_PAGE_SIZE;
   return {
     search: search.length <= SEARCH_MAX_LENGTH ? search : '',
-    page: page !== null && page <= LAST_PAGE_ASKED ? page : 0,
-    size: size !== null && isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
+    page: page !== null && isPageWithinReach(page, pageSize) ? page : 0,
+    size: pageSize,
   };
 }
 

@@ -31,12 +31,19 @@ export const PAGE_SIZES = [5, 10, 15, 20] as const;
 export const DEFAULT_PAGE_SIZE = 5;
 export const SEARCH_MAX_LENGTH = 200;
 export const LAST_PAGE_ASKED = 100_000;
+/** How deep a list may be paged (page × size): each page is an OFFSET scan, so deeper is refused (issue 23). */
+export const MAX_LIST_DEPTH = 10_000;
+
+/** Whether a page of that size starts within MAX_LIST_DEPTH rows (and LAST_PAGE_ASKED pages). */
+export function isPageWithinReach(page: number, size: number): boolean {
+  return page <= LAST_PAGE_ASKED && page * size < MAX_LIST_DEPTH;
+}
 
 export function isPageSize(size: number): boolean {
   return (PAGE_SIZES as readonly number[]).includes(size);
 }
 
-/** Page count of SPEC 9: total divided by page size, rounded up. */
+/** Page count of SPEC 9: total divided by page size, rounded up; no further than a list may be paged (issue 23). */
 export function pageCount(total: number, size: number): number {
-  return Math.ceil(total / size);
+  return Math.ceil(Math.min(total, MAX_LIST_DEPTH) / size);
 }

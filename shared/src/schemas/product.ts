@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BOOK_CONDITIONS, DEFAULT_PAGE_SIZE, isPageSize, LAST_PAGE_ASKED, SEARCH_MAX_LENGTH } from './catalog-rules';
+import {
+  BOOK_CONDITIONS,
+  DEFAULT_PAGE_SIZE,
+  isPageSize,
+  isPageWithinReach,
+  LAST_PAGE_ASKED,
+  MAX_LIST_DEPTH,
+  SEARCH_MAX_LENGTH,
+} from './catalog-rules';
 import { categoryIdSchema } from './category';
 import { nonEmptyText, priceTextSchema } from './common';
 
@@ -60,19 +68,24 @@ export const createProductBodySchema = z.object({
 });
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
-export const bookListQuerySchema = z.object({
-  search: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
-  page: z.coerce
-    .number({ message: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(0, 'page must be 0 or more')
-    .max(LAST_PAGE_ASKED)
-    .default(0),
-  size: z.coerce
-    .number({ message: 'size must be 5, 10, 15 or 20' })
-    .refine(isPageSize, 'size must be 5, 10, 15 or 20')
-    .default(DEFAULT_PAGE_SIZE),
-});
+export const bookListQuerySchema = z
+  .object({
+    search: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
+    page: z.coerce
+      .number({ message: 'page must be a whole number' })
+      .int('page must be a whole number')
+      .min(0, 'page must be 0 or more')
+      .max(LAST_PAGE_ASKED)
+      .default(0),
+    size: z.coerce
+      .number({ message: 'size must be 5, 10, 15 or 20' })
+      .refine(isPageSize, 'size must be 5, 10, 15 or 20')
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .refine((query) => isPageWithinReach(query.page, query.size), {
+    message: `page is too deep: a list shows its first ${MAX_LIST_DEPTH.toLocaleString('en')} books; search to narrow it`,
+    path: ['page'],
+  });
 export interface BookListQuery {
   search?: string;
   page?: number;
