@@ -30,6 +30,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   rateLimits: { tokenPerMinute: number; writesPerMinute: number; searchPerMinute: number };
   uploads: UploadLimits;
+  /** Books one seller may list in any 24 hours (LISTINGS_PER_DAY). */
+  listingsPerDay: number;
   logLevel: string;
 }
 
@@ -125,6 +127,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       sweepIntervalMinutes: positiveInt(env.UPLOAD_SWEEP_MINUTES, 60, 'UPLOAD_SWEEP_MINUTES'),
       minFreeDiskBytes: positiveInt(env.MIN_FREE_DISK_MB, 512, 'MIN_FREE_DISK_MB') * 1024 * 1024,
     },
+    listingsPerDay: positiveInt(env.LISTINGS_PER_DAY, 50, 'LISTINGS_PER_DAY'),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -13,6 +13,7 @@ import {
   type InsertResult,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
+import { refuseOverListingQuota } from '../catalog/listing-quota';
 import { newId } from '../db/ids';
 import { products } from '../db/schema';
 import { imageUrlForStorage, productToWire } from '../db/wire';
@@ -99,30 +100,33 @@ export const productRoutes = [
     rule: 'seller name, email and verify come from the seller’s record',
     rateLimit: 'write',
     body: createProductBodySchema,
-    async handler({ body, caller, reply }, { db, wire }): Promise<InsertResult> {
+    async handler({ body, caller, reply }, { db, wire, config }): Promise<InsertResult> {
       const seller = caller.user;
-      const [row] = await db
-        .insert(products)
-        .values({
-          id: newId(),
-          sellerId: seller.id,
-          sellerName: seller.name,
-          sellerEmail: seller.email,
-          sellerVerified: seller.verified,
-          title: body.book_name,
-          author: body.author_name,
-          categoryId: body.category_id,
-          categoryName: categoryNameOf(body.category_id) ?? '',
-          description: body.description,
-          originalPrice: body.original_price,
-          resalePrice: body.resale_price,
-          yearsOfUse: body.Year_of_use,
-          condition: body.book_condition,
-          imageUrl: imageUrlForStorage(body.img, wire),
-          phone: body.phone,
-          pickupLocation: body.location,
-        })
-        .returning({ id: products.id });
+      const [row] = await db.transaction(async (tx) => {
+        await refuseOverListingQuota(tx, seller.id, config.listingsPerDay);
+        return tx
+          .insert(products)
+          .values({
+            id: newId(),
+            sellerId: seller.id,
+            sellerName: seller.name,
+            sellerEmail: seller.email,
+            sellerVerified: seller.verified,
+            title: body.book_name,
+            author: body.author_name,
+            categoryId: body.category_id,
+            categoryName: categoryNameOf(body.category_id) ?? '',
+            description: body.description,
+            originalPrice: body.original_price,
+            resalePrice: body.resale_price,
+            yearsOfUse: body.Year_of_use,
+            condition: body.book_condition,
+            imageUrl: imageUrlForStorage(body.img, wire),
+            phone: body.phone,
+            pickupLocation: body.location,
+          })
+          .returning({ id: products.id });
+      });
       reply.status(201);
       return { acknowledged: true, insertedId: row!.id };
     },

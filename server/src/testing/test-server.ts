@@ -45,6 +45,7 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
       sweepIntervalMinutes: 60,
       minFreeDiskBytes: 1,
     },
+    listingsPerDay: 1000,
     logLevel: 'silent',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-000',
     ...overrides,
