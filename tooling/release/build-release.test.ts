@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remoteRoute, ROUTES } from '@bookswap/shared/routing';
@@ -37,5 +37,6 @@ describe('what a release build writes into release.json', () => {
     expect(contentDigest(folder)).toBe(first);
     writeFileSync(join(folder, 'a.js'), 'onf');
     expect(contentDigest(folder)).not.toBe(first);
+    rmSync(folder, { recursive: true, force: true });
   });
 });

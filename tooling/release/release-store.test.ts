@@ -1,9 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRegistry, updateRegistry, writeRegistryAtomically, type Registry } from './release-store.cjs';
 
-const folder = () => mkdtempSync(join(tmpdir(), 'bookswap-registry-'));
+const made: string[] = [];
+const folder = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bookswap-registry-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 const withLive = (version: string): Registry => ({ remotes: { seller: { live: version, canary: null, history: [] } } });
 
 describe('the local release registry file', () => {

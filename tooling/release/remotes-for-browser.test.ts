@@ -1,11 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserIdFrom, remotesForBrowser } from './remotes-for-browser.cjs';
 import { writeRegistryAtomically, type Registry } from './release-store.cjs';
 
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function releasesFolder(kept: Record<string, string[]>) {
   const dir = mkdtempSync(join(tmpdir(), 'bookswap-releases-'));
+  made.push(dir);
   for (const [remote, versions] of Object.entries(kept))
     for (const [index, version] of versions.entries()) {
       mkdirSync(join(dir, remote, version), { recursive: true });
