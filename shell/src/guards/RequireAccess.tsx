@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
-import { LOGIN_PATH, loginRedirectState, type RouteAccess } from '@bookswap/shared/routing';
+import { LOGIN_PATH, loginRedirectState, mayOpen, type RouteAccess } from '@bookswap/shared/routing';
 import { LoadingSpinner } from '@bookswap/shared/ui';
 
 /**
@@ -13,17 +13,8 @@ export function RequireAccess({ access, children }: { access: RouteAccess; child
   const location = useLocation();
   if (access === 'public') return children;
   if (loading) return <LoadingSpinner label="Checking your sign-in" />;
-  const allowed = user !== null && (access === 'user' || role === access);
-  if (!allowed) return <Navigate to={LOGIN_PATH} replace state={loginRedirectState(location)} />;
+  // The one access rule, as the route loaders apply it before anything downloads (docs/decisions/006).
+  if (!mayOpen(access, { signedIn: user !== null, role }))
+    return <Navigate to={LOGIN_PATH} replace state={loginRedirectState(location)} />;
   return children;
 }
-
-export const RequireUser = ({ children }: { children: ReactNode }) => (
-  <RequireAccess access="user">{children}</RequireAccess>
-);
-export const RequireSeller = ({ children }: { children: ReactNode }) => (
-  <RequireAccess access="seller">{children}</RequireAccess>
-);
-export const RequireAdmin = ({ children }: { children: ReactNode }) => (
-  <RequireAccess access="admin">{children}</RequireAccess>
-);
