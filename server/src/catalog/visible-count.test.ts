@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { products } from '../db/schema';
+import { publiclyVisible } from '../routes/visibility';
+import {
+  ADA_ADMIN,
+  BEA_BUYER,
+  call,
+  givenProduct,
+  NIA_NEWSELLER,
+  SAM_SELLER,
+  serverForThisFile,
+} from '../testing/test-server';
+
+// "Publicly visible" is written twice: `publiclyVisible()` in TypeScript, which every public list filters by, and
+// migration 0004's triggers, which keep the count the lists answer with. This test holds them to one meaning: after
+// every kind of change a listing meets, the trigger-kept count equals a count by the TypeScript condition.
+const { server, seller, doomedSeller, buyer, admin } = serverForThisFile({
+  seller: SAM_SELLER,
+  doomedSeller: NIA_NEWSELLER,
+  buyer: BEA_BUYER,
+  admin: ADA_ADMIN,
+});
+
+async function bothCounts() {
+  const state = (await server.db.execute(sql`SELECT visible_count FROM catalog_state`)) as unknown as {
+    rows: { visible_count: string | number }[];
+  };
+  const kept = state.rows[0];
+  const [counted] = await server.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(publiclyVisible());
+  return { triggers: Number(kept?.visible_count), typescript: Number(counted?.n) };
+}
+
+async function expectAgreement(step: string, change: number, before: { typescript: number }) {
+  const now = await bothCounts();
+  expect({ step, ...now }).toEqual({ step, triggers: now.typescript, typescript: before.typescript + change });
+  return now;
+}
+
+describe('one meaning of "publicly visible"', () => {
+  it('the trigger-kept count and the TypeScript condition agree after every kind of change', async () => {
+    let counts = await bothCounts();
+    expect(counts.triggers).toBe(counts.typescript);
+
+    const kept = await givenProduct(server, seller, { book_name: 'Kept' });
+    const reported = await givenProduct(server, seller, { book_name: 'Reported' });
+    const dismissed = await givenProduct(server, seller, { book_name: 'Dismissed' });
+    await givenProduct(server, doomedSeller, { book_name: 'Orphaned' });
+    counts = await expectAgreement('four listed', 4, counts);
+
+    await call(server, 'POST', '/api/report/create', {
+      as: buyer,
+      body: { productId: reported, reason: 'High Price' },
+    });
+    const report = await call(server, 'POST', '/api/report/create', {
+      as: buyer,
+      body: { productId: dismissed, reason: 'High Price' },
+    });
+    counts = await expectAgreement('reported, still visible', 0, counts);
+
+    await call(server, 'PUT', `/api/report/update/${reported}`, { as: admin });
+    counts = await expectAgreement('hidden by an admin', -1, counts);
+
+    await call(server, 'PUT', `/api/report/dismiss/${String(report.body.insertedId)}`, { as: admin });
+    counts = await expectAgreement('a report dismissed', 0, counts);
+
+    await call(server, 'PUT', `/api/product/update/${kept}`, { as: seller, body: { addADS: true } });
+    counts = await expectAgreement('advertised', 0, counts);
+
+    await call(server, 'DELETE', `/api/product/delete/${kept}`, { as: seller });
+    counts = await expectAgreement('deleted by its seller', -1, counts);
+
+    await call(server, 'DELETE', `/api/user/delete/${doomedSeller.id}`, { as: admin });
+    await expectAgreement('its seller deleted', -1, counts);
+  });
+});
