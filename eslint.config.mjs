@@ -13,7 +13,7 @@ const OTHER_PACKAGES_BY_PATH = {
   group: ['**/shell/**', '**/remote-*/**', '**/tooling/**', '**/server/**', '**/e2e/**'],
   message: 'Import another workspace package by its name through @bookswap/shared, never by relative path.',
 };
-/** docs/decisions/009: the router comes through `react-router-dom`, the one copy the shell provides (its router kit). */
+/** docs/decisions/011: the router comes through `react-router-dom`, the one copy the shell provides (its router kit). */
 const ROUTER_THROUGH_THE_SHARED_KEY = {
   regex: '^react-router(/|$)',
   message:

@@ -148,7 +148,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
                 shareStrategy: 'loaded-first',
                 manifest: { fileName: 'mf-manifest.json' },
                 dts: false,
-                // docs/decisions/009: one copy of the federation runtime, the shell's. In production a remote's entry
+                // docs/decisions/010: one copy of the federation runtime, the shell's. In production a remote's entry
                 // uses it instead of carrying its own (about 25 KiB gzip each); in development a remote also runs
                 // standalone in its own host, so it keeps its copy there.
                 experiments: {
@@ -177,7 +177,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
                 template: htmlTemplate,
                 title: `Bookswap ${name.charAt(0).toUpperCase()}${name.slice(1)} (development host)`,
                 chunks: ['main'],
-                // The shell's page starts the storefront's download early (docs/decisions/009); the one-bundle
+                // The shell's page starts the storefront's download early (docs/decisions/015); the one-bundle
                 // baseline has no remote to start.
                 templateParameters: { earlyStart: !oneBundle },
                 scriptLoading: 'defer',

@@ -16,7 +16,7 @@ function sharedVersionFor(packageDir) {
 
 // Versions of the pinned stack; a package that does not list one still needs an explicit range, since the
 // federation runtime compares ranges. `react-router` is not shared by itself: it lives inside the one
-// `react-router-dom` the shell provides (its router kit, docs/decisions/009).
+// `react-router-dom` the shell provides (its router kit, docs/decisions/011).
 const PINNED = {
   react: '19.3.1',
   'react-dom': '19.3.1',
@@ -119,7 +119,7 @@ function sharedSingletons(packageJson, { eager = [], routerKit, packageDir } = {
     if (!base) throw new Error(`FIRST_SCREEN names ${key}, which is not a shared singleton`);
     shared[key] = { ...base, eager: true };
   }
-  // The shell provides its router kit under the package's key and version (docs/decisions/009); `react-router`
+  // The shell provides its router kit under the package's key and version (docs/decisions/011); `react-router`
   // itself is no shared key, so it is bundled inside the kit and tree-shaken there.
   if (routerKit)
     shared['react-router-dom'] = {

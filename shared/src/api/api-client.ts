@@ -73,7 +73,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
 /**
  * Development builds and tests check every named answer against its schema; a production build trusts the
  * server, whose answers are typed by the same schemas and tested against them, so the first page carries no
- * schema library (docs/decisions/009). The condition is written out here so the bundler can drop the branch.
+ * schema library (docs/decisions/013). The condition is written out here so the bundler can drop the branch.
  */
 function schemaFor<T>(request: ApiRequest<T>): ZodType<T> | undefined {
   if (request.schema || !request.answer) return request.schema;

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
-/** What index.html's inline script started before the shell's code arrived (docs/decisions/009). */
+/** What index.html's inline script started before the shell's code arrived (docs/decisions/015). */
 interface EarlyStart {
   remotes?: Promise<unknown>;
   /** Manifests by URL, as parsed JSON. */

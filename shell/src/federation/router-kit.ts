@@ -1,4 +1,4 @@
-// docs/decisions/009: what the shell provides under the shared key `react-router-dom`. Every package keeps
+// docs/decisions/011: what the shell provides under the shared key `react-router-dom`. Every package keeps
 // importing `react-router-dom`; the shell's build gives them this module instead of the whole package, so React
 // Router's server, framework-mode and data-streaming code is left out of the first load. One copy still: the
 // router's contexts live in the single `react-router` bundled here. A name the product starts to use must be

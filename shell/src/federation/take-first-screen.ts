@@ -22,7 +22,7 @@ function yieldToBrowser(): Promise<void> {
  * The first screens' shared modules are in the shell's entry file (`eager`). Taking each one at start-up marks it
  * loaded, so with `loaded-first` the storefront uses these copies, also of those only it imports, instead of
  * fetching its own. Each is evaluated in its own task, before the bootstrap imports them all at once, so start-up
- * is many short tasks instead of one long one that blocks input (docs/decisions/009).
+ * is many short tasks instead of one long one that blocks input (docs/decisions/017).
  * A build without the list (the one-bundle baseline, tests) has nothing to take.
  */
 export async function takeFirstScreenModules(): Promise<void> {
