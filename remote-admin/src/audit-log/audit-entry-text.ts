@@ -8,7 +8,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   dismiss: 'Dismissed report',
 };
 
-// SPEC 9: dates use a long date plus time; the admin reads them in their own time zone.
+// product.md §9: dates use a long date plus time; the admin reads them in their own time zone.
 const LONG_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 export const whenText = (entry: AuditEntry) => LONG_DATE_TIME.format(new Date(entry.at));

@@ -16,7 +16,7 @@ const STATUS_TEXT: Record<ReportStatus, string> = { open: 'Open', hidden: 'Hidde
 
 type Decision = { action: 'hide' | 'dismiss'; report: Report };
 
-/** The confirmation each decision asks for; hiding uses SPEC 8's product title and a Hide button. */
+/** The confirmation each decision asks for; hiding uses product.md §8's product title and a Hide button. */
 function confirmationOf({ action, report }: Decision) {
   return action === 'hide'
     ? { title: DELETE_PRODUCT_TITLE, message: deleteMessage(report.productName), confirmLabel: 'Hide' }
@@ -29,7 +29,7 @@ function confirmationOf({ action, report }: Decision) {
 
 /**
  * /dashboard/show-report: who reported which book and why. An open report can be acted on once:
- * hide the book (SPEC 2) or dismiss the report as unfounded (issue 11); a handled one shows the outcome.
+ * hide the book (product.md §2) or dismiss the report as unfounded (issue 11); a handled one shows the outcome.
  */
 export function ReportsPage() {
   const reports = useReports();

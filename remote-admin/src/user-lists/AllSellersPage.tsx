@@ -6,7 +6,7 @@ import type { User } from '@bookswap/shared/schemas';
 import { UserListPage } from './UserListPage';
 import { useUserModeration } from './use-user-moderation';
 
-/** SPEC 2: a Verify button while the seller is unverified, then the text "verified". */
+/** product.md §2: a Verify button while the seller is unverified, then the text "verified". */
 function VerifyCell({ seller }: { seller: User }) {
   const { busy, verify } = useUserModeration();
   // Reads "verified" as soon as the server agrees, before the list's refetch comes back.
@@ -25,7 +25,7 @@ function VerifyCell({ seller }: { seller: User }) {
   );
 }
 
-/** /dashboard/allseller: every seller, verified or with a Verify button, and a Delete action (SPEC 2). */
+/** /dashboard/allseller: every seller, verified or with a Verify button, and a Delete action (product.md §2). */
 export function AllSellersPage() {
   return (
     <UserListPage

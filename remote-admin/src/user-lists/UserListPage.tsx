@@ -61,7 +61,7 @@ export function UserListPage({ role, title, people, extraColumns = [] }: UserLis
         {title}
       </Typography>
       <LoadedTable load={users} what={`The ${people}`} label={title} columns={columns} empty={`No ${people} yet`} />
-      {/* SPEC 8 uses the buyer title on both lists; the name is the user's real one (SPEC's blank name is a defect). */}
+      {/* product.md §8 uses the buyer title on both lists; the name is the user's real one (SPEC's blank name is a defect). */}
       <ConfirmationModal
         open={open}
         title={DELETE_BUYER_TITLE}

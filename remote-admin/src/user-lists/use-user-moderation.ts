@@ -5,7 +5,7 @@ import { useCountedWrite } from '@bookswap/shared/ui';
 // A user's record feeds the seller and buyer lists, the listings' tick and seller, and the audit log.
 const STALE = [userKeys.all, productKeys.all, auditKeys.all];
 
-/** Verify a seller or delete (ban) a user, with SPEC 8's toasts and the lists refreshed. */
+/** Verify a seller or delete (ban) a user, with product.md §8's toasts and the lists refreshed. */
 export function useUserModeration() {
   const { busy, run } = useCountedWrite();
   return {

@@ -42,7 +42,7 @@ const columns: DataColumn<Booking>[] = [
   },
 ];
 
-/** /dashboard/myorder: the user's bookings with Paid or a Pay button, or "No Order" (SPEC 2). */
+/** /dashboard/myorder: the user's bookings with Paid or a Pay button, or "No Order" (product.md §2). */
 export function MyOrdersPage() {
   const orders = useMyOrders();
   const location = useLocation();

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 
-/** SPEC 4's success text, as written. */
+/** product.md §4's success text, as written. */
 export const PAYMENT_COMPLETE = 'congrats! your payment complete';
 
 /** What the payment screen hands to My Orders in the navigation state, so the confirmation stays readable. */

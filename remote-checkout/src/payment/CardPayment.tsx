@@ -130,7 +130,7 @@ function CardForm({ booking, clientSecret }: CardFormProps) {
 
 /**
  * The card payment of one unpaid booking: the card provider's client and the booking's client secret
- * are fetched side by side; Pay waits for both (SPEC 4). Either failing says why and offers a retry.
+ * are fetched side by side; Pay waits for both (product.md §4). Either failing says why and offers a retry.
  */
 export function CardPayment({ booking }: { booking: Booking }) {
   const { client, retry: retryClient } = useCardClient();

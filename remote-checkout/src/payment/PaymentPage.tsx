@@ -23,7 +23,7 @@ interface PaymentData {
 }
 
 /**
- * SPEC 2: the booking is loaded by id before display. The shell runs this only for a signed-in user
+ * product.md §2: the booking is loaded by id before display. The shell runs this only for a signed-in user
  * (its guard comes first), so the protected call carries a token; the request starts with the navigation.
  */
 export function paymentLoader({ params }: LoaderFunctionArgs): PaymentData {

@@ -30,7 +30,7 @@ async function record(booking: Booking, buyer: Buyer, transactionId: string): Pr
 }
 
 /**
- * SPEC 4's payment: confirm the card payment with the billing name and email, then create the payment
+ * product.md §4's payment: confirm the card payment with the billing name and email, then create the payment
  * record with the provider's transaction id. The provider's error message comes back for the form.
  */
 export async function payForBooking(

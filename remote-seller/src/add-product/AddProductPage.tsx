@@ -14,13 +14,13 @@ import { ImageField } from './ImageField';
 import { emptyAddProductForm, useAddProductForm } from './add-product-form';
 import { useImageUpload } from './upload-image';
 
-/** SPEC 2's success text. */
+/** product.md §2's success text. */
 export const PRODUCT_ADDED_MESSAGE = 'Add product successfully';
 
 const isFormField = (name: string): name is keyof AddProductForm => name in emptyAddProductForm;
 
 /**
- * /dashboard/addproduct: SPEC 5's form. The cover is uploaded as soon as it is picked; the listing is
+ * /dashboard/addproduct: product.md §5's form. The cover is uploaded as soon as it is picked; the listing is
  * created with its URL, and the seller's name, email and verified tick come from their record on the server.
  */
 export function AddProductPage() {

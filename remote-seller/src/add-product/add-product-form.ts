@@ -17,7 +17,7 @@ export const emptyAddProductForm: AddProductForm = {
   phone: '',
 };
 
-/** The form state, checked with shared's `addProductFormSchema` (the server's create rules with SPEC 5's messages). */
+/** The form state, checked with shared's `addProductFormSchema` (the server's create rules with product.md §5's messages). */
 export function useAddProductForm() {
   return useForm({ resolver: zodResolver(addProductFormSchema), defaultValues: emptyAddProductForm });
 }

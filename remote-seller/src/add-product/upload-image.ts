@@ -12,7 +12,7 @@ export type ImageUploadState =
 
 /**
  * The cover's upload, started as soon as the seller picks a file: the type and size are checked
- * against the server's limits first, a preview shows at once, and a failure says why (SPEC 8's
+ * against the server's limits first, a preview shows at once, and a failure says why (product.md §8's
  * "nothing happens" is a defect). `onUrl` receives the stored image's URL, or '' while there is none.
  */
 export function useImageUpload(onUrl: (url: string) => void) {

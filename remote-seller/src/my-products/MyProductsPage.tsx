@@ -12,7 +12,7 @@ import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { useMyProducts } from './use-my-products';
 import { useProductActions } from './use-product-actions';
 
-/** SPEC 4: Add ADS is offered while the book is not advertised and not reported; a sold book cannot be advertised either. */
+/** product.md §4: Add ADS is offered while the book is not advertised and not reported; a sold book cannot be advertised either. */
 export const mayAdvertise = (product: Product) => !product.addADS && product.report === 'false' && !product.paid;
 
 /** /dashboard/myproduct: the seller's listings with their state, Add ADS and Delete. */
@@ -111,7 +111,7 @@ export function MyProductsPage() {
         </Button>
       </Stack>
       <LoadedTable load={myProducts} what="Your products" label="My Product" columns={columns} empty="No Product" />
-      {/* SPEC 8's title; the message names the real book (the old app's blank name is a defect). */}
+      {/* product.md §8's title; the message names the real book (the old app's blank name is a defect). */}
       <ConfirmationModal
         open={confirming}
         title={DELETE_PRODUCT_TITLE}

@@ -5,7 +5,7 @@ import { useAuth } from '@bookswap/shared/auth';
 import type { Product } from '@bookswap/shared/schemas';
 import { useCountedWrite } from '@bookswap/shared/ui';
 
-/** SPEC 8's success texts. */
+/** product.md §8's success texts. */
 export const ADVERTISED_MESSAGE = 'add ads item successfully';
 export const DELETED_MESSAGE = 'Delete successfully';
 

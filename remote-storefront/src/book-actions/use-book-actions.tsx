@@ -24,7 +24,7 @@ interface Selection {
 }
 
 /**
- * Book Now and Report as SPEC 4 has them: pressing either keeps the chosen product for its modal.
+ * Book Now and Report as product.md §4 has them: pressing either keeps the chosen product for its modal.
  * Signed out, both go to the login screen, which brings the user back here afterwards.
  */
 export function useBookActions(): BookActions {
@@ -33,7 +33,7 @@ export function useBookActions(): BookActions {
   const location = useLocation();
   const [booking, setBooking] = useState<Selection | null>(null);
   const [reporting, setReporting] = useState<Selection | null>(null);
-  // Reports already sent from this page: reopening the modal keeps its submit disabled (SPEC 4).
+  // Reports already sent from this page: reopening the modal keeps its submit disabled (product.md §4).
   const [reported, setReported] = useState<ReadonlySet<string>>(new Set());
 
   const whenSignedIn = useCallback(

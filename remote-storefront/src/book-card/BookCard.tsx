@@ -25,7 +25,7 @@ export interface BookCardProps {
   priority?: boolean;
 }
 
-/** SPEC 2's book card: seller (ticked when verified), image, prices, condition, years of use and the three actions. */
+/** product.md §2's book card: seller (ticked when verified), image, prices, condition, years of use and the three actions. */
 export function BookCard({ product, canBook, onBookNow, onReport, headingLevel = 'h2', priority }: BookCardProps) {
   const headingId = `book-${product._id}-name`;
   return (

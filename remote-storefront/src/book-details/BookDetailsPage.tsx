@@ -17,7 +17,7 @@ interface BookDetailsData {
   product: Promise<Product>;
 }
 
-/** SPEC 2: the product is loaded by id before display; the request starts with the navigation. */
+/** product.md §2: the product is loaded by id before display; the request starts with the navigation. */
 export function bookDetailsLoader({ params }: LoaderFunctionArgs): BookDetailsData {
   return { product: getProduct(params.id ?? '') };
 }

@@ -97,7 +97,7 @@ function Paging({ place, pages, onPage, onSize }: PagingProps) {
   );
 }
 
-/** /booklist: search, a page of book cards, page buttons from 0 and the page size (SPEC 2, 9). */
+/** /booklist: search, a page of book cards, page buttons from 0 and the page size (product.md §2, 9). */
 export function BookListPage() {
   const [params, setParams] = useSearchParams();
   const place = readBookListPlace(params);

@@ -26,7 +26,7 @@ function checkFields(phone: string, meetingLocation: string): FieldErrors {
   return errors;
 }
 
-/** SPEC 2's booking modal: name and price read-only, phone and meeting place editable, the time of booking. */
+/** product.md §2's booking modal: name and price read-only, phone and meeting place editable, the time of booking. */
 export function BookingModal({ product, open, onClose }: BookingModalProps) {
   const { user } = useAuth();
   const { mutate } = useSWRConfig();
@@ -48,7 +48,7 @@ export function BookingModal({ product, open, onClose }: BookingModalProps) {
         createBooking({
           bookDate,
           category_name: product.category_name,
-          category_id: product._id, // SPEC 3: the booking's category_id holds the product id
+          category_id: product._id, // product.md §3: the booking's category_id holds the product id
           buyerName: user?.displayName ?? '',
           buyerEmail: user?.email ?? undefined,
           user_uid: user?.uid ?? '',

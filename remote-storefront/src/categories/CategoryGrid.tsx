@@ -12,7 +12,7 @@ function gridHeight(count: number) {
   return { xs: height(1), sm: height(2), md: height(3) };
 }
 
-/** The categories of the static file as cards; `limit` is the home page's "first 3" (SPEC 1). */
+/** The categories of the static file as cards; `limit` is the home page's "first 3" (product.md §1). */
 export function CategoryGrid({ limit }: { limit?: number }) {
   const { data, error, isLoading, mutate } = useCategories();
   if (isLoading) return <LoadingSpinner label="Loading categories" minHeight={limit ? gridHeight(limit) : undefined} />;

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { Category } from '@bookswap/shared/schemas';
 import { staticFileUrl } from '../storefront-origin/static-file-url';
 
-/** A category that can be opened: SPEC 2 shows only entries with a category_id. */
+/** A category that can be opened: product.md §2 shows only entries with a category_id. */
 export type ListedCategory = Category & { category_id: string };
 
 /** The file's entries as the screens read them (categorySchema's shape), checked by hand so no schema library loads. */
@@ -19,7 +19,7 @@ function isCategoryList(data: unknown): data is Category[] {
   );
 }
 
-/** GET categories.json from the storefront's own origin (SPEC 7's static file). */
+/** GET categories.json from the storefront's own origin (product.md §7's static file). */
 export async function getCategories(): Promise<ListedCategory[]> {
   let response: Response;
   try {

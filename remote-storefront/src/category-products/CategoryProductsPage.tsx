@@ -15,7 +15,7 @@ interface CategoryProductsData {
 }
 
 /**
- * SPEC 2: the category's products are loaded before display. The loader starts the request as the
+ * product.md §2: the category's products are loaded before display. The loader starts the request as the
  * navigation starts; the page shows a spinner until it answers instead of freezing the old page.
  */
 export function categoryProductsLoader({ params }: LoaderFunctionArgs): CategoryProductsData {

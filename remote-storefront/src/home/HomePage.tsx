@@ -63,7 +63,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  */
 const ADVERTISED_ROW_HEIGHT = 640;
 
-/** Shown only when at least one advertised product exists (SPEC 1). */
+/** Shown only when at least one advertised product exists (product.md §1). */
 function AdvertiseProduct() {
   const { data: latest, error, isLoading, mutate } = useAdvertisedProducts();
   const { data, waiting } = useDeferredCards(latest, isLoading);
@@ -72,7 +72,7 @@ function AdvertiseProduct() {
   if (!data || data.length === 0) return null;
   return (
     <Section id="advertise-product-title" title="Advertise Product">
-      {/* SPEC 9: 1, 2 or 4 columns by screen width. */}
+      {/* product.md §9: 1, 2 or 4 columns by screen width. */}
       <BookGrid products={data} size={{ xs: 12, sm: 6, lg: 3 }} headingLevel="h3" />
     </Section>
   );

@@ -7,7 +7,7 @@ export interface ClientReview {
   img: string;
 }
 
-/** SPEC 1: three fixed testimonials, static sample data. */
+/** product.md §1: three fixed testimonials, static sample data. */
 export const clientReviews = (): ClientReview[] => [
   {
     id: 1,

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { getAdvertisedProducts, productKeys } from '@bookswap/shared/api';
 
-/** SPEC 7: the Ads list, kept to the products that really are advertised. */
+/** product.md §7: the Ads list, kept to the products that really are advertised. */
 export function useAdvertisedProducts() {
   return useSWR(productKeys.advertised(), async () =>
     (await getAdvertisedProducts()).filter((product) => product.addADS),

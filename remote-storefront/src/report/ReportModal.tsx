@@ -17,13 +17,13 @@ type Reason = (typeof REPORT_REASONS)[number];
 interface ReportModalProps {
   product: Product;
   open: boolean;
-  /** Sent already from this page: submit stays disabled (SPEC 4). */
+  /** Sent already from this page: submit stays disabled (product.md §4). */
   alreadyReported: boolean;
   onReported(productId: string): void;
   onClose(): void;
 }
 
-/** SPEC 2's report modal: one of the four reasons, sent once. */
+/** product.md §2's report modal: one of the four reasons, sent once. */
 export function ReportModal({ product, open, alreadyReported, onReported, onClose }: ReportModalProps) {
   const { user } = useAuth();
   const [reason, setReason] = useState<Reason | ''>('');

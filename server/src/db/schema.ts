@@ -88,7 +88,7 @@ export const reports = pgTable('reports', {
   reporterName: text('reporter_name').notNull(),
   productName: text('product_name').notNull(),
   reason: text('reason').notNull(),
-  /** Open until the admin hides the product or dismisses the report; SPEC 9's boolean flag is `hidden`. */
+  /** Open until the admin hides the product or dismisses the report; product.md §9's boolean flag is `hidden`. */
   status: text('status', { enum: ['open', 'hidden', 'dismissed'] })
     .notNull()
     .default('open'),

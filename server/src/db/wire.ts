@@ -19,7 +19,7 @@ export function imageUrlForStorage(url: string, { publicUrl }: WireContext): str
   return url.startsWith(ownPrefix) ? url.slice(publicUrl.length) : url;
 }
 
-/** SPEC 3: "creation time as long date-time text"; UTC so every reader sees the same text. */
+/** product.md §3: "creation time as long date-time text"; UTC so every reader sees the same text. */
 const LONG_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 export function longDateTime(date: Date): string {
@@ -61,7 +61,7 @@ export function bookingToWire(row: BookingRow, context: WireContext): Booking {
     _id: row.id,
     bookDate: row.bookedAtText,
     category_name: row.categoryName,
-    // SPEC 3: a booking's category_id holds the product id.
+    // product.md §3: a booking's category_id holds the product id.
     category_id: row.productId,
     buyerName: row.buyerName,
     buyerEmail: row.buyerEmail,

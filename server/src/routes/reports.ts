@@ -133,7 +133,7 @@ export const reportRoutes = [
           .where(and(eq(reports.productId, report.productId), eq(reports.status, 'open')))
           .limit(1);
         if (product && !product.hidden && !stillOpen) {
-          // SPEC 4: "report" back to "false", so the seller may advertise it again.
+          // product.md §4: "report" back to "false", so the seller may advertise it again.
           await tx.update(products).set({ reported: false }).where(eq(products.id, product.id));
         }
         await recordAdminAction(tx, caller.user, 'dismiss', {

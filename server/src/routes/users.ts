@@ -157,7 +157,7 @@ export const userRoutes = [
           .set({ verified: true })
           .where(and(eq(users.id, seller.id), eq(users.verified, false)))
           .returning({ id: users.id });
-        // Listings carry the seller's tick (SPEC 3: copied from the seller's record).
+        // Listings carry the seller's tick (product.md §3: copied from the seller's record).
         await tx.update(products).set({ sellerVerified: true }).where(eq(products.sellerId, seller.id));
         if (changed.length > 0) {
           await recordAdminAction(tx, caller.user, 'verify', { type: 'user', id: seller.id, name: seller.name });

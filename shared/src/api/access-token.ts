@@ -1,4 +1,4 @@
-/** SPEC 3: the access token is kept in browser local storage under `accessToken`. */
+/** product.md §3: the access token is kept in browser local storage under `accessToken`. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
 export function readAccessToken(): string | null {

@@ -10,7 +10,7 @@ export interface ApiRequest<T> {
   method?: HttpMethod;
   /** JSON body, or FormData for uploads. */
   body?: unknown;
-  /** Protected calls send `authorization: Bearer <accessToken>` (SPEC 6). */
+  /** Protected calls send `authorization: Bearer <accessToken>` (product.md §6). */
   auth?: boolean;
   /** An explicit bearer (the identity provider's ID token) for the calls made before an access token exists. */
   bearer?: string;

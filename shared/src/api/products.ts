@@ -20,7 +20,7 @@ export const getMyProducts = (email: string) =>
 export const createProduct = (body: CreateProductBody) =>
   apiRequest('/api/product/create', { method: 'POST', auth: true, body, answer: 'inserted' });
 
-/** Marks the product advertised (SPEC 7: PUT /api/product/update/{id}). */
+/** Marks the product advertised (product.md §7: PUT /api/product/update/{id}). */
 export const advertiseProduct = (id: string) =>
   apiRequest(`/api/product/update/${enc(id)}`, {
     method: 'PUT',

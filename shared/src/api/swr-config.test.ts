@@ -1,6 +1,6 @@
 import { MAX_BACKOFF_MS, retryDelay, swrConfig } from './swr-config';
 
-describe('data fetching settings of SPEC 9', () => {
+describe('data fetching settings of product.md §9', () => {
   it('retries three times and keeps results fresh for five minutes', () => {
     expect(swrConfig.errorRetryCount).toBe(3);
     expect(swrConfig.dedupingInterval).toBe(5 * 60 * 1000);

@@ -1,7 +1,7 @@
 import type { SWRConfiguration } from 'swr';
 import { ApiError } from './api-error';
 
-/** SPEC 9: 3 retries, backoff capped at 30 s, cached results fresh for 5 minutes. */
+/** product.md §9: 3 retries, backoff capped at 30 s, cached results fresh for 5 minutes. */
 export const MAX_RETRIES = 3;
 export const MAX_BACKOFF_MS = 30_000;
 export const FRESH_FOR_MS = 5 * 60_000;

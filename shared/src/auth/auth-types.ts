@@ -1,7 +1,7 @@
 import type { SignupRole } from '../schemas/user';
 import type { SessionState } from './session-store';
 
-/** SPEC 3: the signed-in identity as the identity provider reports it. */
+/** product.md §3: the signed-in identity as the identity provider reports it. */
 export interface SignedInIdentity {
   uid: string;
   displayName: string | null;

@@ -5,7 +5,7 @@ import { ROUTES } from './paths';
 export const LOGIN_PATH = ROUTES.login.path;
 
 /**
- * The location state every sender puts on /login, so sign-in can bring the user back (SPEC 2): the
+ * The location state every sender puts on /login, so sign-in can bring the user back (product.md §2): the
  * shell's guards and a remote's "sign in first" actions alike.
  */
 export interface LoginRedirectState {

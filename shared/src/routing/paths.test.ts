@@ -7,7 +7,7 @@ describe('the route table', () => {
     expect(ROUTES.myOrders.href()).toBe('/dashboard/myorder');
   });
 
-  it('gives the top navigation SPEC 2’s three links in order', () => {
+  it('gives the top navigation product.md §2’s three links in order', () => {
     expect(menuRoutes('top').map((entry) => [entry.path, entry.menu?.label])).toEqual([
       ['/', 'Home'],
       ['/category', 'Category list'],

@@ -7,7 +7,7 @@ export type RemoteName = Exclude<RouteOwner, 'shell'>;
 /** The shell layout a route is mounted in. */
 export type RouteLayout = 'public' | 'dashboard';
 
-/** The menu a route appears in, with the label SPEC 2 gives it there. */
+/** The menu a route appears in, with the label product.md §2 gives it there. */
 export type RouteMenu = { place: 'top' | 'dashboard'; label: string };
 
 /** `:id` and `:category_id` in a path become the keys `href` needs. */
@@ -50,7 +50,7 @@ export function defineRoute<P extends string>(path: P, facts: Omit<AppRoute<P>, 
 }
 
 /**
- * Every route of SPEC 2, once. Remotes' `routes.tsx`, the shell's ownership map and guards, the top
+ * Every route of product.md §2, once. Remotes' `routes.tsx`, the shell's ownership map and guards, the top
  * navigation and the dashboard side menu all read it; `href` builds links. /category and /booklist are
  * open to anyone (the reading chosen in issue 5); /bookDetails needs a sign-in.
  */

@@ -22,7 +22,7 @@ export function accessOf(route: { handle?: unknown }): RouteAccess {
   return handle?.access ?? 'public';
 }
 
-/** SPEC 2 and 6: public for anyone, `user` for any signed-in user, `seller` and `admin` for that role only. */
+/** product.md §2 and §6: public for anyone, `user` for any signed-in user, `seller` and `admin` for that role only. */
 export function mayOpen(access: RouteAccess, session: { signedIn: boolean; role: Role | null }): boolean {
   if (access === 'public') return true;
   if (!session.signedIn) return false;

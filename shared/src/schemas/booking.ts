@@ -5,7 +5,7 @@ export const bookingSchema = z.object({
   _id: z.string(),
   bookDate: z.string(),
   category_name: z.string(),
-  /** Holds the product id, as in SPEC 3. */
+  /** Holds the product id, as in product.md §3. */
   category_id: z.string(),
   buyerName: z.string(),
   buyerEmail: z.string(),
@@ -20,7 +20,7 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 /**
- * The body of SPEC 7's booking call. The server trusts only category_id (the product), phone and
+ * The body of product.md §7's booking call. The server trusts only category_id (the product), phone and
  * meeting location: name, image and price are copied from the product, the buyer from the token.
  */
 export const createBookingBodySchema = z.object({

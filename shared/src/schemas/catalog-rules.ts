@@ -6,7 +6,7 @@
 
 export const BOOK_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
 
-/** Category choices of the add-product form, spelled as given in SPEC 3 ("Nobel", "Biograpy"). */
+/** Category choices of the add-product form, spelled as given in product.md §3 ("Nobel", "Biograpy"). */
 export const CATEGORY_CHOICES = [
   { category_id: '1', category_name: 'Nobel' },
   { category_id: '2', category_name: 'Poetry' },
@@ -43,7 +43,7 @@ export function isPageSize(size: number): boolean {
   return (PAGE_SIZES as readonly number[]).includes(size);
 }
 
-/** Page count of SPEC 9: total divided by page size, rounded up; no further than a list may be paged (issue 23). */
+/** Page count of product.md §9: total divided by page size, rounded up; no further than a list may be paged (issue 23). */
 export function pageCount(total: number, size: number): number {
   return Math.ceil(Math.min(total, MAX_LIST_DEPTH) / size);
 }

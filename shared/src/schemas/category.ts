@@ -3,7 +3,7 @@ import { CATEGORY_IDS } from './catalog-rules';
 
 export const categoryIdSchema = z.enum(CATEGORY_IDS, { message: 'category_id must be one of 1 to 9' });
 
-/** An entry of the static categories file; entries without a category_id are not shown (SPEC 2). */
+/** An entry of the static categories file; entries without a category_id are not shown (product.md §2). */
 export const categorySchema = z.object({
   category_id: z.string().optional(),
   category_name: z.string(),

@@ -16,7 +16,7 @@ export const idParamsSchema = z.object({ id: idSchema });
 
 export const emailSchema = z.string().trim().toLowerCase().email('a valid email is required').max(254);
 
-/** Money as decimal text ("12.50"): the form keeps prices as text (SPEC 5), the server needs a number to charge. */
+/** Money as decimal text ("12.50"): the form keeps prices as text (product.md §5), the server needs a number to charge. */
 export const priceTextSchema = z
   .string()
   .trim()
@@ -31,7 +31,7 @@ export function isWellFormedText(text: string): boolean {
 export const nonEmptyText = (max: number) =>
   z.string().trim().min(1).max(max).refine(isWellFormedText, 'has a character that is not valid text');
 
-/** Mongo-style write answers that the client reads (SPEC 7). */
+/** Mongo-style write answers that the client reads (product.md §7). */
 export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const updateResultSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number() });
 export const deleteResultSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });

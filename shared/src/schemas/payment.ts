@@ -52,7 +52,7 @@ export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBodySchema>;
  * The sandbox's answer, shaped like Stripe.js's `confirmCardPayment` result: the succeeded intent, an intent
  * that `requires_action` (Stripe's 3-D Secure test card 4000 0025 0000 3155: the browser then asks the user
  * and calls `POST /api/payments/sandbox/authenticate`), or a card error whose message the payment form shows
- * in red (SPEC 4). Always 200 for a known client secret. The authenticate call answers the same shape.
+ * in red (product.md §4). Always 200 for a known client secret. The authenticate call answers the same shape.
  */
 export const sandboxConfirmResponseSchema = z.union([
   z.object({

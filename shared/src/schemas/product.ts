@@ -16,7 +16,7 @@ export const bookConditionSchema = z.enum(BOOK_CONDITIONS, {
 });
 export type BookCondition = z.infer<typeof bookConditionSchema>;
 
-/** The product's report flag is text on the wire ("true"/"false"), unlike the report record's boolean (SPEC 9). */
+/** The product's report flag is text on the wire ("true"/"false"), unlike the report record's boolean (product.md §9). */
 export const productReportFlagSchema = z.enum(['true', 'false']);
 
 export const productSchema = z.object({
@@ -99,12 +99,12 @@ export const sellerProductsQuerySchema = z.object({
   email: z.string().trim().toLowerCase().email('a valid email is required'),
 });
 
-/** SPEC 7 does not show the advertise call's body: `{ addADS: true }` or nothing at all both mark it advertised. */
+/** product.md §7 does not show the advertise call's body: `{ addADS: true }` or nothing at all both mark it advertised. */
 export const advertiseProductBodySchema = z
   .object({ addADS: z.literal(true, { message: 'addADS can only be set to true' }).optional() })
   .optional();
 
-/** SPEC 5's add-product messages, spelled as given; category and condition have none there, so ours. */
+/** product.md §5's add-product messages, spelled as given; category and condition have none there, so ours. */
 export const ADD_PRODUCT_MESSAGES = {
   book_name: 'Name is required',
   author_name: 'Author Name is required',
@@ -117,7 +117,7 @@ export const ADD_PRODUCT_MESSAGES = {
   img: 'img is required',
 } as const;
 
-/** A required form field: SPEC 5's message when it is empty, then the server's own rule, in plainer words when given. */
+/** A required form field: product.md §5's message when it is empty, then the server's own rule, in plainer words when given. */
 function requiredField(serverRule: z.ZodType, requiredMessage: string, invalidMessage?: string) {
   return z
     .string()
@@ -136,7 +136,7 @@ function requiredField(serverRule: z.ZodType, requiredMessage: string, invalidMe
 const productBody = createProductBodySchema.shape;
 
 /**
- * The add-product form in the browser: `createProductBodySchema` with SPEC 5's messages, and numbers
+ * The add-product form in the browser: `createProductBodySchema` with product.md §5's messages, and numbers
  * checked before sending (prices as the server takes them; years of use as a whole number, which the
  * server also takes). `img` is the URL the upload answered with.
  */

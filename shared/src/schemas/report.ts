@@ -15,7 +15,7 @@ export const reportSchema = z.object({
   productName: z.string(),
   productId: z.string(),
   uid: z.string(),
-  /** Boolean on report records, unlike the product's text flag (SPEC 9): true once the product is hidden. */
+  /** Boolean on report records, unlike the product's text flag (product.md §9): true once the product is hidden. */
   report: z.boolean(),
   /** Open until the admin hides the product (`hidden`) or rejects the report as unfounded (`dismissed`). */
   status: reportStatusSchema,

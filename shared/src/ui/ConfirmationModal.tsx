@@ -16,7 +16,7 @@ export interface ConfirmationModalProps {
   onCancel(): void;
 }
 
-/** SPEC 2: title, message, confirm and cancel; used for deletes and hides. */
+/** product.md §2: title, message, confirm and cancel; used for deletes and hides. */
 export function ConfirmationModal({
   open,
   title,
@@ -43,7 +43,7 @@ export function ConfirmationModal({
   );
 }
 
-/** SPEC 8's dialog texts, spelled as given ("detele"). */
+/** product.md §8's dialog texts, spelled as given ("detele"). */
 export const DELETE_BUYER_TITLE = 'Are you sure to detele Buyer';
 export const DELETE_PRODUCT_TITLE = 'Are you sure to detele product';
 export const deleteMessage = (name: string | undefined) => `if you delete ${name ?? ''} It cannot be undone.`;

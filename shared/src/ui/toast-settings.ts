@@ -1,7 +1,7 @@
 import { toast, type ToastContainerProps } from 'react-toastify';
 import { messageOf } from '../api/api-error';
 
-/** SPEC 9: success notices 2 s, errors 4 s, at most 20 at once. */
+/** product.md §9: success notices 2 s, errors 4 s, at most 20 at once. */
 export const SUCCESS_TOAST_MS = 2000;
 export const ERROR_TOAST_MS = 4000;
 export const TOAST_LIMIT = 20;

@@ -6,7 +6,7 @@ import { notifyError, notifySuccess, SUCCESS_TOAST_MS } from './toast-settings';
 export interface CountedWrite {
   /** Sends the write; resolves with how many records the server changed (`modifiedCount`, `deletedCount`). */
   send(): Promise<number>;
-  /** The toast when the server changed something (SPEC 8's texts where it has one). */
+  /** The toast when the server changed something (product.md §8's texts where it has one). */
   success: string;
   /** Said when the server changed nothing: another admin, or another tab, got there first. */
   alreadyDone: string;

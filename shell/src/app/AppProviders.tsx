@@ -9,7 +9,7 @@ import { SUCCESS_TOAST_MS, toastContainerSettings } from '@bookswap/shared/ui';
 import { AuthProvider } from '../sign-in/AuthProvider';
 import { theme } from '@bookswap/shared/ui';
 
-/** Theme, data fetching, notices (SPEC 9: 2 s success, 4 s errors, 20 at most) and the signed-in state. */
+/** Theme, data fetching, notices (product.md §9: 2 s success, 4 s errors, 20 at most) and the signed-in state. */
 export function AppProviders({ children, session }: { children: ReactNode; session: SessionStore }) {
   return (
     <ThemeProvider theme={theme}>

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useAuth } from '@bookswap/shared/auth';
 
-/** SPEC 2: /dashboard reads "Welcome," followed by the display name. */
+/** product.md §2: /dashboard reads "Welcome," followed by the display name. */
 export function DashboardWelcome() {
   const { user } = useAuth();
   return (

@@ -5,7 +5,7 @@ import { LOGIN_PATH, loginRedirectState, mayOpen, type RouteAccess } from '@book
 import { LoadingSpinner } from '@bookswap/shared/ui';
 
 /**
- * The shell's route guards (SPEC 2): a spinner while the auth state or the role is loading, then
+ * The shell's route guards (product.md §2): a spinner while the auth state or the role is loading, then
  * either the screen or a redirect to /login that remembers where the user was going.
  */
 export function RequireAccess({ access, children }: { access: RouteAccess; children: ReactNode }) {

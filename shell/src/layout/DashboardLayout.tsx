@@ -16,7 +16,7 @@ import { TopNav } from './TopNav';
 
 const DRAWER_WIDTH = 240;
 
-/** SPEC 2: the dashboard's side menu by role; on small screens a drawer toggle opens it. */
+/** product.md §2: the dashboard's side menu by role; on small screens a drawer toggle opens it. */
 export function DashboardLayout() {
   const { role } = useAuth();
   const [open, setOpen] = useState(false);

@@ -5,7 +5,7 @@ import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import XIcon from '@mui/icons-material/X';
 
-// SPEC 1: About, Blog, Pricing and social links, all inert (no destinations exist for them).
+// product.md §1: About, Blog, Pricing and social links, all inert (no destinations exist for them).
 const PAGES = ['About', 'Blog', 'Pricing'];
 const SOCIAL = [
   { label: 'Facebook', Icon: FacebookIcon },

@@ -63,7 +63,7 @@ function AvatarMenu() {
   );
 }
 
-/** SPEC 2's top navigation; `start` holds the dashboard's drawer toggle on small screens. */
+/** product.md §2's top navigation; `start` holds the dashboard's drawer toggle on small screens. */
 export function TopNav({ start }: { start?: ReactNode }) {
   const { user } = useAuth();
   return (

@@ -7,7 +7,7 @@ export interface DashboardMenuItem {
   label: string;
 }
 
-/** SPEC 2: the dashboard entries of this page load's routes (the route table and each release's) that this role may open (My Orders for everyone, ...). */
+/** product.md §2: the dashboard entries of this page load's routes (the route table and each release's) that this role may open (My Orders for everyone, ...). */
 export function dashboardMenuFor(role: Role | null): DashboardMenuItem[] {
   return routeCatalog()
     .menu('dashboard')

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 
-/** SPEC 2: any URL no part of the product owns. */
+/** product.md §2: any URL no part of the product owns. */
 export function NotFoundScreen() {
   return (
     <Box sx={{ py: 10, px: 2, textAlign: 'center' }}>

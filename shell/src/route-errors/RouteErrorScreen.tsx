@@ -12,7 +12,7 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : 'Unknown error';
 }
 
-/** SPEC 2 and 8: the route-error screen of both layouts, spelled as given ("went to wrong"). */
+/** product.md §2 and §8: the route-error screen of both layouts, spelled as given ("went to wrong"). */
 export function RouteErrorScreen() {
   const error = useRouteError();
   const { logout } = useAuth();

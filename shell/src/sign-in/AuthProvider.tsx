@@ -26,7 +26,7 @@ import { connectFirebase, LOCAL_FIREBASE_SETTINGS, type IdentityProvider } from 
 import { rememberSignupChoice, takeSignupChoice } from './pending-signup';
 import { syncToken } from './token-sync';
 
-/** Spelled as in SPEC 7. */
+/** Spelled as in product.md §7. */
 export const USER_CREATED_MESSAGE = 'user created succrssfully';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
@@ -68,7 +68,7 @@ async function askToVerifyEmail(provider: IdentityProvider, error: ApiError): Pr
 
 /**
  * Trades the provider's ID token for the server's access token and stores it. An identity with no user
- * record yet becomes a buyer first (a first Google sign-in, SPEC 4), or takes the role it chose at sign-up
+ * record yet becomes a buyer first (a first Google sign-in, product.md §4), or takes the role it chose at sign-up
  * when its record had to wait for the email to be verified.
  */
 async function obtainAccessToken(provider: IdentityProvider, identity: SignedInIdentity, forceRefresh = false) {
@@ -186,7 +186,7 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
     };
   }, [listening, provider, establish, setState]);
 
-  // SPEC 6 and ARCHITECTURE "Auth and tokens": a protected call answering 401 gets one fresh access token
+  // product.md §6 and ARCHITECTURE "Auth and tokens": a protected call answering 401 gets one fresh access token
   // (from a fresh ID token) and is retried; when that fails the user is signed out and the guards send
   // them to /login. Concurrent 401s share one refresh.
   useEffect(() => {

@@ -11,7 +11,7 @@ export interface GoogleSignInButtonProps {
 }
 
 /**
- * "Continue With Google" on both sign-in screens. SPEC 8 only logs a Google failure; here it is also shown
+ * "Continue With Google" on both sign-in screens. product.md §8 only logs a Google failure; here it is also shown
  * in a toast, since no failure is silent in this product.
  */
 export function GoogleSignInButton({ disabled = false, onBusyChange, onSignedIn }: GoogleSignInButtonProps) {

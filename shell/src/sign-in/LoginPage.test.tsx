@@ -7,7 +7,7 @@ const password = () => screen.getByLabelText('Password');
 const loginButton = () => screen.getByRole('button', { name: 'Login' });
 
 describe('the login screen', () => {
-  it('asks for the email and the password with the messages of SPEC 5', async () => {
+  it('asks for the email and the password with the messages of product.md §5', async () => {
     const login = jest.fn();
     renderSignIn({ at: '/login', auth: { login } });
     await userEvent.click(loginButton());

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 
-/** SPEC 2 and 8: the identity provider's message, in red under the form. */
+/** product.md §2 and §8: the identity provider's message, in red under the form. */
 export function ProviderError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -25,7 +25,7 @@ export function SignInForm({
   children,
 }: SignInFormProps) {
   return (
-    // The schema's messages (SPEC 5) are shown, not the browser's.
+    // The schema's messages (product.md §5) are shown, not the browser's.
     <form noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
         {children}

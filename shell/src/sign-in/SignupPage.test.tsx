@@ -26,7 +26,7 @@ describe('the sign-up screen', () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Buyer', 'Seller']);
   });
 
-  it('asks for the name, the email and the password with the messages of SPEC 5', async () => {
+  it('asks for the name, the email and the password with the messages of product.md §5', async () => {
     const signup = jest.fn();
     renderSignIn({ at: '/signup', auth: { signup } });
     await userEvent.click(signUpButton());

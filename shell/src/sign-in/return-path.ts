@@ -1,7 +1,7 @@
 import { ROUTES } from '@bookswap/shared/routing';
 
 /**
- * SPEC 2: a guard sends a signed-out user to /login remembering the origin in the navigation state
+ * product.md §2: a guard sends a signed-out user to /login remembering the origin in the navigation state
  * (`state.from`, a path or a location); after login the user goes back there, or to / by default.
  */
 export function returnPathFrom(state: unknown): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { signupRoleSchema } from '@bookswap/shared/schemas';
 import { emailField, passwordField } from './login-form';
 
-/** SPEC 5. */
+/** product.md §5. */
 export const NAME_REQUIRED = 'Name is required';
 
 export const signupFormSchema = z.object({
@@ -14,5 +14,5 @@ export const signupFormSchema = z.object({
 });
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
-/** SPEC 2: Buyer is the role selected by default. */
+/** product.md §2: Buyer is the role selected by default. */
 export const emptySignupForm: SignupForm = { name: '', photoURL: '', role: 'buyer', email: '', password: '' };

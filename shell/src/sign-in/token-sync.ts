@@ -2,11 +2,11 @@ import { getRuntimeConfig } from '@bookswap/shared/config';
 import { notifyError } from '@bookswap/shared/ui';
 import type { IdentityProvider } from './identity-provider';
 
-/** SPEC 9: the identity token sent to the token-sync URL is at most 300 s old. */
+/** product.md §9: the identity token sent to the token-sync URL is at most 300 s old. */
 export const SYNC_TOKEN_MAX_AGE_S = 300;
 
 /**
- * SPEC 7's optional token sync: when `tokenSyncUrl` is configured, POST on sign-in and DELETE on sign-out,
+ * product.md §7's optional token sync: when `tokenSyncUrl` is configured, POST on sign-in and DELETE on sign-out,
  * each with the provider's ID token as bearer. A failure is shown, not thrown: sign-in and sign-out go on.
  */
 export async function syncToken(method: 'POST' | 'DELETE', provider: IdentityProvider): Promise<void> {
