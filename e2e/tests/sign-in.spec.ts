@@ -174,6 +174,23 @@ test('logging out removes the access token and shows Login again', async ({ page
   await expect(page).toHaveURL('/login');
 });
 
+test('after logging out, the old access token is refused by the API (the session ended on the server)', async ({
+  page,
+  signIn,
+}) => {
+  const buyer = await signIn('buyer');
+  const token = await accessToken(page);
+  const bookings = () =>
+    fetch(`${API_URL}/api/booking/list?email=${encodeURIComponent(buyer.email)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+  expect((await bookings()).status).toBe(200);
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL('/login');
+  expect((await bookings()).status).toBe(401);
+});
+
 test("a reload keeps the session, and a seller's page waits for the role instead of bouncing", async ({
   page,
   signIn,

@@ -199,6 +199,8 @@ const ROWS: Row[] = [
     multipart: true,
     expect: only({ seller: 200, otherSeller: 200 }),
   },
+  // Last: signing out ends every session of the caller, so no later cell may use their token.
+  { route: 'PUT /api/jwt/logout', url: () => '/api/jwt/logout', expect: all(200, 401) },
 ];
 
 const { server, ...people } = serverForThisFile({

@@ -15,6 +15,8 @@ export interface AccessClaims {
   uid: string;
   /** Informational only: every check reads the role from the database at that request. */
   role: Role;
+  /** The user's session version when the token was issued; a sign-out moves it on (absent: version 0). */
+  sessionVersion?: number;
 }
 
 export interface AccessTokens {
@@ -55,7 +57,8 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     issue(claims) {
-      return new SignJWT({ email: claims.email, uid: claims.uid, role: claims.role })
+      const session = claims.sessionVersion === undefined ? {} : { sv: claims.sessionVersion };
+      return new SignJWT({ email: claims.email, uid: claims.uid, role: claims.role, ...session })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -84,6 +87,7 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokens {
           email: payload.email,
           uid: typeof payload.uid === 'string' ? payload.uid : '',
           role: payload.role === 'admin' || payload.role === 'seller' ? payload.role : 'buyer',
+          ...(typeof payload.sv === 'number' ? { sessionVersion: payload.sv } : {}),
         };
         // Our tokens always carry `exp`; one without it is verified at every call rather than kept forever.
         if (typeof payload.exp === 'number') {

@@ -16,6 +16,8 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Who made this user an admin: ADMIN_EMAILS (`config`, undone when the address leaves it) or the command. */
   adminSource: text('admin_source', { enum: ['config', 'command'] }),
+  /** Moved on by signing out: access tokens of an older version are refused (migration 0006). */
+  sessionVersion: integer('session_version').notNull().default(0),
 });
 
 export const products = pgTable('products', {

@@ -112,6 +112,8 @@ async function signedInCaller(request: FastifyRequest, deps: AppDeps): Promise<S
   if (!claims) throw unauthorized('Your session has expired; sign in again');
   const user = await currentUser(deps.db, claims.userId);
   if (!user) throw unauthorized('This account no longer exists');
+  // Signed out since this token was issued (on this device or another): the session is over.
+  if ((claims.sessionVersion ?? 0) < user.sessionVersion) throw unauthorized('Your session has ended; sign in again');
   return { user, uid: claims.uid };
 }
 
@@ -126,7 +128,8 @@ async function identityCaller(
   const claims = acceptsAccessToken ? await deps.accessTokens.check(token) : null;
   if (claims) {
     const user = await currentUser(deps.db, claims.userId);
-    if (user) return { email: user.email, uid: claims.uid, name: user.name };
+    if (user && (claims.sessionVersion ?? 0) >= user.sessionVersion)
+      return { email: user.email, uid: claims.uid, name: user.name };
   }
   const identity = await deps.idTokens.verify(token);
   requireProvenEmail(identity, deps);

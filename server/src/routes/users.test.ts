@@ -296,3 +296,24 @@ describe('verifying a seller', () => {
     expect(await verifyOf(later)).toBe(true);
   });
 });
+
+describe('signing out (issue 23, review finding 11)', () => {
+  it('ends the session on the server: the old access token is refused, a new sign-in works', async () => {
+    const person = await givenUser(server, 'buyer', 'Leaving Buyer');
+    const mine = () => call(server, 'GET', `/api/booking/list?email=${person.email}`, { as: person });
+    expect((await mine()).status).toBe(200);
+    expect((await call(server, 'PUT', '/api/jwt/logout', { as: person })).body).toEqual({
+      acknowledged: true,
+      modifiedCount: 1,
+    });
+    const after = await mine();
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: 'Your session has ended; sign in again' });
+    const again = await call(server, 'GET', `/api/jwt/list?email=${person.email}`, {
+      as: { token: emulatorIdToken({ email: person.email }) },
+    });
+    expect(again.status).toBe(200);
+    const fresh = { ...person, token: again.body.accessToken as string };
+    expect((await call(server, 'GET', `/api/booking/list?email=${person.email}`, { as: fresh })).status).toBe(200);
+  });
+});

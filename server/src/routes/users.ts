@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   accessTokenQuerySchema,
   createUserBodySchema,
@@ -58,8 +58,30 @@ export const userRoutes = [
       if (!user) throw notFound('No user record for this email yet');
       await bindToSignInAccount(db, user, caller.uid, config.authMode === 'emulator');
       return {
-        accessToken: await accessTokens.issue({ userId: user.id, email: user.email, uid: caller.uid, role: user.role }),
+        accessToken: await accessTokens.issue({
+          userId: user.id,
+          email: user.email,
+          uid: caller.uid,
+          role: user.role,
+          sessionVersion: user.sessionVersion,
+        }),
       };
+    },
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/api/jwt/logout',
+    access: 'user',
+    rule: 'the caller’s own session, on every device',
+    async handler({ caller }, { db }): Promise<UpdateResult> {
+      // Every access token issued before now is refused from the next call on (migration 0006).
+      const changed = await db
+        .update(users)
+        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+        .where(eq(users.id, caller.user.id))
+        .returning({ id: users.id });
+      return { acknowledged: true, modifiedCount: changed.length };
     },
   }),
 

@@ -26,6 +26,13 @@ export const deleteUser = (id: string) =>
 export const getAccessToken = (email: string, idToken: string) =>
   apiRequest(`/api/jwt/list${query({ email })}`, { bearer: idToken, answer: 'accessToken' });
 
+/**
+ * PUT /api/jwt/logout: ends the session on the server, on every device of this person (issue 23); the access token
+ * is given explicitly so that a refused one never starts the refresh that a 401 of `auth` calls does.
+ */
+export const endServerSession = (accessToken: string) =>
+  apiRequest('/api/jwt/logout', { method: 'PUT', bearer: accessToken, answer: 'updated' });
+
 /** Cache keys of the user GETs above; `all` after a verify or a delete. */
 export const userKeys = {
   all: inFamily('users'),

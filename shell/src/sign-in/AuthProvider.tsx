@@ -4,6 +4,7 @@ import {
   ApiError,
   clearAccessToken,
   createUser,
+  endServerSession,
   getAccessToken,
   getUserByEmail,
   readAccessToken,
@@ -266,6 +267,9 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
     actionsRunning.current += 1;
     setState((previous) => ({ ...previous, loading: true }));
     try {
+      // The server refuses this session's tokens from now on; offline, signing out here still goes ahead.
+      const token = readAccessToken();
+      if (token) await endServerSession(token).catch(() => undefined);
       const identityProvider = await provider();
       if (identityProvider.current()) await syncToken('DELETE', identityProvider);
       await endSession();
