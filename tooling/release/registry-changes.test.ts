@@ -7,6 +7,10 @@ const at = (minute: number): ChangeContext => ({
 });
 const empty = (): Registry => ({ remotes: { seller: { live: null, canary: null, history: [] } } });
 
+/** v1, v2, … promoted live one minute apart. */
+const promotedInTurn = (...versions: string[]) =>
+  versions.reduce((registry, version, index) => promoteLive(registry, 'seller', version, at(index + 1)), empty());
+
 describe('promote, canary and rollback as the release registry records them', () => {
   it('a promote makes a version live and records when, from what and by which command', () => {
     const registry = promoteLive(promoteLive(empty(), 'seller', 'v1', at(1)), 'seller', 'v2', at(2));
@@ -66,13 +70,7 @@ describe('promote, canary and rollback as the release registry records them', ()
   });
 
   it('rolling back twice goes two steps back, not back and forth', () => {
-    let registry = empty();
-    for (const [minute, version] of [
-      [1, 'v1'],
-      [2, 'v2'],
-      [3, 'v3'],
-    ] as const)
-      registry = promoteLive(registry, 'seller', version, at(minute));
+    let registry = promotedInTurn('v1', 'v2', 'v3');
     registry = rollBack(registry, 'seller', at(4));
     expect(registry.remotes.seller?.live).toBe('v2');
     registry = rollBack(registry, 'seller', at(5));
@@ -81,13 +79,7 @@ describe('promote, canary and rollback as the release registry records them', ()
   });
 
   it('a rollback --to names any earlier release', () => {
-    let registry = empty();
-    for (const [minute, version] of [
-      [1, 'v1'],
-      [2, 'v2'],
-      [3, 'v3'],
-    ] as const)
-      registry = promoteLive(registry, 'seller', version, at(minute));
+    let registry = promotedInTurn('v1', 'v2', 'v3');
     registry = rollBack(registry, 'seller', at(4), 'v1');
     expect(registry.remotes.seller?.live).toBe('v1');
     expect(liveLine(registry.remotes.seller?.history ?? [])).toEqual(['v1']);

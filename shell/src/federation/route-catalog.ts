@@ -15,7 +15,8 @@ export interface RouteCatalog {
   menu(place: RouteMenu['place']): CatalogRoute[];
 }
 
-function compiled(): CatalogRoute[] {
+/** The shell's own route table as data: every route's facts, without `href`. */
+export function tableRoutes(): CatalogRoute[] {
   return ALL_ROUTES.map(({ path, owner, layout, access, title, menu }) => ({
     path,
     owner,
@@ -33,7 +34,7 @@ export function createRouteCatalog(remotes: RemoteManifestList = []): RouteCatal
   // the table does not know.
   const routes: CatalogRoute[] = [];
   const placed = new Set<string>();
-  const tableOrder = compiled().map((route) => route.path);
+  const tableOrder = tableRoutes().map((route) => route.path);
   const place = (owner: RemoteName) => {
     placed.add(owner);
     // Paths the table knows keep its order (menus stay as they were); new ones follow, in the release's order.
@@ -44,7 +45,7 @@ export function createRouteCatalog(remotes: RemoteManifestList = []): RouteCatal
     const added = ownRoutes.filter((route) => !tableOrder.includes(route.path));
     for (const route of [...known, ...added]) routes.push({ ...route, owner });
   };
-  for (const route of compiled()) {
+  for (const route of tableRoutes()) {
     if (route.owner === 'shell' || !released.has(route.owner)) routes.push(route);
     else if (!placed.has(route.owner)) place(route.owner);
   }

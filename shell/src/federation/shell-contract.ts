@@ -1,5 +1,5 @@
 import type { ShellContract } from '@bookswap/shared/releases';
-import { ALL_ROUTES } from '@bookswap/shared/routing';
+import { tableRoutes } from './route-catalog';
 
 /** Set by the shell's production build (tooling/webpack/create-config.cjs); absent in tests and development. */
 declare const BOOKSWAP_SHELL_PROVIDES: Omit<ShellContract, 'routes'> | undefined;
@@ -12,13 +12,6 @@ export function builtShellContract(): ShellContract | null {
   if (typeof BOOKSWAP_SHELL_PROVIDES === 'undefined') return null;
   return {
     ...BOOKSWAP_SHELL_PROVIDES,
-    routes: ALL_ROUTES.map(({ path, owner, layout, access, title, menu }) => ({
-      path,
-      owner,
-      layout,
-      access,
-      title,
-      ...(menu ? { menu } : {}),
-    })),
+    routes: tableRoutes(),
   };
 }
