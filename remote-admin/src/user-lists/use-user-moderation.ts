@@ -1,28 +1,21 @@
-import { auditKeys, deleteUser, productKeys, userKeys, verifySeller } from '@bookswap/shared/api';
+import { writes } from '@bookswap/shared/api';
 import type { User } from '@bookswap/shared/schemas';
-import { useCountedWrite } from '@bookswap/shared/ui';
+import { useWrite } from '@bookswap/shared/ui';
 
-// A user's record feeds the seller and buyer lists, the listings' tick and seller, and the audit log.
-const STALE = [userKeys.all, productKeys.all, auditKeys.all];
-
-/** Verify a seller or delete (ban) a user, with product.md §8's toasts and the lists refreshed. */
+/** Verify a seller or delete (ban) a user, with product.md §8's toasts; the writes refresh what they change. */
 export function useUserModeration() {
-  const { busy, run } = useCountedWrite();
+  const { busy, run } = useWrite();
   return {
     busy,
     verify: (seller: User) =>
-      run({
-        send: async () => (await verifySeller(seller._id)).modifiedCount,
+      run(writes.verifySeller, seller._id, {
         success: 'verify successfully',
         alreadyDone: `${seller.userName} is already verified`,
-        stale: STALE,
       }),
     remove: (user: User) =>
-      run({
-        send: async () => (await deleteUser(user._id)).deletedCount,
+      run(writes.deleteUser, user._id, {
         success: 'Delete successfully',
         alreadyDone: `${user.userName} was already deleted`,
-        stale: STALE,
       }),
   };
 }

@@ -8,11 +8,11 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { bookingKeys, messageOf, productKeys } from '@bookswap/shared/api';
+import { bookingKeys, messageOf, writes } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Booking } from '@bookswap/shared/schemas';
-import { LoadingSpinner } from '@bookswap/shared/ui';
+import { LoadingSpinner, useInvalidate } from '@bookswap/shared/ui';
 import { PaymentConfirmation, type PaymentConfirmationState } from '../payment-confirmation/PaymentConfirmation';
 import { payForBooking } from './pay-for-booking';
 import { useCardClient } from './use-card-client';
@@ -48,6 +48,7 @@ function CardForm({ booking, clientSecret }: CardFormProps) {
   const elements = useElements();
   const { user } = useAuth();
   const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   const [cardReady, setCardReady] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -81,14 +82,13 @@ function CardForm({ booking, clientSecret }: CardFormProps) {
     }).catch((error: unknown) => ({ paid: false as const, message: messageOf(error) }));
     if (outcome.paid) {
       setTransactionId(outcome.transactionId);
-      // My Orders reads Paid at once, then every cached booking and book (sold now) is fetched again.
+      // My Orders reads Paid at once, then what the payment record makes stale (bookings, the book now sold) refetches.
       void mutate(
         bookingKeys.mine(buyerEmail),
         (bookings?: Booking[]) => bookings?.map((row) => (row._id === booking._id ? { ...row, paid: true } : row)),
         { revalidate: false },
       );
-      void mutate(bookingKeys.all);
-      void mutate(productKeys.all);
+      void invalidate(writes.createPaymentRecord);
     } else {
       setCardError(outcome.message);
       payingNow.current = false;

@@ -3,12 +3,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import { ApiError, createProduct, productKeys } from '@bookswap/shared/api';
+import { ApiError, writes } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/shared/routing';
 import { BOOK_CONDITIONS, CATEGORY_CHOICES } from '@bookswap/shared/catalog-rules';
 import type { AddProductForm } from '@bookswap/shared/schemas';
-import { notifyError, notifySuccess } from '@bookswap/shared/ui';
+import { notifyError, notifySuccess, useInvalidate } from '@bookswap/shared/ui';
 import { FormTextField } from '@bookswap/shared/ui/form-fields';
 import { ImageField } from './ImageField';
 import { emptyAddProductForm, useAddProductForm } from './add-product-form';
@@ -25,7 +24,7 @@ const isFormField = (name: string): name is keyof AddProductForm => name in empt
  */
 export function AddProductPage() {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   const {
     register,
     handleSubmit,
@@ -42,11 +41,11 @@ export function AddProductPage() {
 
   const onSubmit = handleSubmit(async (product) => {
     try {
-      const answer = await createProduct(product);
+      const answer = await writes.createProduct.send(product);
       if (!answer.acknowledged) throw new Error('The server did not take the book. Please try again.');
       notifySuccess(PRODUCT_ADDED_MESSAGE);
-      // Every product list (this seller's, the book list, its category) now has the new book.
-      await mutate(productKeys.all);
+      // What the write makes stale (every product list now has the new book); its own field errors need the answer.
+      await invalidate(writes.createProduct);
       navigate(ROUTES.myProducts.href());
     } catch (error) {
       // A refusal that names a field is shown under that field as well.

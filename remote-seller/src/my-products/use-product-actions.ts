@@ -1,29 +1,35 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { advertiseProduct, deleteProduct, productKeys } from '@bookswap/shared/api';
+import { productKeys, writes, type ApiWrite } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import type { Product } from '@bookswap/shared/schemas';
-import { useCountedWrite } from '@bookswap/shared/ui';
+import { useWrite } from '@bookswap/shared/ui';
 
 /** product.md §8's success texts. */
 export const ADVERTISED_MESSAGE = 'add ads item successfully';
 export const DELETED_MESSAGE = 'Delete successfully';
 
 /**
- * Add ADS and Delete on the seller's own listings, one at a time. Every list that shows products (the
- * book list, categories, the home page's ads, details) is refreshed after a change.
+ * Add ADS and Delete on the seller's own listings, one at a time; each write refreshes what it changes (every
+ * list that shows products), and the seller's own table shows the change at once, before the refetch answers.
  */
 export function useProductActions() {
   const email = useAuth().user?.email ?? '';
   const { mutate } = useSWRConfig();
-  const { run } = useCountedWrite();
+  const { run } = useWrite();
+  // Which row's action runs, so that row alone shows it.
   const [busyWith, setBusyWith] = useState<string | null>(null);
 
-  /** Runs one write for a listing (every product list is refetched after it); true when the server took it. */
-  async function write(product: Product, send: () => Promise<number>, success: string, alreadyDone: string) {
+  /** Runs one write for a listing; true when the server took it. */
+  async function write<Result>(
+    product: Product,
+    action: ApiWrite<string, Result>,
+    success: string,
+    alreadyDone: string,
+  ) {
     setBusyWith(product._id);
     try {
-      return await run({ send, success, alreadyDone, stale: [productKeys.all] });
+      return await run(action, product._id, { success, alreadyDone });
     } finally {
       setBusyWith(null);
     }
@@ -42,7 +48,7 @@ export function useProductActions() {
     async advertise(product: Product) {
       const done = await write(
         product,
-        async () => (await advertiseProduct(product._id)).modifiedCount,
+        writes.advertiseProduct,
         ADVERTISED_MESSAGE,
         `${product.book_name} is already advertised`,
       );
@@ -55,7 +61,7 @@ export function useProductActions() {
     async remove(product: Product) {
       const done = await write(
         product,
-        async () => (await deleteProduct(product._id)).deletedCount,
+        writes.deleteProduct,
         DELETED_MESSAGE,
         `${product.book_name} was already deleted`,
       );

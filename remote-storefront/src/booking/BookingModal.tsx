@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useSWRConfig } from 'swr';
-import { bookingKeys, createBooking } from '@bookswap/shared/api';
+import { writes } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { createBookingBodySchema, type Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
 import { bookingDateText } from './booking-date';
-import { useSendRequest } from '@bookswap/shared/ui';
+import { useWrite } from '@bookswap/shared/ui';
 
 interface BookingModalProps {
   product: Product;
@@ -29,13 +28,12 @@ function checkFields(phone: string, meetingLocation: string): FieldErrors {
 /** product.md §2's booking modal: name and price read-only, phone and meeting place editable, the time of booking. */
 export function BookingModal({ product, open, onClose }: BookingModalProps) {
   const { user } = useAuth();
-  const { mutate } = useSWRConfig();
   const [phone, setPhone] = useState('');
   const [meetingLocation, setMeetingLocation] = useState('');
   // Mounted afresh for each Book Now press (see useBookActions), so this is the time the form opened.
   const [bookDate] = useState(() => bookingDateText(new Date()));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { sending, send } = useSendRequest();
+  const { busy: sending, run } = useWrite();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,27 +41,23 @@ export function BookingModal({ product, open, onClose }: BookingModalProps) {
     const found = checkFields(phone, meetingLocation);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await send(
-      () =>
-        createBooking({
-          bookDate,
-          category_name: product.category_name,
-          category_id: product._id, // product.md §3: the booking's category_id holds the product id
-          buyerName: user?.displayName ?? '',
-          buyerEmail: user?.email ?? undefined,
-          user_uid: user?.uid ?? '',
-          book_name: product.book_name,
-          img: product.img,
-          price: product.resale_price,
-          phone: phone.trim(),
-          meetingLocation: meetingLocation.trim(),
-        }),
-      'Booked confirmed',
-      () => {
-        // The buyer's orders list (checkout remote) shares this SWR cache: let it refetch.
-        void mutate(bookingKeys.all);
-        onClose();
+    await run(
+      writes.createBooking,
+      {
+        bookDate,
+        category_name: product.category_name,
+        category_id: product._id, // product.md §3: the booking's category_id holds the product id
+        buyerName: user?.displayName ?? '',
+        buyerEmail: user?.email ?? undefined,
+        user_uid: user?.uid ?? '',
+        book_name: product.book_name,
+        img: product.img,
+        price: product.resale_price,
+        phone: phone.trim(),
+        meetingLocation: meetingLocation.trim(),
       },
+      // The write refreshes the buyer's orders list (checkout remote), which shares this SWR cache.
+      { success: 'Booked confirmed', onDone: onClose },
     );
   }
 

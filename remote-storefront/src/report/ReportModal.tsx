@@ -5,12 +5,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { createReport } from '@bookswap/shared/api';
+import { writes } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { REPORT_REASONS } from '@bookswap/shared/catalog-rules';
 import type { Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
-import { useSendRequest } from '@bookswap/shared/ui';
+import { useWrite } from '@bookswap/shared/ui';
 
 type Reason = (typeof REPORT_REASONS)[number];
 
@@ -27,25 +27,27 @@ interface ReportModalProps {
 export function ReportModal({ product, open, alreadyReported, onReported, onClose }: ReportModalProps) {
   const { user } = useAuth();
   const [reason, setReason] = useState<Reason | ''>('');
-  const { sending, send } = useSendRequest();
+  const { busy: sending, run } = useWrite();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason || sending || alreadyReported) return;
-    await send(
-      () =>
-        createReport({
-          reason,
-          reporterName: user?.displayName ?? '',
-          productName: product.book_name,
-          productId: product._id,
-          uid: user?.uid ?? '',
-          report: false,
-        }),
-      'Report successfully',
-      () => {
-        onReported(product._id);
-        onClose();
+    await run(
+      writes.createReport,
+      {
+        reason,
+        reporterName: user?.displayName ?? '',
+        productName: product.book_name,
+        productId: product._id,
+        uid: user?.uid ?? '',
+        report: false,
+      },
+      {
+        success: 'Report successfully',
+        onDone: () => {
+          onReported(product._id);
+          onClose();
+        },
       },
     );
   }

@@ -11,3 +11,4 @@ export * from './bookings';
 export * from './payments';
 export * from './reports';
 export * from './audit';
+export * from './writes';

@@ -10,8 +10,7 @@ export {
 export { LoadError } from './LoadError';
 export { theme } from './theme';
 export { BookCover } from './BookCover';
-export { useSendRequest } from './use-send-request';
-export { useCountedWrite } from './use-counted-write';
-export type { CountedWrite } from './use-counted-write';
+export { useInvalidate, useWrite } from './use-write';
+export type { WriteOutcome } from './use-write';
 // DataTable and LoadedTable: `@bookswap/shared/ui/tables`; FormTextField: `@bookswap/shared/ui/form-fields`;
 // ConfirmationModal: `@bookswap/shared/ui/confirmation` (dialogs stay out of the first screens' load).

@@ -1,0 +1,62 @@
+import { auditKeys } from './audit';
+import { bookingKeys } from './bookings';
+import { productKeys } from './products';
+import { reportKeys } from './reports';
+import { userKeys } from './users';
+import { writes } from './writes';
+
+/** One cached answer of every GET the screens keep, named by the list a person sees. */
+const LISTS = {
+  'book list': productKeys.bookList({ search: '', page: 0, size: 5 }),
+  'category page': productKeys.category('2'),
+  'book details': productKeys.detail('p1'),
+  'home page ads': productKeys.advertised(),
+  'My Product': productKeys.mine('seller@example.test'),
+  'My Orders': bookingKeys.mine('buyer@example.test'),
+  'payment screen': bookingKeys.detail('b1'),
+  'All Seller / All Buyer': userKeys.byRole('seller'),
+  'user records': userKeys.list(),
+  'Report table': reportKeys.list(),
+  'Audit Log': auditKeys.list(),
+};
+const PRODUCT_LISTS = ['book list', 'category page', 'book details', 'home page ads', 'My Product'];
+
+/** The lists a write refetches: every cached key one of its stale filters matches. */
+const refetchedBy = (name: keyof typeof writes) =>
+  Object.entries(LISTS)
+    .filter(([, key]) => writes[name].stale.some((matches) => matches(key)))
+    .map(([list]) => list);
+
+describe('each write names exactly the lists that show what it changes', () => {
+  it.each<[keyof typeof writes, string[]]>([
+    ['createProduct', PRODUCT_LISTS],
+    ['advertiseProduct', PRODUCT_LISTS],
+    ['deleteProduct', PRODUCT_LISTS],
+    ['createBooking', ['My Orders', 'payment screen']],
+    ['createPaymentRecord', [...PRODUCT_LISTS, 'My Orders', 'payment screen']],
+    ['createReport', [...PRODUCT_LISTS, 'Report table']],
+    ['hideReportedProduct', [...PRODUCT_LISTS, 'Report table', 'Audit Log']],
+    ['dismissReport', [...PRODUCT_LISTS, 'Report table', 'Audit Log']],
+    ['verifySeller', [...PRODUCT_LISTS, 'All Seller / All Buyer', 'user records', 'Audit Log']],
+    ['deleteUser', [...PRODUCT_LISTS, 'All Seller / All Buyer', 'user records', 'Audit Log']],
+  ])('%s refetches %j', (name, lists) => {
+    expect(refetchedBy(name).sort()).toEqual([...lists].sort());
+  });
+
+  it('every write is in the table above', () => {
+    expect(Object.keys(writes).sort()).toEqual(
+      [
+        'createProduct',
+        'advertiseProduct',
+        'deleteProduct',
+        'createBooking',
+        'createPaymentRecord',
+        'createReport',
+        'hideReportedProduct',
+        'dismissReport',
+        'verifySeller',
+        'deleteUser',
+      ].sort(),
+    );
+  });
+});

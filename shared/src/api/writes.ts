@@ -1,0 +1,48 @@
+import { auditKeys } from './audit';
+import { bookingKeys, createBooking } from './bookings';
+import { createPaymentRecord } from './payments';
+import { advertiseProduct, createProduct, deleteProduct, productKeys } from './products';
+import { createReport, dismissReport, hideReportedProduct, reportKeys } from './reports';
+import { deleteUser, userKeys, verifySeller } from './users';
+
+/** Matches cached answers of one family of GETs (`productKeys.all`, ...). */
+export type StaleFilter = (key: unknown) => boolean;
+
+/**
+ * A write paired with the cached lists it makes stale: the one place that decides what refetches after it, so no
+ * screen does (bulletproof-react pairs a call and its invalidation the same way). `changed` reads how many records
+ * the server changed, for writes that answer a count; the others answer `acknowledged`.
+ */
+export interface ApiWrite<Input, Result> {
+  send(input: Input): Promise<Result>;
+  stale: readonly StaleFilter[];
+  changed?(result: Result): number;
+}
+
+const write = <Input, Result>(definition: ApiWrite<Input, Result>) => definition;
+
+// A user's record feeds the seller and buyer lists, the listings' tick and seller name, and the audit log.
+const USER_RECORD = [userKeys.all, productKeys.all, auditKeys.all];
+// Moderating a report changes reports, the product's flags (and public lists, when hidden) and the audit log.
+const MODERATION = [reportKeys.all, productKeys.all, auditKeys.all];
+
+export const writes = {
+  /** A new listing is on the seller's list, the book list, its category and its details. */
+  createProduct: write({ send: createProduct, stale: [productKeys.all] }),
+  advertiseProduct: write({
+    send: advertiseProduct,
+    stale: [productKeys.all],
+    changed: (result) => result.modifiedCount,
+  }),
+  deleteProduct: write({ send: deleteProduct, stale: [productKeys.all], changed: (result) => result.deletedCount }),
+  /** A booking shows in the buyer's My Orders (checkout remote). */
+  createBooking: write({ send: createBooking, stale: [bookingKeys.all] }),
+  /** A payment makes the booking paid and the book sold. */
+  createPaymentRecord: write({ send: createPaymentRecord, stale: [bookingKeys.all, productKeys.all] }),
+  /** A report joins the admin's report table and flags the listing. */
+  createReport: write({ send: createReport, stale: [reportKeys.all, productKeys.all] }),
+  hideReportedProduct: write({ send: hideReportedProduct, stale: MODERATION, changed: (r) => r.modifiedCount }),
+  dismissReport: write({ send: dismissReport, stale: MODERATION, changed: (result) => result.modifiedCount }),
+  verifySeller: write({ send: verifySeller, stale: USER_RECORD, changed: (result) => result.modifiedCount }),
+  deleteUser: write({ send: deleteUser, stale: USER_RECORD, changed: (result) => result.deletedCount }),
+};
