@@ -1,6 +1,7 @@
 // One flat config for every package: typescript-eslint's type-aware-free recommended rules, React
 // hooks rules for the front-ends, Node globals for scripts and tooling. Formatting is Prettier's job.
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -66,6 +67,77 @@ export const importBoundaries = [
   },
 ];
 
+/**
+ * The server's layers (ARCHITECTURE.md "Server"), imports one way: routes (and the HTTP machinery in `http/`) ->
+ * services (one function per use case; the gateways, token checks, image stores and seed beside them) ->
+ * repositories (every SQL statement) -> db. Type imports may reach further down (a route names a row's type);
+ * values may not. Tests and the test kit read tables directly to check what was stored.
+ */
+const SERVER_SOURCE = 'server/src';
+const SERVER_TESTS = ['server/src/**/*.test.ts', 'server/src/testing/**'];
+const SCHEMA_AND_SQL = {
+  group: ['**/db/schema', 'drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only repositories (server/src/repositories) write SQL and import the database schema.',
+};
+const HTTP_FROM_BELOW = {
+  group: ['**/routes/**', '**/http/**', 'fastify', '@fastify/*'],
+  message: 'Routes call services, never the reverse: a service knows nothing of HTTP.',
+};
+const PAST_THE_SERVICES = {
+  group: ['**/repositories/**', '**/db/**'],
+  allowTypeImports: true,
+  message: 'Routes reach the database through a service, never a repository or the db layer directly.',
+};
+const ABOVE_REPOSITORIES = {
+  group: [
+    '**/services/**',
+    '**/routes/**',
+    '**/http/**',
+    '**/auth/**',
+    '**/payments/**',
+    '**/images/**',
+    '**/seed/**',
+    '**/errors/**',
+    'fastify',
+  ],
+  message: 'A repository imports only the db layer: services call repositories, never the reverse.',
+};
+const ABOVE_DB = {
+  group: ['**/repositories/**', ...ABOVE_REPOSITORIES.group],
+  message: 'The db layer imports nothing above it.',
+};
+const layer = (folders, ...patterns) => ({
+  files: folders.map((folder) => `${SERVER_SOURCE}/${folder}`),
+  ignores: SERVER_TESTS,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+});
+
+export const serverLayers = [
+  layer(['*.ts'], SCHEMA_AND_SQL),
+  layer(['routes/**', 'http/**'], SCHEMA_AND_SQL, PAST_THE_SERVICES),
+  layer(
+    ['services/**', 'auth/**', 'payments/**', 'images/**', 'seed/**', 'errors/**'],
+    SCHEMA_AND_SQL,
+    HTTP_FROM_BELOW,
+  ),
+  layer(['repositories/**'], ABOVE_REPOSITORIES),
+  layer(['db/**'], ABOVE_DB),
+];
+
+/** No import cycles anywhere: a cycle hides an import that goes the wrong way. */
+const noImportCycles = {
+  files: ['**/*.{ts,tsx,mjs,cjs}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+    'import-x/resolver-next': [
+      createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'] }),
+    ],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,6 +186,8 @@ export default tseslint.config(
     rules: { 'react-hooks/globals': 'off' },
   },
   ...importBoundaries,
+  ...serverLayers,
+  noImportCycles,
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

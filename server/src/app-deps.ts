@@ -2,7 +2,7 @@ import type { AccessTokens } from './auth/access-token';
 import type { IdTokenVerifier } from './auth/id-token';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import type { WireContext } from './db/wire';
+import type { WireContext } from './services/wire';
 import type { DiskGuard } from './http/disk-guard';
 import type { ImageStore } from './images/image-store';
 import type { PaymentGateway } from './payments/payment-gateway';

@@ -5,8 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import { IMAGE_MAX_BYTES } from '@bookswap/shared/schemas';
 import type { AppDeps } from './app-deps';
 import type { ServerConfig } from './config';
+import { isUniqueViolation } from './db/pg-error';
 import { DISK_FULL_MESSAGE } from './http/disk-guard';
-import { HttpError } from './http/http-error';
+import { HttpError } from './errors/http-error';
 import { rateLimitKey } from './http/rate-limit-key';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { withRedactedRequests } from './http/request-log';
@@ -14,18 +15,6 @@ import { registerRoutes } from './http/route';
 import { isPaymentServiceError, PAYMENT_SERVICE_MESSAGE } from './payments/gateway-errors';
 import { allRoutes } from './routes/all-routes';
 import { addSecurityHeaders } from './http/security-headers';
-
-const UNIQUE_VIOLATION = '23505';
-
-/** The Postgres error code of a failed query, whether the driver's error comes bare or wrapped by Drizzle. */
-function pgCodeOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N". */
 function trustedProxies(
@@ -93,7 +82,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: (error as Error).message || 'Bad request' });
     }
-    if (pgCodeOf(error) === UNIQUE_VIOLATION) return reply.status(409).send({ message: 'This already exists' });
+    if (isUniqueViolation(error)) return reply.status(409).send({ message: 'This already exists' });
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: 'Something went wrong on the server; try again.' });
   });

@@ -8,12 +8,12 @@ import type { DatabaseHandle } from './db/database';
 import { migrate } from './db/migrate';
 import { diskGuard, type FreeSpaceProbe } from './http/disk-guard';
 import { imageStoreFor } from './images/image-store';
-import { sweepUnusedUploads } from './images/uploads';
 import type { PaymentGateway } from './payments/payment-gateway';
 import { SandboxGateway } from './payments/sandbox-gateway';
 import { StripeGateway } from './payments/stripe-gateway';
 import { seedIfEmpty } from './seed/demo-data';
-import { applyConfiguredAdmins } from './users/admins';
+import { applyConfiguredAdmins } from './services/admins';
+import { sweepUnusedUploads } from './services/uploads';
 
 export interface StartOptions {
   /** Replaces the ID-token check chosen from the configuration (tests of the RS256 path). */

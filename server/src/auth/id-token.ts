@@ -7,7 +7,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { HttpError, unauthorized } from '../http/http-error';
+import { HttpError, unauthorized } from '../errors/http-error';
 
 /** What the server takes from a checked Firebase ID token. */
 export interface VerifiedIdentity {

@@ -10,16 +10,7 @@
  * caller's answer: nothing of a failed statement was committed, and retrying it would only repeat the failure.
  */
 import { NextBatch, type Waiting } from './next-batch';
-
-/** True for a statement refused because of the data it was given (the driver's error, bare or wrapped). */
-function failedOnData(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('22') || code.startsWith('23');
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+import { failedOnData } from './pg-error';
 
 export class GroupedWrites<I, O> {
   private readonly writes: NextBatch<I, O>;

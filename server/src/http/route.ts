@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { inArray } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
-import type { Database } from '../db/database';
-import { BatchedFreshLookup } from '../db/fresh-reads';
-import { perDatabase } from '../db/per-database';
-import { users, type UserRow } from '../db/schema';
 import type { VerifiedIdentity } from '../auth/id-token';
-import { forbidden, HttpError, unauthorized } from './http-error';
+import { currentUser, type IdentityCaller, type SignedInCaller } from '../services/callers';
+import { forbidden, HttpError, unauthorized } from '../errors/http-error';
 import { parseInput } from './validation';
 
 /**
@@ -18,16 +14,7 @@ import { parseInput } from './validation';
  */
 export type Access = 'public' | 'identity' | 'user' | 'seller' | 'admin';
 
-export interface SignedInCaller {
-  user: UserRow;
-  uid: string;
-}
-
-export interface IdentityCaller {
-  email: string;
-  uid: string;
-  name?: string;
-}
+export type { IdentityCaller, SignedInCaller };
 
 /** The shell recognises this field and sends the verification email (shell/src/sign-in/AuthProvider.tsx). */
 export const EMAIL_NOT_VERIFIED_MESSAGE =
@@ -85,24 +72,6 @@ export function bearerOf(request: FastifyRequest): string | null {
   if (typeof header !== 'string') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1] ?? null;
-}
-
-const userLookupOf = perDatabase(
-  (db) =>
-    new BatchedFreshLookup<string, UserRow>(async (ids) => {
-      const rows = await db.select().from(users).where(inArray(users.id, ids));
-      return new Map(rows.map((row) => [row.id, row]));
-    }),
-);
-
-/**
- * The caller's user record as of a read that started after this call (db/fresh-reads.ts): callers arriving
- * together are read in one query, and a changed role or a deleted user still counts at once. Each caller gets
- * its own copy of the row.
- */
-async function currentUser(db: Database, userId: string): Promise<UserRow | undefined> {
-  const user = await userLookupOf(db).get(userId);
-  return user && { ...user };
 }
 
 async function signedInCaller(request: FastifyRequest, deps: AppDeps): Promise<SignedInCaller> {

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { isWellFormedText } from '@bookswap/shared/schemas';
-import { badRequest } from './http-error';
+import { badRequest } from '../errors/http-error';
 
 /**
  * Postgres text cannot hold NUL, nor a lone UTF-16 surrogate (which has no UTF-8 form): refusing both here, for

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { deleteImage, imageBytes, insertImage, insertImageIfMissing } from '../repositories/images-repository';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 
@@ -95,34 +95,25 @@ export class DatabaseImageStore implements ImageStore {
 
   async save(bytes: Uint8Array, type: ImageType, ownerId?: string): Promise<string> {
     const name = newName(type);
-    await this.db.execute(
-      sql`INSERT INTO images (name, type, owner_id, bytes) VALUES (${name}, ${type}, ${ownerId ?? null}, ${Buffer.from(bytes)})`,
-    );
+    await insertImage(this.db, { name, type, ownerId, bytes });
     return `/images/${name}`;
   }
 
   async keep(name: string, bytes: Uint8Array, type: ImageType): Promise<void> {
     if (typeOfName(name) !== type) throw new Error(`not a ${type} name: ${name}`);
-    await this.db.execute(
-      sql`INSERT INTO images (name, type, bytes) VALUES (${name}, ${type}, ${Buffer.from(bytes)}) ON CONFLICT (name) DO NOTHING`,
-    );
+    await insertImageIfMissing(this.db, name, type, bytes);
   }
 
   async remove(name: string): Promise<void> {
     if (!typeOfName(name)) return;
-    await this.db.execute(sql`DELETE FROM images WHERE name = ${name}`);
+    await deleteImage(this.db, name);
   }
 
   async read(name: string): Promise<{ bytes: Buffer; type: ImageType } | null> {
     const type = typeOfName(name);
     if (!type) return null;
-    const result = (await this.db.execute(
-      sql`SELECT bytes FROM images WHERE name = ${name} AND type = ${type}`,
-    )) as unknown as {
-      rows: { bytes: Uint8Array }[];
-    };
-    const row = result.rows[0];
-    return row ? { bytes: Buffer.from(row.bytes), type } : null;
+    const bytes = await imageBytes(this.db, name, type);
+    return bytes ? { bytes, type } : null;
   }
 }
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   passesLuhn,
   type SandboxAuthenticateBody,
@@ -7,10 +6,18 @@ import {
   type SandboxConfirmResponse,
 } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
-import { sandboxIntents } from '../db/schema';
+import {
+  insertIntentOnce,
+  intentByClientSecret,
+  intentById,
+  moveIntentStatus,
+  setIntentRefunded,
+  setIntentStatus,
+  type SandboxIntentRow,
+} from '../repositories/sandbox-intents-repository';
 import type { CreateIntentInput, GatewayIntent, GatewayRefund, PaymentGateway } from './payment-gateway';
 
-type Row = typeof sandboxIntents.$inferSelect;
+type Row = SandboxIntentRow;
 
 function toIntent(row: Row): GatewayIntent {
   return {
@@ -124,29 +131,20 @@ export class SandboxGateway implements PaymentGateway {
 
   async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
     const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
-    const inserted = await this.db
-      .insert(sandboxIntents)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
-        idempotencyKey: input.idempotencyKey,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        bookingId: input.bookingId,
-        status: 'requires_payment_method',
-      })
-      .onConflictDoNothing({ target: sandboxIntents.idempotencyKey })
-      .returning();
-    if (inserted[0]) return toIntent(inserted[0]);
-    const [existing] = await this.db
-      .select()
-      .from(sandboxIntents)
-      .where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey));
-    return toIntent(existing!);
+    const intent = await insertIntentOnce(this.db, {
+      id,
+      clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+      idempotencyKey: input.idempotencyKey,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      bookingId: input.bookingId,
+      status: 'requires_payment_method',
+    });
+    return toIntent(intent);
   }
 
   async retrieveIntent(id: string): Promise<GatewayIntent | null> {
-    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)).limit(1);
+    const row = await intentById(this.db, id);
     return row ? toIntent(row) : null;
   }
 
@@ -155,26 +153,18 @@ export class SandboxGateway implements PaymentGateway {
    * answers the same refund.
    */
   async refund(intentId: string): Promise<GatewayRefund> {
-    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, intentId)).limit(1);
+    const row = await intentById(this.db, intentId);
     if (!row) throw new Error(`The card sandbox has no payment ${intentId}`);
     if (row.status === 'succeeded') {
-      await this.db
-        .update(sandboxIntents)
-        .set({ amountRefunded: row.amountCents })
-        .where(eq(sandboxIntents.id, row.id));
+      await setIntentRefunded(this.db, row.id, row.amountCents);
       return { id: `re_${row.id.replace(/^pi_/, '')}`, status: 'succeeded', amountCents: row.amountCents };
     }
-    await this.db.update(sandboxIntents).set({ status: 'canceled' }).where(eq(sandboxIntents.id, row.id));
+    await setIntentStatus(this.db, row.id, 'canceled');
     return { id: row.id, status: 'canceled', amountCents: 0 };
   }
 
   private async bySecret(clientSecret: string): Promise<Row | null> {
-    const [row] = await this.db
-      .select()
-      .from(sandboxIntents)
-      .where(eq(sandboxIntents.clientSecret, clientSecret))
-      .limit(1);
-    return row ?? null;
+    return (await intentByClientSecret(this.db, clientSecret)) ?? null;
   }
 
   /** Null when no intent has this client secret. */
@@ -186,16 +176,13 @@ export class SandboxGateway implements PaymentGateway {
     if (error) {
       // A new card that fails replaces the one waiting for authentication, as with Stripe.
       if (row.status === 'requires_action') {
-        await this.db
-          .update(sandboxIntents)
-          .set({ status: 'requires_payment_method' })
-          .where(eq(sandboxIntents.id, row.id));
+        await setIntentStatus(this.db, row.id, 'requires_payment_method');
       }
       return { error };
     }
     // Like Stripe: the 3-D Secure card is not charged until the user authenticates.
     const status = requiresAuthentication(body.card) ? 'requires_action' : 'succeeded';
-    await this.db.update(sandboxIntents).set({ status }).where(eq(sandboxIntents.id, row.id));
+    await setIntentStatus(this.db, row.id, status);
     return { paymentIntent: { id: row.id, status, amount: row.amountCents, currency: row.currency } };
   }
 
@@ -207,12 +194,13 @@ export class SandboxGateway implements PaymentGateway {
     const row = await this.bySecret(body.clientSecret);
     if (!row) return null;
     // Only the intent still waiting moves on: a repeated or concurrent answer finds it moved already.
-    const moved = await this.db
-      .update(sandboxIntents)
-      .set({ status: body.approve ? 'succeeded' : 'requires_payment_method' })
-      .where(and(eq(sandboxIntents.id, row.id), eq(sandboxIntents.status, 'requires_action')))
-      .returning();
-    if (moved.length === 0) return unexpectedState((await this.bySecret(body.clientSecret)) ?? row);
+    const moved = await moveIntentStatus(
+      this.db,
+      row.id,
+      'requires_action',
+      body.approve ? 'succeeded' : 'requires_payment_method',
+    );
+    if (!moved) return unexpectedState((await this.bySecret(body.clientSecret)) ?? row);
     if (!body.approve) return { error: AUTHENTICATION_FAILURE };
     return {
       paymentIntent: { id: row.id, status: 'succeeded', amount: row.amountCents, currency: row.currency },

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { defineRoute } from '../http/route';
+import { checkHealth } from '../services/health';
 
 export const healthRoutes = [
   defineRoute({
@@ -7,8 +7,7 @@ export const healthRoutes = [
     url: '/health',
     access: 'public',
     async handler(_input, { db }) {
-      await db.execute(sql`SELECT 1`);
-      return { status: 'ok' };
+      return checkHealth(db);
     },
   }),
 ];

@@ -1,11 +1,33 @@
 import { IMAGE_MAX_BYTES, type ImageUploadResponse } from '@bookswap/shared/schemas';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sniffImageType } from '../images/image-store';
-import { recordUpload, refuseOverDailyCount } from '../images/uploads';
-import { badRequest, HttpError, notFound } from '../http/http-error';
+import { badRequest, HttpError, notFound } from '../errors/http-error';
 import { defineRoute } from '../http/route';
+import { refuseOverDailyCount, storeUploadedImage } from '../services/uploads';
 
 const imageNameParamsSchema = z.object({ name: z.string().max(100) });
+
+/** The bytes of the multipart field `image` (other files are drained and dropped), or a clear 400 / 413. */
+async function imageFieldOf(request: FastifyRequest): Promise<Buffer> {
+  let bytes: Buffer | null = null;
+  for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } })) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== 'image') {
+      await part.toBuffer().catch(() => undefined);
+      continue;
+    }
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new HttpError(413, 'image: the file is larger than 5 MB', 'image');
+      }
+      throw error;
+    }
+  }
+  if (!bytes || bytes.length === 0) throw badRequest('image: a file is required', 'image');
+  return bytes;
+}
 
 export const imageRoutes = [
   defineRoute({
@@ -16,35 +38,10 @@ export const imageRoutes = [
     rateLimit: 'write',
     async handler({ request, caller }, { images, wire, db, config }): Promise<ImageUploadResponse> {
       if (!request.isMultipart()) throw badRequest('image: send the file as multipart/form-data', 'image');
+      // Before the file is read: a seller at the day's count gets 429 without sending 5 MB first.
       await refuseOverDailyCount(db, caller.user.id, config.uploads);
-      let bytes: Buffer | null = null;
-      for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } })) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'image') {
-          await part.toBuffer().catch(() => undefined);
-          continue;
-        }
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(413, 'image: the file is larger than 5 MB', 'image');
-          }
-          throw error;
-        }
-      }
-      if (!bytes || bytes.length === 0) throw badRequest('image: a file is required', 'image');
-      const type = sniffImageType(bytes);
-      if (!type) throw badRequest('image: must be a JPEG, PNG, WebP or GIF picture', 'image');
-      const stored = await images.save(bytes, type, caller.user.id);
-      const name = stored.slice('/images/'.length);
-      try {
-        await recordUpload(db, { name, ownerId: caller.user.id, bytes: bytes.length }, config.uploads);
-      } catch (error) {
-        await images.remove(name);
-        throw error;
-      }
-      return { success: true, data: { url: `${wire.publicUrl}${stored}` } };
+      const bytes = await imageFieldOf(request);
+      return storeUploadedImage({ db, images, wire, limits: config.uploads }, caller.user.id, bytes);
     },
   }),
 

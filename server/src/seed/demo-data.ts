@@ -1,11 +1,20 @@
-import { count, eq, sql } from 'drizzle-orm';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { BOOK_CONDITIONS, CATEGORY_CHOICES } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
 import { newId } from '../db/ids';
 import type { ImageStore } from '../images/image-store';
-import { bookings, payments, products, reports, users, type UserRow } from '../db/schema';
-import { longDateTime } from '../db/wire';
+import {
+  insertDemoBooking,
+  insertDemoListings,
+  insertDemoReport,
+  insertDemoUsers,
+  markDemoListing,
+  wipeAllTables,
+  type DemoListing,
+} from '../repositories/demo-data-repository';
+import { insertPayment } from '../repositories/payments-repository';
+import { countUsers, type UserRow } from '../repositories/users-repository';
+import { longDateTime } from '../services/wire';
 import { TITLE_ADJECTIVES, TITLE_NOUNS } from './book-titles';
 import { drawCover } from './cover-image';
 
@@ -54,8 +63,7 @@ async function writeCovers(images: ImageStore, total: number): Promise<string[]>
 }
 
 export async function databaseIsEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return Number(row?.n ?? 0) === 0;
+  return (await countUsers(db)) === 0;
 }
 
 /**
@@ -67,17 +75,15 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
   const categories = CATEGORY_CHOICES;
   const covers = await writeCovers(images, categories.length * DEMO_BOOKS_PER_CATEGORY);
   return db.transaction(async (tx) => {
-    const userRows: UserRow[] = await tx
-      .insert(users)
-      .values(
-        DEMO_USERS.map((u) => ({ id: newId(), email: u.email, name: u.userName, role: u.role, verified: u.verify })),
-      )
-      .returning();
+    const userRows: UserRow[] = await insertDemoUsers(
+      tx,
+      DEMO_USERS.map((u) => ({ id: newId(), email: u.email, name: u.userName, role: u.role, verified: u.verify })),
+    );
     const sellers = userRows.filter((u) => u.role === 'seller');
     const [buyer, buyer2] = userRows.filter((u) => u.role === 'buyer');
     const now = Date.now();
 
-    const productRows = categories.flatMap((category, c) =>
+    const productRows: DemoListing[] = categories.flatMap((category, c) =>
       Array.from({ length: DEMO_BOOKS_PER_CATEGORY }, (_, i) => {
         const n = c * DEMO_BOOKS_PER_CATEGORY + i;
         const seller = sellers[n % sellers.length]!;
@@ -107,11 +113,11 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
         };
       }),
     );
-    await tx.insert(products).values(productRows);
+    await insertDemoListings(tx, productRows);
 
     // As the booking call makes them: name, image and price copied from the book.
     const bookingOf = (
-      product: (typeof productRows)[number],
+      product: DemoListing,
       who: UserRow,
       meeting: { phone: string; meetingLocation: string; bookedAt: Date },
     ) => ({
@@ -133,7 +139,7 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
     // One sold book: booked and paid by the first buyer (through the sandbox, in real life).
     const sold = productRows[10]!;
     const soldBookingId = newId();
-    await tx.insert(bookings).values({
+    await insertDemoBooking(tx, {
       ...bookingOf(sold, buyer!, {
         phone: '+880 1711000001',
         meetingLocation: 'Dhaka University library gate',
@@ -142,8 +148,7 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       id: soldBookingId,
       paid: true,
     });
-    await tx.insert(payments).values({
-      id: newId(),
+    await insertPayment(tx, {
       bookingId: soldBookingId,
       transactionId: 'pi_sandbox_demo_paid',
       price: sold.resalePrice,
@@ -151,7 +156,7 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       buyerEmail: buyer!.email,
       productId: sold.id,
     });
-    await tx.update(products).set({ sold: true, advertised: false }).where(eq(products.id, sold.id));
+    await markDemoListing(tx, sold.id, { sold: true });
 
     // A few open bookings the buyers can pay for.
     for (const [who, product] of [
@@ -159,7 +164,8 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       [buyer!, productRows[22]!],
       [buyer2!, productRows[31]!],
     ] as const) {
-      await tx.insert(bookings).values(
+      await insertDemoBooking(
+        tx,
         bookingOf(product, who, {
           phone: '+880 1711000002',
           meetingLocation: 'Farmgate bus stop',
@@ -170,7 +176,7 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
 
     // One reported book, waiting for the admin.
     const reported = productRows[15]!;
-    await tx.insert(reports).values({
+    await insertDemoReport(tx, {
       id: newId(),
       productId: reported.id,
       reporterId: buyer2!.id,
@@ -178,7 +184,7 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       productName: reported.title,
       reason: 'High Price',
     });
-    await tx.update(products).set({ reported: true, advertised: false }).where(eq(products.id, reported.id));
+    await markDemoListing(tx, reported.id, { reported: true });
 
     return { users: userRows.length, products: productRows.length };
   });
@@ -193,7 +199,5 @@ export async function seedIfEmpty(db: Database, images: ImageStore): Promise<boo
 
 /** Empties every table, for `seed --reset`. */
 export async function wipeData(db: Database): Promise<void> {
-  await db.execute(
-    sql`TRUNCATE payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
-  );
+  await wipeAllTables(db);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { products } from '../db/schema';
-import { publiclyVisible } from '../routes/visibility';
+import { products } from '../../db/schema';
+import { publiclyVisible } from '../../repositories/visibility';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -9,7 +9,7 @@ import {
   NIA_NEWSELLER,
   SAM_SELLER,
   serverForThisFile,
-} from '../testing/test-server';
+} from '../../testing/test-server';
 
 // "Publicly visible" is written twice: `publiclyVisible()` in TypeScript, which every public list filters by, and
 // migration 0004's triggers, which keep the count the lists answer with. This test holds them to one meaning: after

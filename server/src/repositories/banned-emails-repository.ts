@@ -2,9 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { bannedEmails } from '../db/schema';
 
-/** What a removed account is told when it tries to come back (issue 11). */
-export const ACCOUNT_REMOVED_MESSAGE = 'This account has been removed by an admin.';
-
 /** Deleting a user is a ban: the email never gets an access token nor a new user record again. */
 export async function isBanned(db: Queryable, email: string): Promise<boolean> {
   const [row] = await db

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/http-error';
+import { badRequest } from '../errors/http-error';
 
 /** "12.50" -> 1250. Prices are validated decimal text (shared `priceTextSchema`); USD cents for the gateway. */
 export function centsOf(price: string | number): number {

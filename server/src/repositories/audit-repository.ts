@@ -1,7 +1,18 @@
+import { desc } from 'drizzle-orm';
 import type { AuditAction, AuditTargetType } from '@bookswap/shared/schemas';
-import type { Transaction } from '../db/database';
+import type { Queryable, Transaction } from '../db/database';
 import { newId } from '../db/ids';
-import { auditLog, type UserRow } from '../db/schema';
+import { auditLog, type AuditRow } from '../db/schema';
+
+/** The audit log: every admin action, names copied so the log outlives its targets. */
+
+export type { AuditRow };
+
+export interface AuditActor {
+  id: string;
+  email: string;
+  name: string;
+}
 
 export interface AuditTarget {
   type: AuditTargetType;
@@ -13,9 +24,9 @@ export interface AuditTarget {
  * Records an admin action. Always given the action's own transaction, so the entry and the change are
  * committed together or not at all.
  */
-export async function recordAdminAction(
+export async function insertAuditEntry(
   tx: Transaction,
-  actor: UserRow,
+  actor: AuditActor,
   action: AuditAction,
   target: AuditTarget,
 ): Promise<void> {
@@ -29,4 +40,9 @@ export async function recordAdminAction(
     targetId: target.id,
     targetName: target.name,
   });
+}
+
+/** The newest `limit` entries, newest first. */
+export function newestAuditEntries(db: Queryable, limit: number): Promise<AuditRow[]> {
+  return db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.seq)).limit(limit);
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { openDatabase } from '../db/database';
-import { products } from '../db/schema';
-import { prepareServer } from '../server';
+import { openDatabase } from '../../db/database';
+import { products } from '../../db/schema';
+import { prepareServer } from '../../server';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -12,7 +12,7 @@ import {
   SAM_SELLER,
   serverForThisFile,
   type Person,
-} from '../testing/test-server';
+} from '../../testing/test-server';
 
 // The public lists are cached under the catalog version (migration 0004). Each story below first asks every
 // list once, so that a stale cached answer would be there to be served, then writes, then asks again.

@@ -1,5 +1,10 @@
 import type { AuditEntry, Booking, PaymentRecord, Product, Report, User } from '@bookswap/shared/schemas';
-import type { AuditRow, BookingRow, PaymentRow, ProductRow, ReportRow, UserRow } from './schema';
+import type { AuditRow } from '../repositories/audit-repository';
+import type { BookingRow } from '../repositories/bookings-repository';
+import type { PaymentRow } from '../repositories/payments-repository';
+import type { ProductRow } from '../repositories/products-repository';
+import type { ReportRow } from '../repositories/reports-repository';
+import type { UserRow } from '../repositories/users-repository';
 
 /**
  * The one place where database rows become SPEC's wire shapes (field names, `_id` as a string, the

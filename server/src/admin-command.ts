@@ -1,7 +1,7 @@
 // `pnpm --filter ./server admin grant <email> [name]`: the server command that makes an admin.
-import { readConfig } from '../config';
-import { withMigratedDatabase } from '../db/migrate';
-import { grantAdmin } from './admins';
+import { readConfig } from './config';
+import { withMigratedDatabase } from './db/migrate';
+import { grantAdmin } from './services/admins';
 
 async function run(): Promise<void> {
   const [command, email, name] = process.argv.slice(2);

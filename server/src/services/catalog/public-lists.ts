@@ -1,11 +1,21 @@
-import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import type { BookListQuery, BookListResponse, Product } from '@bookswap/shared/schemas';
-import type { Database } from '../db/database';
-import { catalogState, products, type ProductRow } from '../db/schema';
-import { productToWire, type WireContext } from '../db/wire';
-import { containsPattern, publiclyVisible } from '../routes/visibility';
-import { SharedFreshRead } from '../db/fresh-reads';
-import { perDatabase } from '../db/per-database';
+import type { Database } from '../../db/database';
+import type { ProductRow } from '../../repositories/products-repository';
+import { productToWire, type WireContext } from '../wire';
+import { SharedFreshRead } from '../../db/fresh-reads';
+import { perDatabase } from '../../db/per-database';
+import {
+  advertisedListings,
+  categoryListings,
+  countSearchMatches,
+  readCatalogState,
+  searchMatchIds,
+  searchPage,
+  visibleListingsByIds,
+  visibleListingsPage,
+  type CatalogState,
+} from '../../repositories/catalog-repository';
+import { visibleListingById } from '../../repositories/products-repository';
 import { catalogCachesFor, type CatalogCaches } from './catalog-cache';
 
 /**
@@ -18,31 +28,16 @@ import { catalogCachesFor, type CatalogCaches } from './catalog-cache';
  *   (db/fresh-reads.ts), so none is ever answered from before a write that was acknowledged before it came.
  */
 
-const newestFirst = [desc(products.listedAt), desc(products.id)];
 /** 250 pages of 20: deeper pages of a very common search are read with an offset instead. */
 const MATCHES_KEPT = 5_000;
 const CATEGORY_PAGE_LIMIT = 1_000;
 const ADS_LIMIT = 100;
-
-interface CatalogState {
-  version: number;
-  visibleCount: number;
-}
 
 interface SearchMatches {
   /** The first matches, newest first. */
   ids: string[];
   /** The exact number of matches (more than `ids.length` for a very common term). */
   total: number;
-}
-
-async function readCatalogState(db: Database): Promise<CatalogState> {
-  const [state] = await db
-    .select({ version: catalogState.version, visibleCount: catalogState.visibleCount })
-    .from(catalogState)
-    .limit(1);
-  if (!state) throw new Error('catalog_state is missing: migration 0004 has not run');
-  return state;
 }
 
 const stateReadsOf = perDatabase((db) => new SharedFreshRead(() => readCatalogState(db)));
@@ -96,20 +91,13 @@ export async function bookListPage(
   if (!term) {
     if (offset >= state.visibleCount) return { products: [], count: state.visibleCount };
     const rows = await reads.answer(`shelf ${query.page} ${query.size}`, async () => {
-      const found = await db
-        .select()
-        .from(products)
-        .where(publiclyVisible())
-        .orderBy(...newestFirst)
-        .limit(query.size)
-        .offset(offset);
+      const found = await visibleListingsPage(db, query.size, offset);
       return found.map((row) => productToWire(row, wire));
     });
     return { products: rows, count: state.visibleCount };
   }
 
-  const matching = and(publiclyVisible(), like(products.searchText, containsPattern(term))) as SQL;
-  const matches = await reads.matches(term, () => searchMatches(db, matching));
+  const matches = await reads.matches(term, () => searchMatches(db, term));
   if (offset >= matches.total) return { products: [], count: matches.total };
   // Cut from the kept ids when the page lies within them; a listing hidden or deleted since they were read (a
   // write racing this request) is left out of the answer, and such an answer is not kept.
@@ -117,15 +105,7 @@ export async function bookListPage(
   const rows = await reads.answer(
     `search ${query.page} ${query.size} ${term}`,
     async () => {
-      const found = pageIds
-        ? await listingsInOrder(db, pageIds)
-        : await db
-            .select()
-            .from(products)
-            .where(matching)
-            .orderBy(...newestFirst)
-            .limit(query.size)
-            .offset(offset);
+      const found = pageIds ? await listingsInOrder(db, pageIds) : await searchPage(db, term, query.size, offset);
       return found.map((row) => productToWire(row, wire));
     },
     (found) => !pageIds || found.length === pageIds.length,
@@ -149,24 +129,15 @@ export function bookListJson(answer: BookListResponse): string {
   return `{"products":${products},"count":${JSON.stringify(answer.count)}}`;
 }
 
-async function searchMatches(db: Database, matching: SQL): Promise<SearchMatches> {
-  const first = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(matching)
-    .orderBy(...newestFirst)
-    .limit(MATCHES_KEPT + 1);
-  if (first.length <= MATCHES_KEPT) return { ids: first.map((row) => row.id), total: first.length };
-  const [counted] = await db.select({ n: count() }).from(products).where(matching);
-  return { ids: first.slice(0, MATCHES_KEPT).map((row) => row.id), total: Number(counted?.n ?? 0) };
+async function searchMatches(db: Database, term: string): Promise<SearchMatches> {
+  const first = await searchMatchIds(db, term, MATCHES_KEPT + 1);
+  if (first.length <= MATCHES_KEPT) return { ids: first, total: first.length };
+  return { ids: first.slice(0, MATCHES_KEPT), total: await countSearchMatches(db, term) };
 }
 
 async function listingsInOrder(db: Database, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const found = await db
-    .select()
-    .from(products)
-    .where(and(publiclyVisible(), inArray(products.id, ids)));
+  const found = await visibleListingsByIds(db, ids);
   const byId = new Map(found.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -183,14 +154,7 @@ export async function visibleListing(db: Database, id: string): Promise<ProductR
     state.version,
     id,
     () => 1,
-    async () => {
-      const [row] = await db
-        .select()
-        .from(products)
-        .where(and(publiclyVisible(), eq(products.id, id)))
-        .limit(1);
-      return row ?? null;
-    },
+    async () => (await visibleListingById(db, id)) ?? null,
     (row) => row !== null,
   );
 }
@@ -199,12 +163,7 @@ export async function visibleListing(db: Database, id: string): Promise<ProductR
 export async function categoryProducts(db: Database, wire: WireContext, categoryId: string): Promise<Product[]> {
   const { reads } = await openReads(db, wire);
   return reads.answer(`category ${categoryId}`, async () => {
-    const rows = await db
-      .select()
-      .from(products)
-      .where(and(publiclyVisible(), eq(products.categoryId, categoryId)))
-      .orderBy(...newestFirst)
-      .limit(CATEGORY_PAGE_LIMIT);
+    const rows = await categoryListings(db, categoryId, CATEGORY_PAGE_LIMIT);
     return rows.map((row) => productToWire(row, wire));
   });
 }
@@ -213,12 +172,7 @@ export async function categoryProducts(db: Database, wire: WireContext, category
 export async function advertisedProducts(db: Database, wire: WireContext): Promise<Product[]> {
   const { reads } = await openReads(db, wire);
   return reads.answer('ads', async () => {
-    const rows = await db
-      .select()
-      .from(products)
-      .where(and(publiclyVisible(), eq(products.advertised, true), eq(products.sold, false)))
-      .orderBy(desc(products.listedAt))
-      .limit(ADS_LIMIT);
+    const rows = await advertisedListings(db, ADS_LIMIT);
     return rows.map((row) => productToWire(row, wire));
   });
 }

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import { perDatabase } from '../db/per-database';
+import type { Database } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
 
 /**
  * Answers of the public lists, valid for one catalog version only (migration 0004: every change to `products`

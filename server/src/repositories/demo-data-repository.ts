@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { bookings, products, reports, users, type UserRow } from '../db/schema';
+
+/** The bulk statements of the demo data (seed/demo-data.ts): rows made whole by the seed, written as they are. */
+
+export type DemoUser = typeof users.$inferInsert;
+export type DemoListing = typeof products.$inferInsert & { id: string };
+export type DemoBooking = typeof bookings.$inferInsert;
+export type DemoReport = typeof reports.$inferInsert;
+
+export function insertDemoUsers(tx: Queryable, rows: DemoUser[]): Promise<UserRow[]> {
+  return tx.insert(users).values(rows).returning();
+}
+
+export async function insertDemoListings(tx: Queryable, rows: DemoListing[]): Promise<void> {
+  await tx.insert(products).values(rows);
+}
+
+export async function insertDemoBooking(tx: Queryable, row: DemoBooking): Promise<void> {
+  await tx.insert(bookings).values(row);
+}
+
+export async function insertDemoReport(tx: Queryable, row: DemoReport): Promise<void> {
+  await tx.insert(reports).values(row);
+}
+
+/** Sold or reported listings leave the ads, as the API's own changes take them out. */
+export async function markDemoListing(
+  tx: Queryable,
+  id: string,
+  change: { sold?: true; reported?: true },
+): Promise<void> {
+  await tx
+    .update(products)
+    .set({ ...change, advertised: false })
+    .where(eq(products.id, id));
+}
+
+/** Empties every table, for `seed --reset`. */
+export async function wipeAllTables(db: Queryable): Promise<void> {
+  await db.execute(
+    sql`TRUNCATE payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
+  );
+}

@@ -1,0 +1,134 @@
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { firstRow } from '../db/first-row';
+import type { Queryable, Transaction } from '../db/database';
+import { newId } from '../db/ids';
+import { products, type ProductRow } from '../db/schema';
+import { publiclyVisible } from './visibility';
+
+/** The listings table (`products`): every statement about one listing or one seller's listings. */
+
+export type { ProductRow };
+export type NewListing = Omit<typeof products.$inferInsert, 'id' | 'searchText'>;
+
+export const newestFirst = [desc(products.listedAt), desc(products.id)];
+
+export function listingById(db: Queryable, id: string): Promise<ProductRow | undefined> {
+  return firstRow(db.select().from(products).where(eq(products.id, id)));
+}
+
+/** Locks the listing's row until the transaction ends. */
+export function listingByIdForUpdate(tx: Transaction, id: string): Promise<ProductRow | undefined> {
+  return firstRow(tx.select().from(products).where(eq(products.id, id)).for('update'));
+}
+
+export function visibleListingById(db: Queryable, id: string): Promise<ProductRow | undefined> {
+  return firstRow(
+    db
+      .select()
+      .from(products)
+      .where(and(publiclyVisible(), eq(products.id, id))),
+  );
+}
+
+export function sellerListings(db: Queryable, sellerId: string): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(eq(products.sellerId, sellerId))
+    .orderBy(...newestFirst);
+}
+
+export async function insertListing(tx: Queryable, listing: NewListing): Promise<string> {
+  const [row] = await tx
+    .insert(products)
+    .values({ id: newId(), ...listing })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+/** Serialises one seller's new listings until the transaction ends. */
+export async function lockSellerListings(tx: Queryable, sellerId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`listing:${sellerId}`}))`);
+}
+
+export async function countListedSince(tx: Queryable, sellerId: string, since: Date): Promise<number> {
+  const [listed] = await tx
+    .select({ books: count() })
+    .from(products)
+    .where(and(eq(products.sellerId, sellerId), gt(products.listedAt, since)));
+  return Number(listed?.books ?? 0);
+}
+
+/** Advertises a listing still unsold and unreported; answers how many rows changed. */
+export async function advertiseListing(db: Queryable, id: string): Promise<number> {
+  const changed = await db
+    .update(products)
+    .set({ advertised: true })
+    .where(
+      and(eq(products.id, id), eq(products.advertised, false), eq(products.sold, false), eq(products.reported, false)),
+    )
+    .returning({ id: products.id });
+  return changed.length;
+}
+
+/** Its reports go with it (ON DELETE CASCADE); bookings keep their copied name, image and price. */
+export async function deleteListing(db: Queryable, id: string): Promise<number> {
+  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return deleted.length;
+}
+
+/** Whether a publicly visible listing is sold, or undefined when it is not publicly visible. */
+export async function visibleListingSold(db: Queryable, id: string): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ sold: products.sold })
+    .from(products)
+    .where(and(publiclyVisible(), eq(products.id, id)))
+    .limit(1);
+  return row?.sold;
+}
+
+/**
+ * Locks the listing's row until the transaction ends and answers whether it is publicly visible and sold;
+ * undefined when it is gone.
+ */
+export async function lockListingForSale(
+  tx: Transaction,
+  id: string,
+): Promise<{ visible: boolean; sold: boolean } | undefined> {
+  const [row] = await tx
+    .select({ visible: sql<boolean>`coalesce(${publiclyVisible()}, false)`, sold: products.sold })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update')
+    .limit(1);
+  return row && { visible: Boolean(row.visible), sold: row.sold };
+}
+
+/** Whether a listing (visible or not) is sold, or undefined when it is gone. */
+export async function listingSold(db: Queryable, id: string): Promise<boolean | undefined> {
+  const [row] = await db.select({ sold: products.sold }).from(products).where(eq(products.id, id)).limit(1);
+  return row?.sold;
+}
+
+/** Marks a visible, unsold listing sold (and no longer advertised); false when it was not such a listing. */
+export async function markListingSold(tx: Queryable, id: string): Promise<boolean> {
+  const sold = await tx
+    .update(products)
+    .set({ sold: true, advertised: false })
+    .where(and(publiclyVisible(), eq(products.id, id), eq(products.sold, false)))
+    .returning({ id: products.id });
+  return sold.length > 0;
+}
+
+export async function setListingReported(tx: Queryable, id: string, reported: boolean): Promise<void> {
+  await tx.update(products).set({ reported }).where(eq(products.id, id));
+}
+
+export async function hideListing(tx: Queryable, id: string): Promise<void> {
+  await tx.update(products).set({ hidden: true, advertised: false, reported: true }).where(eq(products.id, id));
+}
+
+/** Listings carry their seller's tick (product.md §3: copied from the seller's record). */
+export async function markSellerListingsVerified(tx: Queryable, sellerId: string): Promise<void> {
+  await tx.update(products).set({ sellerVerified: true }).where(eq(products.sellerId, sellerId));
+}

@@ -1,0 +1,62 @@
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { firstRow } from '../db/first-row';
+import type { Queryable } from '../db/database';
+import { newId } from '../db/ids';
+import { reports, type ReportRow } from '../db/schema';
+
+/** The reports table: a user's report of a listing, open until an admin hides the listing or dismisses it. */
+
+export type { ReportRow };
+
+/** Oldest first, as the admin's Report table lists them. */
+export function listReports(db: Queryable): Promise<ReportRow[]> {
+  return db.select().from(reports).orderBy(asc(reports.createdAt), asc(reports.id));
+}
+
+export function reportById(db: Queryable, id: string): Promise<ReportRow | undefined> {
+  return firstRow(db.select().from(reports).where(eq(reports.id, id)));
+}
+
+/** The new report's id, or undefined when this user already reported the listing. */
+export async function insertReportIfNew(
+  db: Queryable,
+  report: Pick<ReportRow, 'productId' | 'reporterId' | 'reporterUid' | 'reporterName' | 'productName' | 'reason'>,
+): Promise<string | undefined> {
+  const [row] = await db
+    .insert(reports)
+    .values({ id: newId(), ...report })
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  return row?.id;
+}
+
+/** Whether the listing has any report (`open`: any still open). */
+export async function listingHasReports(
+  db: Queryable,
+  productId: string,
+  which: 'any' | 'open' = 'any',
+): Promise<boolean> {
+  const open = which === 'open' ? eq(reports.status, 'open') : undefined;
+  const row = await firstRow(
+    db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.productId, productId), open)),
+  );
+  return row !== undefined;
+}
+
+async function moveReports(db: Queryable, which: SQL | undefined, status: ReportRow['status']): Promise<number> {
+  const moved = await db.update(reports).set({ status }).where(which).returning({ id: reports.id });
+  return moved.length;
+}
+
+/** Every report of the listing not yet hidden reads hidden; answers how many changed. */
+export function markListingReportsHidden(db: Queryable, productId: string): Promise<number> {
+  return moveReports(db, and(eq(reports.productId, productId), ne(reports.status, 'hidden')), 'hidden');
+}
+
+/** Dismisses an open report; answers how many changed (0 when it was no longer open). */
+export function dismissOpenReport(db: Queryable, id: string): Promise<number> {
+  return moveReports(db, and(eq(reports.id, id), eq(reports.status, 'open')), 'dismissed');
+}

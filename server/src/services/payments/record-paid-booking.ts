@@ -1,0 +1,39 @@
+import type { Database } from '../../db/database';
+import { bookingByIdForUpdate, markBookingPaid, type BookingRow } from '../../repositories/bookings-repository';
+import { insertPayment } from '../../repositories/payments-repository';
+import { lockListingForSale, markListingSold } from '../../repositories/products-repository';
+import type { RefundReason } from '../../repositories/refunds-repository';
+
+export type RecordOutcome = { paymentId: string } | { notRecordable: RefundReason };
+
+/**
+ * One transaction: the booking and then its listing are locked, the sale is judged on what they hold now, and
+ * only a sale that can go through is written (booking paid, listing sold and out of the ads, the payment row).
+ * A sale that cannot writes nothing and answers why, so the caller can give the charge back.
+ */
+export function recordPaidBooking(
+  db: Database,
+  booking: BookingRow,
+  transactionId: string,
+  buyerEmail: string,
+): Promise<RecordOutcome> {
+  return db.transaction(async (tx): Promise<RecordOutcome> => {
+    const current = await bookingByIdForUpdate(tx, booking.id);
+    if (!current || current.paid) return { notRecordable: 'booking-already-paid' };
+    const listing = await lockListingForSale(tx, booking.productId);
+    if (listing?.sold) return { notRecordable: 'sold-to-someone-else' };
+    if (!listing?.visible) return { notRecordable: 'no-longer-available' };
+    await markBookingPaid(tx, booking.id);
+    // Writes to products come last among this transaction's row locks (the catalog version's row lock follows).
+    await markListingSold(tx, booking.productId);
+    const paymentId = await insertPayment(tx, {
+      bookingId: booking.id,
+      transactionId,
+      price: booking.price,
+      amountCents: booking.priceCents,
+      buyerEmail,
+      productId: booking.productId,
+    });
+    return { paymentId };
+  });
+}
