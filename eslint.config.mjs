@@ -116,7 +116,7 @@ export const serverLayers = [
   layer(['*.ts'], SCHEMA_AND_SQL),
   layer(['routes/**', 'http/**'], SCHEMA_AND_SQL, PAST_THE_SERVICES),
   layer(
-    ['services/**', 'auth/**', 'payments/**', 'images/**', 'seed/**', 'errors/**'],
+    ['services/**', 'auth/**', 'payments/**', 'images/**', 'mail/**', 'seed/**', 'errors/**'],
     SCHEMA_AND_SQL,
     HTTP_FROM_BELOW,
   ),

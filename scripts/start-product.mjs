@@ -40,4 +40,6 @@ try {
   console.error(`[product] ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-console.log(`\nBookswap is running: ${product.url}\n(Ctrl-C stops everything)`);
+console.log(`\nBookswap is running: ${product.url}`);
+if (product.mailInbox) console.log(`Emails the product sends arrive in the local inbox: ${product.mailInbox}`);
+console.log('(Ctrl-C stops everything)');

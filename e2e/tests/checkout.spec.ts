@@ -1,84 +1,21 @@
-import type { Browser, Page } from '@playwright/test';
-import type { BookListResponse, Booking, Product } from '@bookswap/shared/schemas';
-import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
-import { API_URL, expectAccessible, newListing } from '../support/shared-steps';
+import type { Page } from '@playwright/test';
+import type { Product } from '@bookswap/shared/schemas';
+import { expect, test } from '../support/fixtures';
+import {
+  accessToken,
+  api,
+  bookThroughApi,
+  bookingOf,
+  fillCard,
+  listFreshBook,
+  post,
+  signUpFreshBuyer,
+  unique,
+} from '../support/marketplace-steps';
+import { expectAccessible } from '../support/shared-steps';
 
 // Each test signs up, lists, books and pays: more than the default minute on two shared cores.
 test.setTimeout(120_000);
-
-async function api<T>(path: string, token?: string): Promise<T> {
-  const response = await fetch(`${API_URL}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  expect(response.status, `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function post(path: string, body: unknown, token: string) {
-  const response = await fetch(`${API_URL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const accessToken = async (page: Page) => (await page.evaluate(() => localStorage.getItem('accessToken')))!;
-const unique = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-
-/** A fresh book listed by the demo seller through the API_URL, so no other test meets it (e2e/README.md). */
-async function listFreshBook(browser: Browser, title: string): Promise<Product> {
-  const context = await browser.newContext({ baseURL: 'http://localhost:3000' });
-  try {
-    const page = await context.newPage();
-    await signInThroughLoginScreen(page, 'seller');
-    const cover = (await api<BookListResponse>('/api/category/list?search=&page=0&size=5')).products[0]!.img;
-    const created = await post('/api/product/create', newListing(title, cover, 'checkout'), await accessToken(page));
-    expect(created.status, `create ${title}`).toBe(201);
-    return await api<Product>(`/api/product/list/${String(created.body.insertedId)}`);
-  } finally {
-    await context.close();
-  }
-}
-
-/** A new buyer account, signed up through the sign-up screen and signed in on `page`. */
-async function signUpFreshBuyer(page: Page): Promise<{ name: string; email: string }> {
-  const buyer = { name: 'Cleo Checkout', email: `${unique('buyer')}@e2e.test` };
-  await page.goto('/signup');
-  await page.getByLabel('Your Name').fill(buyer.name);
-  await page.getByLabel('Role').selectOption({ label: 'Buyer' });
-  await page.getByLabel('Email').fill(buyer.email);
-  await page.getByLabel('Password').fill('secret123');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
-  return buyer;
-}
-
-/** Books the book through the API_URL as the signed-in buyer; answers the booking's id. */
-async function bookThroughApi(page: Page, product: Product): Promise<string> {
-  const booked = await post(
-    '/api/booking/create',
-    { category_id: product._id, phone: '+1 555 0142', meetingLocation: 'City library' },
-    await accessToken(page),
-  );
-  expect(booked.status, 'booking').toBe(201);
-  return String(booked.body.insertedId);
-}
-
-async function bookingOf(page: Page, email: string, productId: string): Promise<Booking> {
-  const bookings = await api<Booking[]>(
-    `/api/booking/list?email=${encodeURIComponent(email)}`,
-    await accessToken(page),
-  );
-  const booking = bookings.find((candidate) => candidate.category_id === productId);
-  expect(booking, 'the buyer’s booking of the book').toBeDefined();
-  return booking!;
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-}
 
 /** Every call the page makes to one API_URL path, with its answer. */
 function recordCalls(page: Page, method: string, path: string) {

@@ -6,6 +6,9 @@ const routes: RemoteRoutes = [
   remoteRoute(ROUTES.myProducts, async () => ({
     Component: (await import('./my-products/MyProductsPage')).MyProductsPage,
   })),
+  remoteRoute(ROUTES.bookingRequests, async () => ({
+    Component: (await import('./booking-requests/BookingRequestsPage')).BookingRequestsPage,
+  })),
   remoteRoute(ROUTES.addProduct, async () => ({
     Component: (await import('./add-product/AddProductPage')).AddProductPage,
   })),

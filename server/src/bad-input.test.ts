@@ -1,5 +1,16 @@
 import { count } from 'drizzle-orm';
-import { auditLog, bannedEmails, bookings, payments, products, refunds, reports, users } from './db/schema';
+import {
+  auditLog,
+  bannedEmails,
+  bookings,
+  mailOutbox,
+  notifications,
+  payments,
+  products,
+  refunds,
+  reports,
+  users,
+} from './db/schema';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -25,8 +36,8 @@ beforeAll(async () => {
 
 async function rowCounts() {
   const counts = await Promise.all(
-    [users, products, bookings, payments, reports, auditLog, refunds, bannedEmails].map(async (table) =>
-      Number((await server.db.select({ n: count() }).from(table))[0]!.n),
+    [users, products, bookings, payments, reports, auditLog, refunds, bannedEmails, notifications, mailOutbox].map(
+      async (table) => Number((await server.db.select({ n: count() }).from(table))[0]!.n),
     ),
   );
   return counts;
@@ -195,6 +206,35 @@ const CASES: BadCase[] = [
     as: 'seller',
     rawBody: '{"book_name": ',
     field: '',
+  },
+  // Issue 21: PUT /api/booking/cancel|decline|handover/:id, PUT /api/notification/read/:id
+  {
+    what: 'cancel a malformed booking id',
+    method: 'PUT',
+    url: () => '/api/booking/cancel/bad%20id!',
+    as: 'buyer',
+    field: 'id',
+  },
+  {
+    what: 'decline a booking id that is too long',
+    method: 'PUT',
+    url: () => `/api/booking/decline/${'b'.repeat(65)}`,
+    as: 'seller',
+    field: 'id',
+  },
+  {
+    what: 'hand over a malformed booking id',
+    method: 'PUT',
+    url: () => '/api/booking/handover/%00',
+    as: 'seller',
+    field: 'id',
+  },
+  {
+    what: 'read a malformed notification id',
+    method: 'PUT',
+    url: () => '/api/notification/read/no%20such!',
+    as: 'buyer',
+    field: 'id',
   },
   // PUT /api/product/update/:id, DELETE /api/product/delete/:id
   {

@@ -32,7 +32,22 @@ export interface ServerConfig {
   uploads: UploadLimits;
   /** Books one seller may list in any 24 hours (LISTINGS_PER_DAY). */
   listingsPerDay: number;
+  mail: MailSettings;
   logLevel: string;
+}
+
+/** Email of issue 21: the outbox's worker delivers over SMTP when SMTP_URL is set. */
+export interface MailSettings {
+  /** SMTP_URL, e.g. smtp://127.0.0.1:1025 (the local mail catcher) or smtps://user:pass@host:465. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender every email carries. */
+  from: string;
+  /** MAIL=off: no email on purpose (the outbox still records what would have been sent). */
+  off: boolean;
+  /** How often the worker looks for emails to deliver (MAIL_POLL_MS). */
+  pollMs: number;
+  /** APP_URL: the shell's public address, which the links in emails start with. */
+  appUrl: string;
 }
 
 export interface UploadLimits {
@@ -90,6 +105,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error('AUTH_MODE must be emulator or firebase');
   }
   if (env.SEED && !['demo', 'none'].includes(env.SEED)) throw new Error('SEED must be demo or none');
+  if (env.MAIL && env.MAIL !== 'off') throw new Error('MAIL must be off, or unset');
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL))
+    throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (env.APP_URL && !/^https?:\/\/[^/]/.test(env.APP_URL)) throw new Error('APP_URL must be an http(s) address');
   if (env.PAYMENTS && !['sandbox', 'stripe'].includes(env.PAYMENTS)) {
     throw new Error('PAYMENTS must be sandbox or stripe');
   }
@@ -128,6 +147,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       minFreeDiskBytes: positiveInt(env.MIN_FREE_DISK_MB, 512, 'MIN_FREE_DISK_MB') * 1024 * 1024,
     },
     listingsPerDay: positiveInt(env.LISTINGS_PER_DAY, 50, 'LISTINGS_PER_DAY'),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || 'Bookswap <no-reply@bookswap.local>',
+      off: env.MAIL === 'off',
+      pollMs: positiveInt(env.MAIL_POLL_MS, 1000, 'MAIL_POLL_MS'),
+      appUrl: env.APP_URL || 'http://localhost:3000',
+    },
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { startMailCatcher } from './testing/mail-catcher';
 import { spawnServer } from './testing/server-process';
 import { emulatorIdToken } from './testing/test-server';
 
@@ -47,8 +48,8 @@ afterAll(async () => {
   }
 });
 
-async function startServer() {
-  const server = await spawnServer(env, { timeoutMs: 60_000, captureOutput: true });
+async function startServer(extra: NodeJS.ProcessEnv = {}) {
+  const server = await spawnServer({ ...env, ...extra }, { timeoutMs: 60_000, captureOutput: true });
   children.push(server.child);
   return server;
 }
@@ -60,36 +61,43 @@ function killHard(child: ChildProcess): Promise<void> {
   });
 }
 
-it('keeps every acknowledged write after kill -9', async () => {
-  const email = 'durable@example.test';
-  const first = await startServer();
-  const created = await fetch(`${first.base}/api/user/create`, {
+/** Signs a new user up through the real calls and answers their access token. */
+async function signUp(base: string, email: string, role: 'buyer' | 'seller'): Promise<string> {
+  const created = await fetch(`${base}/api/user/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${emulatorIdToken({ email })}` },
-    body: JSON.stringify({ userEmail: email, userName: 'Durable Seller', role: 'seller' }),
+    body: JSON.stringify({ userEmail: email, userName: `Durable ${role}`, role }),
   });
   expect(created.status).toBe(201);
   const { accessToken } = (await (
-    await fetch(`${first.base}/api/jwt/list?email=${email}`, {
+    await fetch(`${base}/api/jwt/list?email=${email}`, {
       headers: { authorization: `Bearer ${emulatorIdToken({ email })}` },
     })
   ).json()) as { accessToken: string };
+  return accessToken;
+}
+
+const DURABLE_BOOK = {
+  author_name: 'A. Writer',
+  category_id: '8',
+  original_price: '10',
+  resale_price: '5',
+  Year_of_use: '1',
+  book_condition: 'Fair',
+  img: 'https://images.example.test/d.jpg',
+  location: 'Dhaka',
+};
+
+it('keeps every acknowledged write after kill -9', async () => {
+  const email = 'durable@example.test';
+  const first = await startServer();
+  const accessToken = await signUp(first.base, email, 'seller');
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
     const response = await fetch(`${first.base}/api/product/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({
-        book_name: `Durable Book ${i}`,
-        author_name: 'A. Writer',
-        category_id: '8',
-        original_price: '10',
-        resale_price: '5',
-        Year_of_use: '1',
-        book_condition: 'Fair',
-        img: 'https://images.example.test/d.jpg',
-        location: 'Dhaka',
-      }),
+      body: JSON.stringify({ ...DURABLE_BOOK, book_name: `Durable Book ${i}` }),
     });
     expect(response.status).toBe(201);
     ids.push(((await response.json()) as { insertedId: string }).insertedId);
@@ -111,5 +119,43 @@ it('keeps every acknowledged write after kill -9', async () => {
     expect(me.status).toBe(200);
   } finally {
     await killHard(second.child);
+  }
+}, 120_000);
+
+it('sends an email queued before kill -9 once, after the restart (issue 21)', async () => {
+  const catcher = await startMailCatcher();
+  try {
+    // The worker of the first process never gets its turn: it is killed between the event and the delivery.
+    const first = await startServer({ SMTP_URL: catcher.smtpUrl, MAIL_POLL_MS: '600000' });
+    const sellerToken = await signUp(first.base, 'mail-seller@example.test', 'seller');
+    const buyerToken = await signUp(first.base, 'mail-buyer@example.test', 'buyer');
+    const listed = await fetch(`${first.base}/api/product/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sellerToken}` },
+      body: JSON.stringify({ ...DURABLE_BOOK, book_name: 'Crash Mail Book' }),
+    });
+    const { insertedId } = (await listed.json()) as { insertedId: string };
+    const booked = await fetch(`${first.base}/api/booking/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyerToken}` },
+      body: JSON.stringify({ category_id: insertedId, phone: '+880 1711 000999', meetingLocation: 'Gate' }),
+    });
+    expect(booked.status).toBe(201);
+    await killHard(first.child);
+    expect(catcher.mails).toHaveLength(0);
+
+    const second = await startServer({ SMTP_URL: catcher.smtpUrl, MAIL_POLL_MS: '50' });
+    try {
+      await catcher.waitFor(1, 20_000);
+      // Time for a second delivery, were there one.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(catcher.mails.map((mail) => [mail.to, mail.subject])).toEqual([
+        [['mail-seller@example.test'], 'Bookswap: New booking: Crash Mail Book'],
+      ]);
+    } finally {
+      await killHard(second.child);
+    }
+  } finally {
+    await catcher.close();
   }
 }, 120_000);

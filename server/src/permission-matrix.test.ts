@@ -37,6 +37,10 @@ interface World {
   /** The client secret of an intent confirmed with the 3-D Secure card, waiting for the user's answer. */
   intentAwaitingAuthentication(): Promise<string>;
   image(): Promise<string>;
+  /** A booking of the seller's product, paid by the buyer. */
+  paidBooking(): Promise<string>;
+  /** The seller's notification of the buyer's booking. */
+  sellerNotification(): Promise<string>;
 }
 
 interface Row {
@@ -139,6 +143,32 @@ const ROWS: Row[] = [
     url: () => '/api/booking/create',
     body: async (w) => ({ category_id: await w.product(), phone: '+880 1711 000000', meetingLocation: 'Gate' }),
     expect: { anonymous: 401, buyer: 201, seller: 403, otherSeller: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/booking/requests',
+    url: () => '/api/booking/requests',
+    expect: only({ seller: 200, otherSeller: 200 }),
+  },
+  {
+    route: 'PUT /api/booking/cancel/:id',
+    url: async (w) => `/api/booking/cancel/${await w.booking()}`,
+    expect: only({ buyer: 200 }),
+  },
+  {
+    route: 'PUT /api/booking/decline/:id',
+    url: async (w) => `/api/booking/decline/${await w.booking()}`,
+    expect: only({ seller: 200 }),
+  },
+  {
+    route: 'PUT /api/booking/handover/:id',
+    url: async (w) => `/api/booking/handover/${await w.paidBooking()}`,
+    expect: only({ seller: 200 }),
+  },
+  { route: 'GET /api/notification/list', url: () => '/api/notification/list', expect: all(200, 401) },
+  {
+    route: 'PUT /api/notification/read/:id',
+    url: async (w) => `/api/notification/read/${await w.sellerNotification()}`,
+    expect: only({ seller: 200 }),
   },
   {
     route: 'POST /api/report/create',
@@ -268,6 +298,38 @@ function freshWorld(): World {
       return intent.body.clientSecret as string;
     }),
     image: memo(async () => imagesOf(server).save(drawCover(1, 8, 8), 'image/png')),
+    paidBooking: memo(async () => {
+      const bookingId = await booking();
+      const intent = await call(server, 'POST', '/api/payment/create/intent', {
+        as: people.buyer,
+        body: { price: VALID_PRODUCT.resale_price, bookingid: bookingId },
+      });
+      const confirmed = await call(server, 'POST', '/api/payments/sandbox/confirm', {
+        body: {
+          clientSecret: intent.body.clientSecret,
+          card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' },
+        },
+      });
+      const transactionId = (confirmed.body as Extract<SandboxConfirmResponse, { paymentIntent: unknown }>)
+        .paymentIntent.id;
+      const recorded = await call(server, 'POST', '/api/payment/create', {
+        as: people.buyer,
+        body: {
+          price: VALID_PRODUCT.resale_price,
+          bookingid: bookingId,
+          buyerEmail: people.buyer.email,
+          category_id: await product(),
+          transactionId,
+        },
+      });
+      if (recorded.status !== 201) throw new Error(`payment not recorded: ${JSON.stringify(recorded.body)}`);
+      return bookingId;
+    }),
+    sellerNotification: memo(async () => {
+      await booking();
+      const list = await call(server, 'GET', '/api/notification/list', { as: people.seller });
+      return list.body.notifications[0]._id as string;
+    }),
   };
 }
 

@@ -13,6 +13,8 @@ import { SandboxGateway } from './payments/sandbox-gateway';
 import { StripeGateway } from './payments/stripe-gateway';
 import { seedIfEmpty } from './seed/demo-data';
 import { applyConfiguredAdmins } from './services/admins';
+import { smtpTransport } from './mail/mail-transport';
+import { startMailWorker } from './services/mail-delivery';
 import { sweepUnusedUploads } from './services/uploads';
 
 export interface StartOptions {
@@ -64,6 +66,19 @@ function sweepPeriodically(app: FastifyInstance, deps: AppDeps): { stop(): Promi
   };
 }
 
+/** The outbox's worker, when SMTP_URL is set and mail is not off. */
+function mailWorkerFor(app: FastifyInstance, deps: AppDeps): { stop(): Promise<void> } | null {
+  const { smtpUrl, off, from, pollMs, appUrl } = deps.config.mail;
+  if (!smtpUrl || off) return null;
+  return startMailWorker({
+    db: deps.db,
+    transport: smtpTransport(smtpUrl, from),
+    appUrl,
+    pollMs,
+    onError: (error) => app.log.error({ err: error }, 'delivering email failed'),
+  });
+}
+
 /** Migrates, grants the configured admins, seeds an empty database when asked, and builds the app. */
 export async function prepareServer(
   config: ServerConfig,
@@ -95,8 +110,10 @@ export async function prepareServer(
   };
   const app = await buildApp(deps, options.fastify);
   const sweeper = sweepPeriodically(app, deps);
+  const mailWorker = mailWorkerFor(app, deps);
   app.addHook('onClose', async () => {
     await sweeper.stop();
+    await mailWorker?.stop();
     await handle.close();
   });
   return app;

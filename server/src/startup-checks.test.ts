@@ -6,7 +6,12 @@ import { readConfig } from './config';
 import { unsafeSettings } from './startup-checks';
 
 const SECRET = 'a-production-secret-of-more-than-32-bytes';
-const production = { AUTH_MODE: 'firebase', JWT_SECRET: SECRET, STRIPE_SECRET_KEY: 'sk_test_x' };
+const production = {
+  AUTH_MODE: 'firebase',
+  JWT_SECRET: SECRET,
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  SMTP_URL: 'smtp://mail.example.test:587',
+};
 
 describe('outside emulator mode nothing local happens unless asked for', () => {
   it('seeds the demo users (with their demo admin) only with SEED=demo', () => {
@@ -24,6 +29,17 @@ describe('outside emulator mode nothing local happens unless asked for', () => {
       expect.stringMatching(/PAYMENTS=stripe needs STRIPE_SECRET_KEY/),
     );
     expect(unsafeSettings(readConfig(production))).toEqual([]);
+  });
+
+  it('refuses to start without mail when sign-in or payments are real, unless MAIL=off says so (issue 21)', () => {
+    const { SMTP_URL: _mail, ...noMail } = production;
+    expect(unsafeSettings(readConfig(noMail))).toEqual([expect.stringMatching(/SMTP_URL is not set/)]);
+    expect(unsafeSettings(readConfig({ ...noMail, MAIL: 'off' }))).toEqual([]);
+    const emulatorWithStripe = { AUTH_MODE: 'emulator', STRIPE_SECRET_KEY: 'sk_test_x' };
+    expect(unsafeSettings(readConfig(emulatorWithStripe))).toEqual([expect.stringMatching(/SMTP_URL is not set/)]);
+    expect(unsafeSettings(readConfig({ AUTH_MODE: 'emulator' }))).toEqual([]);
+    expect(() => readConfig({ ...production, SMTP_URL: 'mail.example.test' })).toThrow(/SMTP_URL/);
+    expect(() => readConfig({ ...production, MAIL: 'no' })).toThrow(/MAIL must be off/);
   });
 
   it('refuses to start without a JWT_SECRET of at least 32 bytes', () => {

@@ -32,6 +32,13 @@ export function unsafeSettings(config: ServerConfig): string[] {
       'STRIPE_SECRET_KEY is not set: set it for card payments, or PAYMENTS=sandbox to run the local card sandbox on purpose.',
     );
   }
+  const realPayments = Boolean(config.stripeSecretKey) && config.payments !== 'sandbox';
+  if ((!local || realPayments) && !config.mail.smtpUrl && !config.mail.off) {
+    problems.push(
+      'SMTP_URL is not set: with real sign-in or payments, sellers and buyers must get their emails; set SMTP_URL ' +
+        '(and MAIL_FROM), or MAIL=off to run without email on purpose.',
+    );
+  }
   return problems;
 }
 

@@ -1,12 +1,17 @@
 export declare const ROOT: string;
 export declare const API_PORT: number;
 export declare const AUTH_EMULATOR_PORT: number;
+export declare const MAIL_SMTP_PORT: number;
+export declare const MAIL_INBOX_PORT: number;
+export declare const MAIL_INBOX_URL: string;
 export declare const PROJECT_ID: string;
 
 export type PackageName = 'shell' | 'storefront' | 'seller' | 'admin' | 'checkout';
 
 export interface RunningProduct {
   url: string;
+  /** The local mail catcher's inbox, when it runs. */
+  mailInbox: string | null;
   stop(): Promise<void>;
   stopPackage(name: PackageName): Promise<void>;
   startPackage(name: PackageName): Promise<void>;
@@ -17,6 +22,7 @@ export interface LaunchOptions {
   dataDir?: string;
   api?: boolean;
   authEmulator?: boolean;
+  mailCatcher?: boolean;
   keepAccounts?: boolean;
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;

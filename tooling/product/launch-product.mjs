@@ -11,6 +11,10 @@ import { answers, startManagedProcess, waitForHttp } from './managed-process.mjs
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const API_PORT = 5000;
 export const AUTH_EMULATOR_PORT = 9099;
+/** The local mail catcher (maildev): SMTP for the API server's mail worker, its inbox in the browser. */
+export const MAIL_SMTP_PORT = 1025;
+export const MAIL_INBOX_PORT = 1080;
+export const MAIL_INBOX_URL = `http://localhost:${MAIL_INBOX_PORT}`;
 export const PROJECT_ID = 'demo-bookswap';
 
 /** Packages without a build to serve: the shell's dist/, or a remote's release from the last build-all. */
@@ -47,6 +51,7 @@ export function promoteLastBuild({ env = process.env, log = console.log } = {}) 
  * @param {string} [options.dataDir]       the API server's DATA_DIR (tests pass a temporary folder)
  * @param {boolean} [options.api]          start the API server when server/src/main.ts exists (default true)
  * @param {boolean} [options.authEmulator] start the sign-in emulator when scripts/auth-emulator.mjs exists (default true)
+ * @param {boolean} [options.mailCatcher]  start the local mail catcher and point the API server's mail at it (default true)
  * @param {boolean} [options.keepAccounts] keep the emulator's accounts beside the API server's data, so both survive
  *   a restart together and deleting the data folder resets both (npm start; tests start fresh)
  * @param {Record<string,string>} [options.apiEnv]  extra environment for the API server
@@ -58,6 +63,7 @@ export async function launchProduct({
   dataDir,
   api = true,
   authEmulator = true,
+  mailCatcher = true,
   keepAccounts = false,
   apiEnv = {},
   log = console.log,
@@ -114,6 +120,36 @@ export async function launchProduct({
     } else if (authEmulator)
       log('[product] scripts/auth-emulator.mjs not found: starting without the sign-in emulator');
 
+    // Issue 21: the API server's emails land in a local inbox (maildev), on loopback only.
+    let mailEnv = {};
+    if (mailCatcher) {
+      // The inbox page answers only a browser (Accept: text/html); its REST API answers anyone.
+      const inbox = `http://127.0.0.1:${MAIL_INBOX_PORT}/api/email`;
+      if (await answers(inbox)) log(`[product] a mail catcher already answers on :${MAIL_INBOX_PORT}: using it`);
+      else {
+        const catcher = startManagedProcess({
+          label: 'mail',
+          command: join(root, 'node_modules', '.bin', 'maildev'),
+          args: [
+            '--ip',
+            '127.0.0.1',
+            '--web-ip',
+            '127.0.0.1',
+            '--smtp',
+            String(MAIL_SMTP_PORT),
+            '--web',
+            String(MAIL_INBOX_PORT),
+          ],
+          cwd: root,
+          env: {},
+          log,
+        });
+        watch(catcher);
+        waits.push(waitForHttp(inbox, { timeoutMs: 60_000, process: catcher }));
+      }
+      mailEnv = { SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}` };
+    }
+
     const serverMain = join(root, 'server', 'src', 'main.ts');
     if (api && existsSync(serverMain)) {
       const health = `http://127.0.0.1:${API_PORT}/health`;
@@ -133,6 +169,7 @@ export async function launchProduct({
               ? { AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` }
               : {}),
             FIREBASE_PROJECT_ID: PROJECT_ID,
+            ...mailEnv,
             ...apiEnv,
           },
           log,
@@ -164,6 +201,7 @@ export async function launchProduct({
 
   return {
     url: `http://localhost:${PACKAGES[0].port}`,
+    mailInbox: mailCatcher ? MAIL_INBOX_URL : null,
     stop,
     /** Takes one package's static server down (the browser tests' "remote is down"). */
     async stopPackage(name) {

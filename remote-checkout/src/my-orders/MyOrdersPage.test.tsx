@@ -1,16 +1,100 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Booking } from '@bookswap/shared/schemas';
+import {
+  type FakeApi,
+  fakeApiForEachTest,
+  findToast,
+  never,
+  renderScreen,
+  sampleBooking,
+} from '@bookswap/shared/testing';
 import routes from '../routes';
-import { fakeApiForEachTest, findToast, never, renderScreen, sampleBooking } from '@bookswap/shared/testing';
 
+jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
+
+/** A server holding the buyer's bookings, which cancels the way the real one does. */
+function serveOrders(api: FakeApi, orders: Booking[]) {
+  let rows = [...orders];
+  api.on('GET', '/api/booking/list', () => ({ body: rows }));
+  for (const order of orders) {
+    api.on('PUT', `/api/booking/cancel/${order._id}`, () => {
+      rows = rows.map((row) => (row._id === order._id ? { ...row, status: 'cancelled-by-buyer' } : row));
+      return { body: { acknowledged: true, modifiedCount: 1 } };
+    });
+  }
+}
+
+const rowOf = async (name: string) =>
+  (await within(await screen.findByRole('table', { name: 'My Orders' })).findByRole('cell', { name })).closest(
+    'tr',
+  ) as HTMLElement;
 
 describe('My Orders', () => {
   const api = fakeApiForEachTest();
 
+  it('shows each booking’s status, where to meet and whom: the seller’s name and phone', async () => {
+    serveOrders(api, [
+      sampleBooking({
+        book_name: 'Gitanjali',
+        meetingLocation: 'North gate, 5 pm',
+        sellerName: 'Sam Seller',
+        sellerPhone: '+1 555 0199',
+      }),
+    ]);
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    const row = await rowOf('Gitanjali');
+    expect(within(row).getByText('North gate, 5 pm')).toBeInTheDocument();
+    expect(within(row).getByText('Sam Seller')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: '+1 555 0199' })).toHaveAttribute('href', 'tel:+15550199');
+    expect(within(row).getByText('Waiting for payment')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['cancelled-by-buyer', 'Cancelled by buyer'],
+    ['declined', 'Declined'],
+    ['sold-to-another-buyer', 'Sold to another buyer'],
+    ['handed-over', 'Handed over'],
+  ] as const)('shows a %s booking as “%s”, with neither Pay nor Cancel', async (status, label) => {
+    serveOrders(api, [sampleBooking({ book_name: 'Dracula', status, paid: status === 'handed-over' })]);
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    const row = await rowOf('Dracula');
+    expect(within(row).getByText(label)).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: 'Pay for Dracula' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+  });
+
+  it('cancels a booking waiting for payment after the buyer confirms, and the row reads Cancelled by buyer', async () => {
+    serveOrders(api, [sampleBooking({ _id: 'b9', book_name: 'Persuasion' })]);
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    const row = await rowOf('Persuasion');
+    await user.click(within(row).getByRole('button', { name: 'Cancel booking of Persuasion' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(dialog).toHaveTextContent('The seller will be told that you cancelled your booking of Persuasion');
+    expect(api.callsTo('PUT', '/api/booking/cancel/b9')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+
+    expect(await findToast('Booking cancelled')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/booking/cancel/b9')).toHaveLength(1);
+    expect(await within(await rowOf('Persuasion')).findByText('Cancelled by buyer')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay for Persuasion' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'My Orders' })).toHaveFocus());
+  });
+
+  it('keeps the booking when the buyer thinks better of cancelling', async () => {
+    serveOrders(api, [sampleBooking({ _id: 'b10', book_name: 'Emma' })]);
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    await user.click(within(await rowOf('Emma')).getByRole('button', { name: 'Cancel booking of Emma' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PUT', '/api/booking/cancel/b10')).toHaveLength(0);
+    expect(within(await rowOf('Emma')).getByRole('link', { name: 'Pay for Emma' })).toBeInTheDocument();
+  });
+
   it('lists the buyer’s bookings with image, name and price, Paid or a Pay link to the payment screen', async () => {
     const unpaid = sampleBooking({ _id: 'b1', book_name: 'Dracula', price: '14', paid: false });
-    const paid = sampleBooking({ _id: 'b2', book_name: 'Emma', price: '9.50', paid: true });
+    const paid = sampleBooking({ _id: 'b2', book_name: 'Emma', price: '9.50', paid: true, status: 'paid' });
     api.on('GET', '/api/booking/list', { body: [unpaid, paid] });
     renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
 
@@ -55,7 +139,7 @@ describe('My Orders', () => {
   });
 
   it('keeps the payment confirmation handed over by the payment screen until it is closed', async () => {
-    api.on('GET', '/api/booking/list', { body: [sampleBooking({ book_name: 'Emma', paid: true })] });
+    api.on('GET', '/api/booking/list', { body: [sampleBooking({ book_name: 'Emma', paid: true, status: 'paid' })] });
     const { router } = renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
     await screen.findByText('Paid');
     await act(() =>

@@ -1,58 +1,119 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { writes } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/shared/routing';
-import type { Booking } from '@bookswap/shared/schemas';
-import { BookCover } from '@bookswap/shared/ui';
+import { BOOKING_STATUS_LABELS, type Booking, type BookingStatus } from '@bookswap/shared/schemas';
+import { BookCover, useMyBookings, useWrite } from '@bookswap/shared/ui';
+import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
 import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { PaymentConfirmation, confirmationOf } from '../payment-confirmation/PaymentConfirmation';
-import { useMyOrders } from './use-my-orders';
 
-const columns: DataColumn<Booking>[] = [
-  {
-    header: 'Image',
-    width: 88,
-    cell: (booking) => (
-      <Box sx={{ width: 64 }}>
-        <BookCover src={booking.img} bookName={booking.book_name} width={64} height={85} rounded />
-      </Box>
-    ),
-  },
-  { header: 'Book name', cell: (booking) => booking.book_name },
-  { header: 'Price', cell: (booking) => `$${booking.price}` },
-  {
-    header: 'Payment',
-    width: 120,
-    cell: (booking) =>
-      booking.paid ? (
-        <Chip label="Paid" color="success" variant="outlined" size="small" />
-      ) : (
-        <Button
-          component={RouterLink}
-          to={ROUTES.payment.href({ id: booking._id })}
-          variant="contained"
-          size="small"
-          aria-label={`Pay for ${booking.book_name}`}
-        >
-          Pay
-        </Button>
-      ),
-  },
-];
+export const CANCEL_TITLE = 'Cancel this booking?';
+export const CANCELLED_MESSAGE = 'Booking cancelled';
 
-/** /dashboard/myorder: the user's bookings with Paid or a Pay button, or "No Order" (product.md §2). */
+// Colours whose outlined text keeps WCAG AA contrast on the page (the theme's warning and info do not).
+const STATUS_COLOURS: Record<BookingStatus, 'default' | 'primary' | 'success' | 'error'> = {
+  'waiting-for-payment': 'primary',
+  paid: 'success',
+  'cancelled-by-buyer': 'default',
+  declined: 'error',
+  'sold-to-another-buyer': 'error',
+  'handed-over': 'default',
+};
+
+function StatusChip({ status }: { status: BookingStatus }) {
+  return <Chip label={BOOKING_STATUS_LABELS[status]} color={STATUS_COLOURS[status]} variant="outlined" size="small" />;
+}
+
+/** Whom to meet: the seller's name and phone, copied onto the booking when it was made. */
+function SellerContact({ booking }: { booking: Booking }) {
+  return (
+    <Stack spacing={0.25}>
+      <span>{booking.sellerName}</span>
+      {booking.sellerPhone && (
+        <Link href={`tel:${booking.sellerPhone.replace(/[^+\d]/g, '')}`}>{booking.sellerPhone}</Link>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /dashboard/myorder: the user's bookings, each with its status, the meeting place and whom to meet; Pay and Cancel
+ * booking while it waits for payment, or "No Order" (product.md §2, issue 21).
+ */
 export function MyOrdersPage() {
-  const orders = useMyOrders();
+  const orders = useMyBookings();
   const location = useLocation();
   const navigate = useNavigate();
+  const { busy, run } = useWrite();
   // Handed over by the payment screen; it stays until the user closes it.
   const confirmation = confirmationOf(location.state);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const cancelling = useConfirmedAction<Booking>(heading);
+  const toCancel = cancelling.row;
+
+  const confirmCancel = async () => {
+    if (!toCancel) return;
+    const cancelled = await run(writes.cancelBooking, toCancel._id, {
+      success: CANCELLED_MESSAGE,
+      alreadyDone: `Your booking of ${toCancel.book_name} was no longer waiting for payment`,
+    });
+    if (cancelled) cancelling.done();
+  };
+
+  const columns: DataColumn<Booking>[] = [
+    {
+      header: 'Image',
+      width: 88,
+      cell: (booking) => (
+        <Box sx={{ width: 64 }}>
+          <BookCover src={booking.img} bookName={booking.book_name} width={64} height={85} rounded />
+        </Box>
+      ),
+    },
+    { header: 'Book name', cell: (booking) => booking.book_name },
+    { header: 'Price', cell: (booking) => `$${booking.price}` },
+    { header: 'Meeting place', cell: (booking) => booking.meetingLocation },
+    { header: 'Seller', cell: (booking) => <SellerContact booking={booking} /> },
+    { header: 'Status', cell: (booking) => <StatusChip status={booking.status} /> },
+    {
+      header: 'Action',
+      cell: (booking) =>
+        booking.status === 'waiting-for-payment' ? (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button
+              component={RouterLink}
+              to={ROUTES.payment.href({ id: booking._id })}
+              variant="contained"
+              size="small"
+              aria-label={`Pay for ${booking.book_name}`}
+            >
+              Pay
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              size="small"
+              disabled={busy}
+              aria-label={`Cancel booking of ${booking.book_name}`}
+              onClick={() => cancelling.ask(booking)}
+            >
+              Cancel booking
+            </Button>
+          </Stack>
+        ) : null,
+    },
+  ];
 
   return (
     <Box sx={{ py: 2 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography ref={heading} tabIndex={-1} variant="h4" component="h1" gutterBottom sx={{ outline: 'none' }}>
         My Orders
       </Typography>
       {confirmation && (
@@ -62,6 +123,16 @@ export function MyOrdersPage() {
         />
       )}
       <LoadedTable load={orders} what="Your orders" label="My Orders" columns={columns} empty="No Order" />
+      <ConfirmationModal
+        open={cancelling.open}
+        title={CANCEL_TITLE}
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
+        message={`The seller will be told that you cancelled your booking of ${toCancel?.book_name ?? 'this book'}. This cannot be undone.`}
+        busy={busy}
+        onConfirm={() => void confirmCancel()}
+        onCancel={cancelling.dismiss}
+      />
     </Box>
   );
 }

@@ -6,9 +6,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { bookingKeys, messageOf, writes } from '@bookswap/shared/api';
+import { bookingKeys, mayRetry, messageOf, writes } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Booking } from '@bookswap/shared/schemas';
@@ -21,15 +21,22 @@ import { usePaymentIntent } from './use-payment-intent';
 /** Long enough to read the confirmation here; My Orders shows it again. */
 export const MY_ORDERS_AFTER_MS = 1500;
 
+/** A step that failed: Retry when trying again can help, else the way back to My Orders (e.g. the book sold meanwhile). */
 function FailedStep({ what, error, onRetry }: { what: string; error: unknown; onRetry(): void }) {
   return (
     <Alert
       severity="error"
       sx={{ mb: 2 }}
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
+        mayRetry(error) ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        ) : (
+          <Button component={RouterLink} to={ROUTES.myOrders.href()} color="inherit" size="small">
+            My Orders
+          </Button>
+        )
       }
     >
       {`${what}: ${messageOf(error)}`}

@@ -94,12 +94,27 @@ describe('the payment screen', () => {
 
   it('shows a booking already paid as paid, with no card form and no new payment', async () => {
     serveUnpaidBooking(api);
-    api.on('GET', '/api/booking/list/bk7', { body: { ...booking, paid: true } });
+    api.on('GET', '/api/booking/list/bk7', { body: { ...booking, paid: true, status: 'paid' } });
     renderScreen({ routes, at: '/dashboard/payment/bk7', as: 'buyer' });
     expect(await screen.findByText('This booking is already paid.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorder');
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/payment/create/intent')).toHaveLength(0);
+  });
+
+  it.each([
+    ['sold-to-another-buyer', 'This book is already sold.'],
+    ['declined', 'The seller declined this booking, so it cannot be paid.'],
+    ['cancelled-by-buyer', 'You cancelled this booking, so there is nothing to pay.'],
+  ] as const)('says why a %s booking cannot be paid, with no card form and no Retry', async (status, reason) => {
+    serveUnpaidBooking(api);
+    api.on('GET', '/api/booking/list/bk7', { body: { ...booking, status } });
+    renderScreen({ routes, at: '/dashboard/payment/bk7', as: 'buyer' });
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorder');
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/payment/create/intent')).toHaveLength(0);
   });
 
@@ -121,11 +136,21 @@ describe('the payment screen', () => {
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   });
 
-  it('says why the payment cannot start when the server refuses the intent, and offers a retry', async () => {
+  it('says why the payment cannot start when the server refuses the intent, with the way to My Orders, not a Retry', async () => {
     serveUnpaidBooking(api);
     api.on('POST', '/api/payment/create/intent', { status: 409, body: { message: 'This book is already sold' } });
     renderScreen({ routes, at: '/dashboard/payment/bk7', as: 'buyer' });
     expect(await screen.findByText('The payment could not be started: This book is already sold')).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorder');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the intent failed on the server’s side, and the retry makes the form usable', async () => {
+    serveUnpaidBooking(api);
+    api.on('POST', '/api/payment/create/intent', { status: 503, body: { message: 'The database is busy' } });
+    renderScreen({ routes, at: '/dashboard/payment/bk7', as: 'buyer' });
+    expect(await screen.findByText('The payment could not be started: The database is busy')).toBeInTheDocument();
     expect(payButton()).toBeDisabled();
     api.on('POST', '/api/payment/create/intent', { body: { clientSecret: SECRET } });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -150,7 +175,9 @@ describe('the payment screen', () => {
       paid = true;
       return { status: 201, body: { acknowledged: true, insertedId: 'pay1' } };
     });
-    api.on('GET', '/api/booking/list', () => ({ body: [{ ...booking, paid }] }));
+    api.on('GET', '/api/booking/list', () => ({
+      body: [{ ...booking, paid, status: paid ? 'paid' : 'waiting-for-payment' }],
+    }));
     const { router } = await openPayment(api);
     await typeCard();
     await user.click(payButton());

@@ -14,7 +14,7 @@ import {
 } from 'react-router-dom';
 import { getBooking } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/shared/routing';
-import type { Booking } from '@bookswap/shared/schemas';
+import { NOT_PAYABLE_REASONS, type Booking } from '@bookswap/shared/schemas';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { CardPayment } from './CardPayment';
 
@@ -49,7 +49,8 @@ function Payment({ booking }: { booking: Booking }) {
         </Box>{' '}
         for your booking {booking.bookDate}
       </Typography>
-      {booking.paid ? (
+      {booking.status !== 'waiting-for-payment' ? (
+        // Why there is nothing to pay, and no Retry: trying again cannot change the booking's status.
         <Alert
           severity="info"
           action={
@@ -58,7 +59,7 @@ function Payment({ booking }: { booking: Booking }) {
             </Button>
           }
         >
-          This booking is already paid.
+          {NOT_PAYABLE_REASONS[booking.status]}.
         </Alert>
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
@@ -69,7 +70,7 @@ function Payment({ booking }: { booking: Booking }) {
   );
 }
 
-/** /dashboard/payment/{id}: the booking's price and date, and the card form, or that it is already paid. */
+/** /dashboard/payment/{id}: the booking's price and date, and the card form, or why it cannot be paid. */
 export function PaymentPage() {
   const { booking } = useLoaderData() as PaymentData;
   return (

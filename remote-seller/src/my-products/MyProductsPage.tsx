@@ -2,12 +2,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
 import { BookCover } from '@bookswap/shared/ui';
-import { ConfirmationModal, DELETE_PRODUCT_TITLE, deleteMessage } from '@bookswap/shared/ui/confirmation';
+import {
+  ConfirmationModal,
+  DELETE_PRODUCT_TITLE,
+  deleteMessage,
+  useConfirmedAction,
+} from '@bookswap/shared/ui/confirmation';
 import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { useMyProducts } from './use-my-products';
 import { useProductActions } from './use-product-actions';
@@ -21,28 +26,12 @@ export function MyProductsPage() {
   const products = myProducts.data;
   const { busyWith, advertise, remove } = useProductActions();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The book stays in state while the dialog closes, so its name does not blank mid-animation.
-  const [toDelete, setToDelete] = useState<Product | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const deleted = useRef(false);
-
-  // The Delete button that opened the dialog went with its row, so the dialog cannot give focus back
-  // to it: the heading takes it once the dialog has let go (this effect runs after the dialog's own).
-  useEffect(() => {
-    if (confirming || !deleted.current) return;
-    deleted.current = false;
-    heading.current?.focus();
-  }, [confirming]);
-
-  const askToDelete = (product: Product) => {
-    setToDelete(product);
-    setConfirming(true);
-  };
+  // The Delete button that opened the dialog goes with its row: the heading takes the focus once the dialog closes.
+  const deleting = useConfirmedAction<Product>(heading);
+  const toDelete = deleting.row;
 
   const confirmDelete = async () => {
-    if (!toDelete || !(await remove(toDelete))) return;
-    deleted.current = true;
-    setConfirming(false);
+    if (toDelete && (await remove(toDelete))) deleting.done();
   };
 
   const columns: DataColumn<Product>[] = [
@@ -85,7 +74,7 @@ export function MyProductsPage() {
           variant="outlined"
           disabled={busyWith !== null}
           aria-label={`Delete ${product.book_name}`}
-          onClick={() => askToDelete(product)}
+          onClick={() => deleting.ask(product)}
         >
           Delete
         </Button>
@@ -113,12 +102,12 @@ export function MyProductsPage() {
       <LoadedTable load={myProducts} what="Your products" label="My Product" columns={columns} empty="No Product" />
       {/* product.md §8's title; the message names the real book (the old app's blank name is a defect). */}
       <ConfirmationModal
-        open={confirming}
+        open={deleting.open}
         title={DELETE_PRODUCT_TITLE}
         message={deleteMessage(toDelete?.book_name)}
         busy={busyWith !== null}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
+        onCancel={deleting.dismiss}
       />
     </Box>
   );

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
 import { useAuth } from '@bookswap/shared/auth';
 import { LOGIN_PATH, loginRedirectState } from '@bookswap/shared/routing';
-import type { Product } from '@bookswap/shared/schemas';
+import { isOpenBooking, type Product } from '@bookswap/shared/schemas';
+import { SUCCESS_TOAST_MS, useMyBookings } from '@bookswap/shared/ui';
 
 // The two forms (and the checks they share with the server) load on the first press, not with the list.
 const BookingModal = lazy(async () => ({ default: (await import('../booking/BookingModal')).BookingModal }));
@@ -10,6 +12,8 @@ const ReportModal = lazy(async () => ({ default: (await import('../report/Report
 
 export interface BookActions {
   canBook(product: Product): boolean;
+  /** The signed-in buyer holds an open booking of the book (waiting for payment or paid). */
+  bookedByYou(product: Product): boolean;
   bookNow(product: Product): void;
   report(product: Product): void;
   /** The two modals; render once wherever the buttons are. */
@@ -44,6 +48,14 @@ export function useBookActions(): BookActions {
     [user, loading, navigate, location],
   );
 
+  // The buyer's bookings, fetched only when signed in; the booking form's write refreshes them.
+  const myBookings = useMyBookings().data;
+  const bookedByYou = useCallback(
+    (product: Product) =>
+      myBookings?.some((booking) => booking.category_id === product._id && isOpenBooking(booking.status)) ?? false,
+    [myBookings],
+  );
+
   const canBook = useCallback(
     (product: Product) => !user?.email || product.sellerEmail.toLowerCase() !== user.email.toLowerCase(),
     [user],
@@ -59,7 +71,16 @@ export function useBookActions(): BookActions {
 
   return {
     canBook,
-    bookNow: (product) => whenSignedIn(() => setBooking((previous) => select(previous, product))),
+    bookedByYou,
+    bookNow: (product) =>
+      whenSignedIn(() => {
+        // A second booking of the same book is refused here, before the form is filled in, not by the server after.
+        if (bookedByYou(product)) {
+          toast.info(`You already booked ${product.book_name}: see My Orders`, { autoClose: SUCCESS_TOAST_MS });
+          return;
+        }
+        setBooking((previous) => select(previous, product));
+      }),
     report: (product) => whenSignedIn(() => setReporting((previous) => select(previous, product))),
     modals: (
       <Suspense fallback={null}>

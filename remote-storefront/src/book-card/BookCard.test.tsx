@@ -4,13 +4,19 @@ import { MemoryRouter } from 'react-router-dom';
 import { BookCard } from './BookCard';
 import { sampleProduct } from '@bookswap/shared/testing';
 
-function renderCard(overrides: Parameters<typeof sampleProduct>[0], canBook = true) {
+function renderCard(overrides: Parameters<typeof sampleProduct>[0], canBook = true, bookedByYou = false) {
   const product = sampleProduct(overrides);
   const onBookNow = jest.fn();
   const onReport = jest.fn();
   render(
     <MemoryRouter>
-      <BookCard product={product} canBook={canBook} onBookNow={onBookNow} onReport={onReport} />
+      <BookCard
+        product={product}
+        canBook={canBook}
+        bookedByYou={bookedByYou}
+        onBookNow={onBookNow}
+        onReport={onReport}
+      />
     </MemoryRouter>,
   );
   return { product, onBookNow, onReport };
@@ -64,6 +70,17 @@ describe('the book card', () => {
 
   it('leaves Book Now out where the user cannot book', () => {
     renderCard({}, false);
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
+  });
+
+  it('shows the buyer’s own booking as Booked by you, with the way to My Orders, instead of Book Now', () => {
+    renderCard({ book_name: 'Gitanjali' }, true, true);
+    expect(screen.getByText('Booked by you')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders: your booking of Gitanjali' })).toHaveAttribute(
+      'href',
+      '/dashboard/myorder',
+    );
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
   });

@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,11 +11,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
 import { BookCover } from '@bookswap/shared/ui';
+import { BookNowAction } from '../book-actions/BookNowAction';
 
 export interface BookCardProps {
   product: Product;
   /** False on the seller's own listing: a seller cannot book their own book. */
   canBook: boolean;
+  /** The signed-in buyer already booked it: "Booked by you" instead of Book Now. */
+  bookedByYou?: boolean;
   onBookNow(product: Product): void;
   onReport(product: Product): void;
   /** The card title's level under the page's headings: h3 inside a home page section, h2 on a list page. */
@@ -26,7 +28,15 @@ export interface BookCardProps {
 }
 
 /** product.md §2's book card: seller (ticked when verified), image, prices, condition, years of use and the three actions. */
-export function BookCard({ product, canBook, onBookNow, onReport, headingLevel = 'h2', priority }: BookCardProps) {
+export function BookCard({
+  product,
+  canBook,
+  bookedByYou = false,
+  onBookNow,
+  onReport,
+  headingLevel = 'h2',
+  priority,
+}: BookCardProps) {
   const headingId = `book-${product._id}-name`;
   return (
     <Card
@@ -67,16 +77,13 @@ export function BookCard({ product, canBook, onBookNow, onReport, headingLevel =
         >
           <VisibilityOutlinedIcon />
         </IconButton>
-        {/* A paid book is sold: nobody can book it any more (issue 10). */}
-        {product.paid ? (
-          <Chip label="Sold" size="small" />
-        ) : (
-          canBook && (
-            <Button variant="contained" size="small" onClick={() => onBookNow(product)}>
-              Book Now
-            </Button>
-          )
-        )}
+        <BookNowAction
+          product={product}
+          canBook={canBook}
+          bookedByYou={bookedByYou}
+          onBookNow={onBookNow}
+          size="small"
+        />
         <Button variant="outlined" color="error" size="small" onClick={() => onReport(product)}>
           Report
         </Button>

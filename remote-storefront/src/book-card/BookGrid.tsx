@@ -36,6 +36,7 @@ export function BookGrid({
             <BookCard
               product={product}
               canBook={actions.canBook(product)}
+              bookedByYou={actions.bookedByYou(product)}
               onBookNow={actions.bookNow}
               onReport={actions.report}
               headingLevel={headingLevel}

@@ -1,6 +1,14 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import routes from '../routes';
-import { fakeApiForEachTest, findToast, never, renderScreen, sampleProduct } from '@bookswap/shared/testing';
+import {
+  fakeApiForEachTest,
+  findToast,
+  never,
+  renderScreen,
+  sampleBooking,
+  sampleProduct,
+} from '@bookswap/shared/testing';
 
 /** A label and its value, as one line of text on screen. */
 const line = (text: string) => (_: string, element: Element | null) =>
@@ -81,5 +89,66 @@ describe('the book details page', () => {
     renderScreen({ routes, at: '/bookDetails/gone', as: 'buyer' });
     expect(await screen.findByText('This book could not be loaded: Product not found')).toBeInTheDocument();
     expect(await findToast('Product not found')).toBeInTheDocument();
+  });
+
+  describe('a book the buyer booked (issue 21)', () => {
+    const user = userEvent.setup({ delay: null });
+
+    it('reads Booked by you, with the way to My Orders, instead of Book Now', async () => {
+      api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7', book_name: 'Gitanjali' }) });
+      api.on('GET', '/api/booking/list', {
+        body: [sampleBooking({ category_id: 'b7', status: 'waiting-for-payment' })],
+      });
+      renderScreen({ routes, at: '/bookDetails/b7', as: 'buyer' });
+      expect(await screen.findByText('Booked by you')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'My Orders: your booking of Gitanjali' })).toHaveAttribute(
+        'href',
+        '/dashboard/myorder',
+      );
+      expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/booking/list')[0]!.url.searchParams.get('email')).toBe('buyer@bookswap.test');
+    });
+
+    it('offers Book Now again after the booking was cancelled or declined', async () => {
+      api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7' }) });
+      api.on('GET', '/api/booking/list', {
+        body: [
+          sampleBooking({ category_id: 'b7', status: 'cancelled-by-buyer' }),
+          sampleBooking({ category_id: 'b7', status: 'declined' }),
+        ],
+      });
+      renderScreen({ routes, at: '/bookDetails/b7', as: 'buyer' });
+      expect(await screen.findByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+      expect(screen.queryByText('Booked by you')).not.toBeInTheDocument();
+    });
+
+    it('after booking, the page reads Booked by you: no second Book Now to fill in', async () => {
+      api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7', book_name: 'Gitanjali' }) });
+      let booked = false;
+      api.on('GET', '/api/booking/list', () => ({
+        body: booked ? [sampleBooking({ category_id: 'b7', book_name: 'Gitanjali' })] : [],
+      }));
+      api.on('POST', '/api/booking/create', () => {
+        booked = true;
+        return { status: 201, body: { acknowledged: true, insertedId: 'bk1' } };
+      });
+      renderScreen({ routes, at: '/bookDetails/b7', as: 'buyer' });
+      await user.click(await screen.findByRole('button', { name: 'Book Now' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Book Gitanjali' });
+      await user.type(within(dialog).getByLabelText(/^Phone/), '+1 555 0142');
+      await user.type(within(dialog).getByLabelText(/^Meeting location/), 'City library');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+      expect(await screen.findByText('Booked by you')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/booking/create')).toHaveLength(1);
+    });
+
+    it('asks nothing about bookings of a signed-out visitor', async () => {
+      api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7' }) });
+      renderScreen({ routes, at: '/bookDetails/b7' });
+      await screen.findByRole('heading', { level: 1 });
+      expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
+    });
   });
 });

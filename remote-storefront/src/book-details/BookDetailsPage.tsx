@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -11,6 +10,7 @@ import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctio
 import { getProduct } from '@bookswap/shared/api';
 import type { Product } from '@bookswap/shared/schemas';
 import { BookCover, LoadError, LoadingSpinner } from '@bookswap/shared/ui';
+import { BookNowAction } from '../book-actions/BookNowAction';
 import { useBookActions } from '../book-actions/use-book-actions';
 
 interface BookDetailsData {
@@ -74,16 +74,12 @@ function BookDetails({ product }: { product: Product }) {
               <Fact label="Email" value={product.sellerEmail} />
             </Paper>
             <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-              {/* A paid book is sold: nobody can book it any more (issue 10). */}
-              {product.paid ? (
-                <Chip label="Sold" />
-              ) : (
-                actions.canBook(product) && (
-                  <Button variant="contained" onClick={() => actions.bookNow(product)}>
-                    Book Now
-                  </Button>
-                )
-              )}
+              <BookNowAction
+                product={product}
+                canBook={actions.canBook(product)}
+                bookedByYou={actions.bookedByYou(product)}
+                onBookNow={actions.bookNow}
+              />
               <Button variant="outlined" color="error" onClick={() => actions.report(product)}>
                 Report
               </Button>

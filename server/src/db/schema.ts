@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
 
 /**
  * The database's own column names. SPEC's wire names (`Year_of_use`, `addADS`, `category_id` holding
@@ -65,6 +66,12 @@ export const bookings = pgTable('bookings', {
   bookedAtText: text('booked_at_text').notNull(),
   paid: boolean('paid').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Issue 21 (migration 0007): where the booking stands. */
+  status: text('status', { enum: BOOKING_STATUSES }).notNull().default('waiting-for-payment'),
+  /** The book's seller when it was booked, and whom the buyer meets: copied like the name, image and price. */
+  sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
+  sellerName: text('seller_name').notNull().default(''),
+  sellerPhone: text('seller_phone').notNull().default(''),
 });
 
 export const payments = pgTable('payments', {
@@ -163,6 +170,35 @@ export const catalogState = pgTable('catalog_state', {
   visibleCount: bigint('visible_count', { mode: 'number' }).notNull(),
 });
 
+/** What a person is told (issue 21), newest first; read once opened. */
+export const notifications = pgTable('notifications', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  link: text('link').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Emails waiting for the mail worker, written in the event's own transaction (issue 21). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: text('id').primaryKey(),
+  toEmail: text('to_email').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  /** The screen it concerns, a path of the app: the worker prefixes APP_URL when it sends. */
+  link: text('link').notNull().default(''),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   products,
@@ -175,6 +211,8 @@ export const schema = {
   refunds,
   uploads,
   catalogState,
+  notifications,
+  mailOutbox,
 };
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -183,3 +221,5 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type MailRow = typeof mailOutbox.$inferSelect;

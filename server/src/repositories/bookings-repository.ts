@@ -1,16 +1,25 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
 import { newId } from '../db/ids';
 import { perDatabase } from '../db/per-database';
 import { bookings, type BookingRow } from '../db/schema';
+import type { NewMail } from './mail-outbox-repository';
+import type { NewNotification } from './notifications-repository';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
 
 export type { BookingRow };
-/** What a new booking is made of; the database fills in `paid` (false) and `created_at`, this module the id. */
-export type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'paid' | 'createdAt'>;
+/** What a new booking is made of; the database fills in `paid` (false), `status` and `created_at`, this module the id. */
+export type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'paid' | 'status' | 'createdAt'>;
+export type BookingStatus = BookingRow['status'];
+
+/** What the seller is told of a new booking, written in the same statement as the booking (issue 21). */
+export interface NewBookingNotice {
+  notification: Omit<NewNotification, 'userId' | 'kind'>;
+  email: NewMail;
+}
 
 export function bookingById(db: Queryable, id: string): Promise<BookingRow | undefined> {
   return firstRow(db.select().from(bookings).where(eq(bookings.id, id)));
@@ -30,8 +39,42 @@ export function bookingsOfBuyer(db: Queryable, buyerEmail: string): Promise<Book
     .orderBy(asc(bookings.createdAt), asc(bookings.id));
 }
 
+/** Booking Requests: the bookings of a seller's books, newest first, at most `limit`. */
+export function bookingsOfSeller(db: Queryable, sellerId: string, limit: number): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.sellerId, sellerId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit);
+}
+
+/** Moves a booking from one status to another; false when it was no longer in `from`. */
+export async function moveBookingStatus(
+  db: Queryable,
+  id: string,
+  from: BookingStatus,
+  to: BookingStatus,
+): Promise<boolean> {
+  const moved = await db
+    .update(bookings)
+    .set({ status: to })
+    .where(and(eq(bookings.id, id), eq(bookings.status, from)))
+    .returning({ id: bookings.id });
+  return moved.length > 0;
+}
+
 export async function markBookingPaid(db: Queryable, id: string): Promise<void> {
-  await db.update(bookings).set({ paid: true }).where(eq(bookings.id, id));
+  await db.update(bookings).set({ paid: true, status: 'paid' }).where(eq(bookings.id, id));
+}
+
+/** Every other booking of the book still waiting for payment is sold to another buyer; answers them. */
+export function sellOtherWaitingBookings(db: Queryable, productId: string, paidId: string): Promise<BookingRow[]> {
+  return db
+    .update(bookings)
+    .set({ status: 'sold-to-another-buyer' })
+    .where(and(eq(bookings.productId, productId), ne(bookings.id, paidId), eq(bookings.status, 'waiting-for-payment')))
+    .returning();
 }
 
 /**
@@ -42,12 +85,26 @@ export async function markBookingPaid(db: Queryable, id: string): Promise<void> 
  * first to arrive is the one kept. Answers, per booking, whether its row was written: not when the buyer
  * already holds an open booking of the book (the partial unique index decides, even for requests in parallel).
  */
-function groupedBookingInserts(db: Database): GroupedWrites<NewBooking & { id: string }, boolean> {
+type GroupedBooking = NewBooking & { id: string; notice: NewBookingNotice };
+
+function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, boolean> {
   return new GroupedWrites(async (rows) => {
     const json = JSON.stringify(
       rows.map((row, seq) => ({
         seq,
         id: row.id,
+        seller_id: row.sellerId ?? null,
+        seller_name: row.sellerName ?? '',
+        seller_phone: row.sellerPhone ?? '',
+        notification_id: newId(),
+        notification_title: row.notice.notification.title,
+        notification_body: row.notice.notification.body,
+        notification_link: row.notice.notification.link,
+        mail_id: newId(),
+        mail_to: row.notice.email.toEmail,
+        mail_subject: row.notice.email.subject,
+        mail_body: row.notice.email.body,
+        mail_link: row.notice.email.link,
         product_id: row.productId,
         buyer_id: row.buyerId,
         buyer_email: row.buyerEmail,
@@ -63,17 +120,39 @@ function groupedBookingInserts(db: Database): GroupedWrites<NewBooking & { id: s
         booked_at_text: row.bookedAtText,
       })),
     );
+    // The seller's notification and email go in with the booking, in the same statement (so the same commit).
     const result = (await db.execute(sql`
-      INSERT INTO bookings (id, product_id, buyer_id, buyer_email, buyer_name, buyer_uid, title, image_url,
-        category_name, price, price_cents, phone, meeting_location, booked_at_text)
-      SELECT id, product_id, buyer_id, buyer_email, buyer_name, buyer_uid, title, image_url,
-        category_name, price, price_cents, phone, meeting_location, booked_at_text
-      FROM jsonb_to_recordset(${json}::jsonb) AS b (seq integer, id text, product_id text, buyer_id text,
-        buyer_email text, buyer_name text, buyer_uid text, title text, image_url text, category_name text,
-        price text, price_cents integer, phone text, meeting_location text, booked_at_text text)
-      ORDER BY product_id, buyer_email, seq
-      ON CONFLICT DO NOTHING
-      RETURNING id
+      WITH input AS (
+        SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS b (seq integer, id text, product_id text, buyer_id text,
+          buyer_email text, buyer_name text, buyer_uid text, title text, image_url text, category_name text,
+          price text, price_cents integer, phone text, meeting_location text, booked_at_text text, seller_id text,
+          seller_name text, seller_phone text, notification_id text, notification_title text,
+          notification_body text, notification_link text, mail_id text, mail_to text, mail_subject text,
+          mail_body text, mail_link text)
+      ),
+      inserted AS (
+        INSERT INTO bookings (id, product_id, buyer_id, buyer_email, buyer_name, buyer_uid, title, image_url,
+          category_name, price, price_cents, phone, meeting_location, booked_at_text, seller_id, seller_name,
+          seller_phone)
+        SELECT id, product_id, buyer_id, buyer_email, buyer_name, buyer_uid, title, image_url,
+          category_name, price, price_cents, phone, meeting_location, booked_at_text, seller_id, seller_name,
+          seller_phone
+        FROM input
+        ORDER BY product_id, buyer_email, seq
+        ON CONFLICT DO NOTHING
+        RETURNING id
+      ),
+      notified AS (
+        INSERT INTO notifications (id, user_id, kind, title, body, link)
+        SELECT notification_id, seller_id, 'new-booking', notification_title, notification_body, notification_link
+        FROM input JOIN inserted USING (id)
+        WHERE seller_id IS NOT NULL
+      ),
+      mailed AS (
+        INSERT INTO mail_outbox (id, to_email, subject, body, link)
+        SELECT mail_id, mail_to, mail_subject, mail_body, mail_link FROM input JOIN inserted USING (id)
+      )
+      SELECT id FROM inserted
     `)) as unknown as { rows: { id: string }[] };
     const written = new Set(result.rows.map((row) => row.id));
     return rows.map((row) => written.has(row.id));
@@ -83,10 +162,14 @@ function groupedBookingInserts(db: Database): GroupedWrites<NewBooking & { id: s
 const bookingInsertsOf = perDatabase(groupedBookingInserts);
 
 /**
- * Writes one booking (grouped with those arriving meanwhile) and answers its id, or undefined when the buyer
+ * Writes one booking with the seller's notification and email (grouped with those arriving meanwhile) and answers its id, or undefined when the buyer
  * already holds an open booking of the book.
  */
-export async function insertBooking(db: Database, booking: NewBooking): Promise<string | undefined> {
+export async function insertBooking(
+  db: Database,
+  booking: NewBooking,
+  notice: NewBookingNotice,
+): Promise<string | undefined> {
   const id = newId();
-  return (await bookingInsertsOf(db).write({ ...booking, id })) ? id : undefined;
+  return (await bookingInsertsOf(db).write({ ...booking, id, notice })) ? id : undefined;
 }

@@ -40,6 +40,6 @@ export async function markDemoListing(
 /** Empties every table, for `seed --reset`. */
 export async function wipeAllTables(db: Queryable): Promise<void> {
   await db.execute(
-    sql`TRUNCATE payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
+    sql`TRUNCATE notifications, mail_outbox, payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
   );
 }

@@ -60,3 +60,13 @@ export function markListingReportsHidden(db: Queryable, productId: string): Prom
 export function dismissOpenReport(db: Queryable, id: string): Promise<number> {
   return moveReports(db, and(eq(reports.id, id), eq(reports.status, 'open')), 'dismissed');
 }
+
+/** The distinct reasons the listing was reported for, in the order first given. */
+export async function reportReasonsOf(db: Queryable, productId: string): Promise<string[]> {
+  const rows = await db
+    .select({ reason: reports.reason })
+    .from(reports)
+    .where(eq(reports.productId, productId))
+    .orderBy(asc(reports.createdAt), asc(reports.id));
+  return [...new Set(rows.map((row) => row.reason))];
+}

@@ -3,6 +3,7 @@ import { auditRoutes } from './audit';
 import { bookingRoutes } from './bookings';
 import { healthRoutes } from './health';
 import { imageRoutes } from './images';
+import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { productRoutes } from './products';
 import { reportRoutes } from './reports';
@@ -21,4 +22,5 @@ export const allRoutes: RouteDefinition[] = [
   ...reportRoutes,
   ...auditRoutes,
   ...imageRoutes,
+  ...notificationRoutes,
 ];

@@ -51,6 +51,18 @@ describe('the demo marketplace of a first start', () => {
     expect(orders.body.filter((b: { paid: boolean }) => b.paid)).toHaveLength(1);
   });
 
+  it('gives the demo seller booking requests and the demo buyer a notification (issue 21)', async () => {
+    const seller = { token: await accessTokenFor(server, 'seller@bookswap.test') };
+    const requests = await call(server, 'GET', '/api/booking/requests', { as: seller });
+    expect(requests.body.length).toBeGreaterThan(0);
+    expect(requests.body[0]).toMatchObject({ phone: expect.any(String), meetingLocation: expect.any(String) });
+    const sellerTold = await call(server, 'GET', '/api/notification/list', { as: seller });
+    expect(sellerTold.body.unread).toBeGreaterThan(0);
+    const buyer = { token: await accessTokenFor(server, 'buyer@bookswap.test') };
+    const buyerTold = await call(server, 'GET', '/api/notification/list', { as: buyer });
+    expect(buyerTold.body.notifications).toEqual([expect.objectContaining({ kind: 'payment-receipt' })]);
+  });
+
   it('is not seeded twice', async () => {
     expect(await seedIfEmpty(server.db, imagesOf(server))).toBe(false);
     expect(await imagesOf(server).read('cover-0.png')).not.toBeNull();

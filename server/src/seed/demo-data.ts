@@ -14,6 +14,8 @@ import {
 } from '../repositories/demo-data-repository';
 import { insertPayment } from '../repositories/payments-repository';
 import { countUsers, type UserRow } from '../repositories/users-repository';
+import { insertNotifications, type NewNotification } from '../repositories/notifications-repository';
+import { newBookingNotice, receiptNotice } from '../services/notices';
 import { longDateTime } from '../services/wire';
 import { TITLE_ADJECTIVES, TITLE_NOUNS } from './book-titles';
 import { drawCover } from './cover-image';
@@ -134,12 +136,16 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       phone: meeting.phone,
       meetingLocation: meeting.meetingLocation,
       bookedAtText: longDateTime(meeting.bookedAt),
+      sellerId: product.sellerId,
+      sellerName: product.sellerName,
+      sellerPhone: product.phone ?? '',
     });
+    const sellerOf = (product: DemoListing) => userRows.find((u) => u.id === product.sellerId)!;
 
     // One sold book: booked and paid by the first buyer (through the sandbox, in real life).
     const sold = productRows[10]!;
     const soldBookingId = newId();
-    await insertDemoBooking(tx, {
+    const soldBooking = {
       ...bookingOf(sold, buyer!, {
         phone: '+880 1711000001',
         meetingLocation: 'Dhaka University library gate',
@@ -147,7 +153,14 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       }),
       id: soldBookingId,
       paid: true,
-    });
+      status: 'paid' as const,
+    };
+    await insertDemoBooking(tx, soldBooking);
+    // What the product told them (issue 21); the demo sends no email.
+    const notifications: NewNotification[] = [
+      newBookingNotice(soldBooking, sellerOf(sold)).notification,
+      receiptNotice(soldBooking, buyer!.id).notification,
+    ];
     await insertPayment(tx, {
       bookingId: soldBookingId,
       transactionId: 'pi_sandbox_demo_paid',
@@ -164,15 +177,15 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       [buyer!, productRows[22]!],
       [buyer2!, productRows[31]!],
     ] as const) {
-      await insertDemoBooking(
-        tx,
-        bookingOf(product, who, {
-          phone: '+880 1711000002',
-          meetingLocation: 'Farmgate bus stop',
-          bookedAt: new Date(now - 3_600_000),
-        }),
-      );
+      const open = bookingOf(product, who, {
+        phone: '+880 1711000002',
+        meetingLocation: 'Farmgate bus stop',
+        bookedAt: new Date(now - 3_600_000),
+      });
+      await insertDemoBooking(tx, open);
+      notifications.push(newBookingNotice(open, sellerOf(product)).notification);
     }
+    await insertNotifications(tx, notifications);
 
     // One reported book, waiting for the admin.
     const reported = productRows[15]!;

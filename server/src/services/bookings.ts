@@ -1,10 +1,28 @@
 import type { z } from 'zod';
-import type { Booking, createBookingBodySchema, InsertResult } from '@bookswap/shared/schemas';
-import type { Database } from '../db/database';
+import {
+  BOOKING_STATUS_LABELS,
+  type Booking,
+  type createBookingBodySchema,
+  type InsertResult,
+  type UpdateResult,
+} from '@bookswap/shared/schemas';
+import type { Database, Transaction } from '../db/database';
 import { conflict, forbidden, notFound } from '../errors/http-error';
-import { bookingById, bookingsOfBuyer, insertBooking } from '../repositories/bookings-repository';
+import {
+  bookingById,
+  bookingByIdForUpdate,
+  bookingsOfBuyer,
+  bookingsOfSeller,
+  insertBooking,
+  moveBookingStatus,
+  type BookingRow,
+  type BookingStatus,
+} from '../repositories/bookings-repository';
+import { userById } from '../repositories/users-repository';
 import type { SignedInCaller } from './callers';
 import { visibleListing } from './catalog/public-lists';
+import { cancellationNotice, declineNotice, newBookingNotice, type Notice } from './notices';
+import { notify } from './notify';
 import { centsOf } from './price';
 import { bookingToWire, longDateTime, type WireContext } from './wire';
 
@@ -48,7 +66,7 @@ export async function bookBook(db: Database, caller: SignedInCaller, body: Creat
   if (!product) throw notFound('No product with this id');
   if (product.sold) throw conflict('This book is already sold', 'category_id');
   if (product.sellerId === caller.user.id) throw forbidden('You cannot book your own book');
-  const id = await insertBooking(db, {
+  const booking = {
     productId: product.id,
     buyerId: caller.user.id,
     buyerEmail: caller.user.email,
@@ -63,7 +81,104 @@ export async function bookBook(db: Database, caller: SignedInCaller, body: Creat
     meetingLocation: body.meetingLocation,
     // Display text only; the booking's real time is created_at.
     bookedAtText: body.bookDate || longDateTime(new Date()),
-  });
+    sellerId: product.sellerId,
+    sellerName: product.sellerName,
+    sellerPhone: product.phone,
+  };
+  // The seller's notification and email are written with the booking (issue 21).
+  const notice = newBookingNotice(booking, { id: product.sellerId ?? '', email: product.sellerEmail });
+  const id = await insertBooking(db, booking, { notification: notice.notification, email: notice.email! });
   if (!id) throw conflict('You have already booked this book', 'category_id');
   return { acknowledged: true, insertedId: id };
+}
+
+/** The list stays bounded; a seller's oldest requests beyond it are long settled. */
+const REQUESTS_LIMIT = 500;
+
+/** Booking Requests: the bookings of the signed-in seller's own books, newest first. */
+export async function bookingRequests(db: Database, wire: WireContext, seller: SignedInCaller): Promise<Booking[]> {
+  return (await bookingsOfSeller(db, seller.user.id, REQUESTS_LIMIT)).map((row) => bookingToWire(row, wire));
+}
+
+type BookingChange = {
+  /** Who may make it, checked on the locked row. */
+  allowed(booking: BookingRow, caller: SignedInCaller): boolean;
+  refusal: string;
+  /** Said when the booking is not in `from`. */
+  wrongStatus: string;
+  from: BookingStatus;
+  to: BookingStatus;
+  /** What it tells, and whom; reads through the change's own transaction. */
+  notices(booking: BookingRow, tx: Transaction): Promise<Notice[]>;
+};
+
+/**
+ * One transaction: the booking's row is locked, the caller's right and the booking's status are checked on what it
+ * holds now, the status moves and the notices are written with it.
+ */
+async function changeBooking(
+  db: Database,
+  caller: SignedInCaller,
+  id: string,
+  change: BookingChange,
+): Promise<UpdateResult> {
+  return db.transaction(async (tx) => {
+    const booking = await bookingByIdForUpdate(tx, id);
+    if (!booking) throw notFound('No booking with this id');
+    if (!change.allowed(booking, caller)) throw forbidden(change.refusal);
+    if (booking.status !== change.from) {
+      throw conflict(`${change.wrongStatus}; this one is ${BOOKING_STATUS_LABELS[booking.status]}`, 'id');
+    }
+    await moveBookingStatus(tx, booking.id, change.from, change.to);
+    await notify(tx, await change.notices(booking, tx));
+    return { acknowledged: true, modifiedCount: 1 };
+  });
+}
+
+/** The seller's account, when it still exists, to tell them. */
+async function sellerOf(db: Transaction, booking: BookingRow): Promise<{ id: string; email: string } | null> {
+  const seller = booking.sellerId ? await userById(db, booking.sellerId) : undefined;
+  return seller ? { id: seller.id, email: seller.email } : null;
+}
+
+const isBuyer = (booking: BookingRow, caller: SignedInCaller) => booking.buyerEmail === caller.user.email;
+const isSeller = (booking: BookingRow, caller: SignedInCaller) => booking.sellerId === caller.user.id;
+
+/** PUT /api/booking/cancel/:id: the buyer withdraws a booking waiting for payment; the seller is told. */
+export function cancelBooking(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
+  return changeBooking(db, caller, id, {
+    allowed: isBuyer,
+    refusal: 'You can only cancel your own bookings',
+    wrongStatus: 'Only a booking waiting for payment can be cancelled',
+    from: 'waiting-for-payment',
+    to: 'cancelled-by-buyer',
+    notices: async (booking, tx) => {
+      const seller = await sellerOf(tx, booking);
+      return seller ? [cancellationNotice(booking, seller)] : [];
+    },
+  });
+}
+
+/** PUT /api/booking/decline/:id: the book's seller turns down a booking waiting for payment; the buyer is told. */
+export function declineBooking(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
+  return changeBooking(db, caller, id, {
+    allowed: isSeller,
+    refusal: 'You can only decline bookings of your own books',
+    wrongStatus: 'Only a booking waiting for payment can be declined',
+    from: 'waiting-for-payment',
+    to: 'declined',
+    notices: async (booking) => (booking.buyerId ? [declineNotice(booking, booking.buyerId)] : []),
+  });
+}
+
+/** PUT /api/booking/handover/:id: the book's seller marks a paid booking handed over. */
+export function markHandedOver(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
+  return changeBooking(db, caller, id, {
+    allowed: isSeller,
+    refusal: 'You can only hand over your own books',
+    wrongStatus: 'Only a paid booking can be marked handed over',
+    from: 'paid',
+    to: 'handed-over',
+    notices: async () => [],
+  });
 }

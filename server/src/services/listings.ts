@@ -18,6 +18,8 @@ import {
 } from '../repositories/products-repository';
 import type { SignedInCaller } from './callers';
 import { refuseOverListingQuota } from './listing-quota';
+import { listingDeletedNotice } from './notices';
+import { notify } from './notify';
 import { imageUrlForStorage, productToWire, type WireContext } from './wire';
 
 type CreateProductBody = z.output<typeof createProductBodySchema>;
@@ -81,5 +83,11 @@ export async function deleteListing(db: Database, caller: SignedInCaller, id: st
   const product = await listingById(db, id);
   if (!product) throw notFound('No product with this id');
   if (role !== 'admin' && product.sellerId !== caller.user.id) throw forbidden('You can only delete your own products');
-  return { acknowledged: true, deletedCount: await deleteListingRow(db, product.id) };
+  return db.transaction(async (tx) => {
+    // An admin's deletion is told to the seller (issue 21), with the deletion or not at all.
+    if (product.sellerId && product.sellerId !== caller.user.id) {
+      await notify(tx, [listingDeletedNotice(product, product.sellerId)]);
+    }
+    return { acknowledged: true, deletedCount: await deleteListingRow(tx, product.id) };
+  });
 }

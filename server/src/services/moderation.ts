@@ -16,7 +16,10 @@ import {
   listReports,
   markListingReportsHidden,
   reportById,
+  reportReasonsOf,
 } from '../repositories/reports-repository';
+import { listingHiddenNotice } from './notices';
+import { notify } from './notify';
 import type { SignedInCaller } from './callers';
 import { auditToWire, reportToWire } from './wire';
 
@@ -67,6 +70,10 @@ export async function hideReportedListing(
     await hideListing(tx, product.id);
     if (changed > 0 || !product.hidden) {
       await insertAuditEntry(tx, admin.user, 'hide', { type: 'product', id: product.id, name: product.title });
+    }
+    // The seller learns why their listing went (issue 21), once: when it was still shown.
+    if (!product.hidden && product.sellerId) {
+      await notify(tx, [listingHiddenNotice(product, product.sellerId, await reportReasonsOf(tx, product.id))]);
     }
     return { acknowledged: true, modifiedCount: changed };
   });

@@ -1,6 +1,7 @@
-import type { AuditEntry, Booking, PaymentRecord, Product, Report, User } from '@bookswap/shared/schemas';
+import type { AuditEntry, Booking, Notification, PaymentRecord, Product, Report, User } from '@bookswap/shared/schemas';
 import type { AuditRow } from '../repositories/audit-repository';
 import type { BookingRow } from '../repositories/bookings-repository';
+import type { NotificationRow } from '../repositories/notifications-repository';
 import type { PaymentRow } from '../repositories/payments-repository';
 import type { ProductRow } from '../repositories/products-repository';
 import type { ReportRow } from '../repositories/reports-repository';
@@ -77,6 +78,9 @@ export function bookingToWire(row: BookingRow, context: WireContext): Booking {
     phone: row.phone,
     meetingLocation: row.meetingLocation,
     paid: row.paid,
+    status: row.status,
+    sellerName: row.sellerName,
+    sellerPhone: row.sellerPhone,
   };
 }
 
@@ -114,5 +118,17 @@ export function auditToWire(row: AuditRow): AuditEntry {
     targetId: row.targetId,
     targetName: row.targetName,
     at: row.at.toISOString(),
+  };
+}
+
+export function notificationToWire(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
   };
 }

@@ -47,6 +47,8 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     },
     // Tests that list in bulk (the scale tests) stay far below it; listing-quota.test.ts sets its own.
     listingsPerDay: 1_000_000,
+    // No SMTP server: the outbox keeps what would be sent; mail tests set smtpUrl to their own catcher.
+    mail: { from: 'Bookswap <no-reply@bookswap.test>', off: false, pollMs: 50, appUrl: 'http://localhost:3000' },
     logLevel: 'silent',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-000',
     ...overrides,

@@ -1,6 +1,6 @@
 export { apiRequest, query, setUnauthorizedHandler } from './api-client';
 export type { ApiRequest, HttpMethod } from './api-client';
-export { ApiError, messageOf } from './api-error';
+export { ApiError, mayRetry, messageOf } from './api-error';
 export { ACCESS_TOKEN_KEY, clearAccessToken, readAccessToken, storeAccessToken } from './access-token';
 export { swrConfig, retryDelay, MAX_RETRIES, MAX_BACKOFF_MS, FRESH_FOR_MS } from './swr-config';
 export { inFamily } from './cache-keys';
@@ -11,4 +11,5 @@ export * from './bookings';
 export * from './payments';
 export * from './reports';
 export * from './audit';
+export * from './notifications';
 export * from './writes';

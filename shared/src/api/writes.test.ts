@@ -1,5 +1,6 @@
 import { auditKeys } from './audit';
 import { bookingKeys } from './bookings';
+import { notificationKeys } from './notifications';
 import { productKeys } from './products';
 import { reportKeys } from './reports';
 import { userKeys } from './users';
@@ -14,12 +15,15 @@ const LISTS = {
   'My Product': productKeys.mine('seller@example.test'),
   'My Orders': bookingKeys.mine('buyer@example.test'),
   'payment screen': bookingKeys.detail('b1'),
+  'Booking Requests': bookingKeys.requests('seller@example.test'),
+  Notifications: notificationKeys.mine('buyer@example.test'),
   'All Seller / All Buyer': userKeys.byRole('seller'),
   'user records': userKeys.list(),
   'Report table': reportKeys.list(),
   'Audit Log': auditKeys.list(),
 };
 const PRODUCT_LISTS = ['book list', 'category page', 'book details', 'home page ads', 'My Product'];
+const BOOKING_LISTS = ['My Orders', 'payment screen', 'Booking Requests'];
 
 /** The lists a write refetches: every cached key one of its stale filters matches. */
 const refetchedBy = (name: keyof typeof writes) =>
@@ -32,8 +36,12 @@ describe('each write names exactly the lists that show what it changes', () => {
     ['createProduct', PRODUCT_LISTS],
     ['advertiseProduct', PRODUCT_LISTS],
     ['deleteProduct', PRODUCT_LISTS],
-    ['createBooking', ['My Orders', 'payment screen']],
-    ['createPaymentRecord', [...PRODUCT_LISTS, 'My Orders', 'payment screen']],
+    ['createBooking', BOOKING_LISTS],
+    ['createPaymentRecord', [...PRODUCT_LISTS, ...BOOKING_LISTS, 'Notifications']],
+    ['cancelBooking', BOOKING_LISTS],
+    ['declineBooking', BOOKING_LISTS],
+    ['markBookingHandedOver', BOOKING_LISTS],
+    ['markNotificationRead', ['Notifications']],
     ['createReport', [...PRODUCT_LISTS, 'Report table']],
     ['hideReportedProduct', [...PRODUCT_LISTS, 'Report table', 'Audit Log']],
     ['dismissReport', [...PRODUCT_LISTS, 'Report table', 'Audit Log']],
@@ -51,6 +59,10 @@ describe('each write names exactly the lists that show what it changes', () => {
         'deleteProduct',
         'createBooking',
         'createPaymentRecord',
+        'cancelBooking',
+        'declineBooking',
+        'markBookingHandedOver',
+        'markNotificationRead',
         'createReport',
         'hideReportedProduct',
         'dismissReport',

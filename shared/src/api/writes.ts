@@ -1,5 +1,6 @@
 import { auditKeys } from './audit';
-import { bookingKeys, createBooking } from './bookings';
+import { bookingKeys, cancelBooking, createBooking, declineBooking, markBookingHandedOver } from './bookings';
+import { markNotificationRead, notificationKeys } from './notifications';
 import { createPaymentRecord } from './payments';
 import { advertiseProduct, createProduct, deleteProduct, productKeys } from './products';
 import { createReport, dismissReport, hideReportedProduct, reportKeys } from './reports';
@@ -37,8 +38,25 @@ export const writes = {
   deleteProduct: write({ send: deleteProduct, stale: [productKeys.all], changed: (result) => result.deletedCount }),
   /** A booking shows in the buyer's My Orders (checkout remote). */
   createBooking: write({ send: createBooking, stale: [bookingKeys.all] }),
-  /** A payment makes the booking paid and the book sold. */
-  createPaymentRecord: write({ send: createPaymentRecord, stale: [bookingKeys.all, productKeys.all] }),
+  /** A payment makes the booking paid and the book sold, and brings the buyer a receipt. */
+  createPaymentRecord: write({
+    send: createPaymentRecord,
+    stale: [bookingKeys.all, productKeys.all, notificationKeys.all],
+  }),
+  /** The buyer's My Orders and the seller's Booking Requests show the new status. */
+  cancelBooking: write({ send: cancelBooking, stale: [bookingKeys.all], changed: (result) => result.modifiedCount }),
+  declineBooking: write({ send: declineBooking, stale: [bookingKeys.all], changed: (result) => result.modifiedCount }),
+  markBookingHandedOver: write({
+    send: markBookingHandedOver,
+    stale: [bookingKeys.all],
+    changed: (result) => result.modifiedCount,
+  }),
+  /** The list and its unread count. */
+  markNotificationRead: write({
+    send: markNotificationRead,
+    stale: [notificationKeys.all],
+    changed: (result) => result.modifiedCount,
+  }),
   /** A report joins the admin's report table and flags the listing. */
   createReport: write({ send: createReport, stale: [reportKeys.all, productKeys.all] }),
   hideReportedProduct: write({ send: hideReportedProduct, stale: MODERATION, changed: (r) => r.modifiedCount }),

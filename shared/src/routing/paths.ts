@@ -114,6 +114,13 @@ export const ROUTES = {
     title: 'My Product',
     menu: { place: 'dashboard', label: 'My Product' },
   }),
+  bookingRequests: defineRoute('/dashboard/booking-requests', {
+    owner: 'seller',
+    layout: 'dashboard',
+    access: 'seller',
+    title: 'Booking Requests',
+    menu: { place: 'dashboard', label: 'Booking Requests' },
+  }),
   addProduct: defineRoute('/dashboard/addproduct', {
     owner: 'seller',
     layout: 'dashboard',

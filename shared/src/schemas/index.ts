@@ -8,3 +8,4 @@ export * from './payment';
 export * from './report';
 export * from './audit';
 export * from './image';
+export * from './notification';

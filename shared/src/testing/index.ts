@@ -3,4 +3,12 @@ export { FAKE_API_URL, fakeApiForEachTest, installFakeApi, never } from './fake-
 export type { FakeAnswer, FakeApi, FakeCall } from './fake-api';
 export { findToast, renderScreen, signedInAs } from './render-screen';
 export { routeTableMismatches } from './route-table-check';
-export { sampleAuditEntry, sampleBooking, sampleIdentities, sampleProduct, sampleReport, sampleUser } from './samples';
+export {
+  sampleAuditEntry,
+  sampleBooking,
+  sampleIdentities,
+  sampleNotification,
+  sampleProduct,
+  sampleReport,
+  sampleUser,
+} from './samples';

@@ -1,5 +1,5 @@
 import type { SignedInIdentity } from '../auth/auth-types';
-import type { AuditEntry, Booking, Product, Report, Role, User } from '../schemas';
+import type { AuditEntry, Booking, Notification, Product, Report, Role, User } from '../schemas';
 
 let next = 1;
 
@@ -55,6 +55,24 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
     phone: '+1 555 0101',
     meetingLocation: 'Central Station',
     paid: false,
+    status: 'waiting-for-payment',
+    sellerName: 'Sam Seller',
+    sellerPhone: '+1 555 0199',
+    ...overrides,
+  };
+}
+
+/** A notification as `GET /api/notification/list` sends it. */
+export function sampleNotification(overrides: Partial<Notification> = {}): Notification {
+  const n = next++;
+  return {
+    _id: `n${n}`,
+    kind: 'new-booking',
+    title: `New booking: Booked Book ${n}`,
+    body: 'Bea Buyer, +1 555 0101, meets at Central Station',
+    link: '/dashboard/booking-requests',
+    read: false,
+    createdAt: '2026-11-25T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ export { LoadError } from './LoadError';
 export { theme } from './theme';
 export { BookCover } from './BookCover';
 export { useInvalidate, useWrite } from './use-write';
+export { useMyBookings } from './use-my-bookings';
 export type { WriteOutcome } from './use-write';
 // DataTable and LoadedTable: `@bookswap/shared/ui/tables`; FormTextField: `@bookswap/shared/ui/form-fields`;
 // ConfirmationModal: `@bookswap/shared/ui/confirmation` (dialogs stay out of the first screens' load).

@@ -22,6 +22,7 @@ describe('the routes of a page load (docs/decisions/021)', () => {
     expect(catalog.menu('dashboard').map((route) => route.menu?.label)).toEqual([
       'My Orders',
       'My Product',
+      'Booking Requests',
       'All Buyer',
       'All Seller',
       'Report',
@@ -29,6 +30,7 @@ describe('the routes of a page load (docs/decisions/021)', () => {
     ]);
     expect(catalog.ownedBy('seller').map((route) => route.path)).toEqual([
       '/dashboard/myproduct',
+      '/dashboard/booking-requests',
       '/dashboard/addproduct',
     ]);
   });

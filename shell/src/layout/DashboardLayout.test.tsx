@@ -22,8 +22,8 @@ describe('the dashboard side menu', () => {
     expect(menuLabels('buyer')).toEqual(['My Orders']);
   });
 
-  it('adds My Product for a seller', () => {
-    expect(menuLabels('seller')).toEqual(['My Orders', 'My Product']);
+  it('adds My Product and Booking Requests for a seller', () => {
+    expect(menuLabels('seller')).toEqual(['My Orders', 'My Product', 'Booking Requests']);
   });
 
   it('adds All Buyer, All Seller, Report and the Audit Log for an admin', () => {

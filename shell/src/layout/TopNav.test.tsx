@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeApiForEachTest } from '@bookswap/shared/testing';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { TopNav } from './TopNav';
 
@@ -10,6 +11,9 @@ const routes = [
 ];
 
 describe('the top navigation', () => {
+  const api = fakeApiForEachTest();
+  beforeEach(() => api.on('GET', '/api/notification/list', { body: { notifications: [], unread: 0 } }));
+
   it('offers Home, Category list, Book List and Login to a signed-out visitor', async () => {
     renderRoutes(routes);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -19,6 +23,13 @@ describe('the top navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Bookswap' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/notification/list')).toHaveLength(0);
+  });
+
+  it('shows a signed-in user the notifications bell beside the avatar', async () => {
+    renderRoutes(routes, { auth: signedInAs('seller') });
+    expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
   });
 
   it('shows a signed-in user an avatar menu with Dashboard and Log out instead of Login', async () => {

@@ -11,6 +11,7 @@ import { useAuth } from '@bookswap/shared/auth';
 import { LOGIN_PATH, ROUTES } from '@bookswap/shared/routing';
 import { notifyError } from '@bookswap/shared/ui';
 import { routeCatalog } from '../federation/route-catalog';
+import { NotificationsButton } from '../notifications/NotificationsButton';
 
 const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
 
@@ -90,7 +91,12 @@ export function TopNav({ start }: { start?: ReactNode }) {
             </Button>
           )}
         </Box>
-        {user ? <AvatarMenu /> : null}
+        {user ? (
+          <>
+            <NotificationsButton />
+            <AvatarMenu />
+          </>
+        ) : null}
       </Toolbar>
     </AppBar>
   );

@@ -1,3 +1,4 @@
+import { NOT_PAYABLE_REASONS } from '@bookswap/shared/schemas';
 import type { Database } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../errors/http-error';
 import { bookingById, type BookingRow } from '../../repositories/bookings-repository';
@@ -15,7 +16,7 @@ export async function buyersOwnBooking(db: Database, bookingId: string, caller: 
 /** The caller's own unpaid booking whose book can still be sold, or the answer that explains why not. */
 export async function payableBooking(db: Database, bookingId: string, caller: SignedInCaller): Promise<BookingRow> {
   const booking = await buyersOwnBooking(db, bookingId, caller);
-  if (booking.paid) throw conflict('This booking is already paid', 'bookingid');
+  if (booking.status !== 'waiting-for-payment') throw conflict(NOT_PAYABLE_REASONS[booking.status], 'bookingid');
   const sold = await visibleListingSold(db, booking.productId);
   if (sold === undefined) throw conflict('This book is no longer available', 'bookingid');
   if (sold) throw conflict('This book is already sold', 'bookingid');

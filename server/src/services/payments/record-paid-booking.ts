@@ -1,8 +1,15 @@
 import type { Database } from '../../db/database';
-import { bookingByIdForUpdate, markBookingPaid, type BookingRow } from '../../repositories/bookings-repository';
+import {
+  bookingByIdForUpdate,
+  markBookingPaid,
+  sellOtherWaitingBookings,
+  type BookingRow,
+} from '../../repositories/bookings-repository';
 import { insertPayment } from '../../repositories/payments-repository';
 import { lockListingForSale, markListingSold } from '../../repositories/products-repository';
 import type { RefundReason } from '../../repositories/refunds-repository';
+import { receiptNotice, soldToAnotherBuyerNotice } from '../notices';
+import { notify } from '../notify';
 
 export type RecordOutcome = { paymentId: string } | { notRecordable: RefundReason };
 
@@ -20,10 +27,20 @@ export function recordPaidBooking(
   return db.transaction(async (tx): Promise<RecordOutcome> => {
     const current = await bookingByIdForUpdate(tx, booking.id);
     if (!current || current.paid) return { notRecordable: 'booking-already-paid' };
+    if (current.status === 'sold-to-another-buyer') return { notRecordable: 'sold-to-someone-else' };
+    // Cancelled or declined after the card was charged: the booking no longer holds the book.
+    if (current.status !== 'waiting-for-payment') return { notRecordable: 'no-longer-available' };
     const listing = await lockListingForSale(tx, booking.productId);
     if (listing?.sold) return { notRecordable: 'sold-to-someone-else' };
     if (!listing?.visible) return { notRecordable: 'no-longer-available' };
     await markBookingPaid(tx, booking.id);
+    // Issue 21: the book's other waiting bookings can no longer be paid, and their buyers are told, with this one's
+    // receipt, in this same transaction.
+    const soldElsewhere = await sellOtherWaitingBookings(tx, booking.productId, booking.id);
+    await notify(tx, [
+      ...(current.buyerId ? [receiptNotice(current, current.buyerId)] : []),
+      ...soldElsewhere.flatMap((other) => (other.buyerId ? [soldToAnotherBuyerNotice(other, other.buyerId)] : [])),
+    ]);
     // Writes to products come last among this transaction's row locks (the catalog version's row lock follows).
     await markListingSold(tx, booking.productId);
     const paymentId = await insertPayment(tx, {

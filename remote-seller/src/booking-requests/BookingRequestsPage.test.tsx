@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Booking } from '@bookswap/shared/schemas';
+import {
+  type FakeApi,
+  fakeApiForEachTest,
+  findToast,
+  never,
+  renderScreen,
+  sampleBooking,
+} from '@bookswap/shared/testing';
+import routes from '../routes';
+
+jest.setTimeout(15_000);
+const user = userEvent.setup({ delay: null });
+const AT = '/dashboard/booking-requests';
+
+/** A server holding the seller's booking requests, which declines and hands over the way the real one does. */
+function serveRequests(api: FakeApi, requests: Booking[]) {
+  let rows = [...requests];
+  api.on('GET', '/api/booking/requests', () => ({ body: rows }));
+  for (const request of requests) {
+    api.on('PUT', `/api/booking/decline/${request._id}`, () => {
+      rows = rows.map((row) => (row._id === request._id ? { ...row, status: 'declined' } : row));
+      return { body: { acknowledged: true, modifiedCount: 1 } };
+    });
+    api.on('PUT', `/api/booking/handover/${request._id}`, () => {
+      rows = rows.map((row) => (row._id === request._id ? { ...row, status: 'handed-over' } : row));
+      return { body: { acknowledged: true, modifiedCount: 1 } };
+    });
+  }
+}
+
+const table = () => screen.findByRole('table', { name: 'Booking Requests' });
+const rowOf = async (name: string) =>
+  (await within(await table()).findByRole('cell', { name })).closest('tr') as HTMLElement;
+
+describe('Booking Requests', () => {
+  const api = fakeApiForEachTest();
+
+  it('shows a spinner while the requests load', async () => {
+    api.on('GET', '/api/booking/requests', never);
+    renderScreen({ routes, at: AT, as: 'seller' });
+    expect(await screen.findByRole('progressbar', { name: 'Loading your booking requests' })).toBeInTheDocument();
+  });
+
+  it('says so when no one has booked the seller’s books yet', async () => {
+    serveRequests(api, []);
+    renderScreen({ routes, at: AT, as: 'seller' });
+    expect(await screen.findByText('No one has booked your books yet')).toBeInTheDocument();
+  });
+
+  it('shows who booked which book, how to reach them, where to meet, when, the price and the status', async () => {
+    serveRequests(api, [
+      sampleBooking({
+        book_name: 'Gitanjali',
+        buyerName: 'Bea Buyer',
+        phone: '+880 1711 222333',
+        meetingLocation: 'North gate, 5 pm',
+        bookDate: 'November 24, 2026 at 3:00 PM',
+        price: '12.50',
+        status: 'waiting-for-payment',
+      }),
+    ]);
+    renderScreen({ routes, at: AT, as: 'seller' });
+    const row = await rowOf('Gitanjali');
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(
+      expect.arrayContaining([
+        'Bea Buyer',
+        '+880 1711 222333',
+        'North gate, 5 pm',
+        'November 24, 2026 at 3:00 PM',
+        '12.50',
+        'Waiting for payment',
+      ]),
+    );
+    expect(within(row).getByRole('img', { name: 'Cover of Gitanjali' })).toBeInTheDocument();
+  });
+
+  it('offers Decline only on a booking waiting for payment and Mark handed over only on a paid one', async () => {
+    serveRequests(api, [
+      sampleBooking({ book_name: 'Waiting Book', status: 'waiting-for-payment' }),
+      sampleBooking({ book_name: 'Paid Book', status: 'paid', paid: true }),
+      sampleBooking({ book_name: 'Cancelled Book', status: 'cancelled-by-buyer' }),
+      sampleBooking({ book_name: 'Sold Elsewhere Book', status: 'sold-to-another-buyer' }),
+    ]);
+    renderScreen({ routes, at: AT, as: 'seller' });
+    expect(within(await rowOf('Waiting Book')).getByRole('button', { name: /^Decline/ })).toBeInTheDocument();
+    expect(within(await rowOf('Paid Book')).getByRole('button', { name: /handed over/ })).toBeInTheDocument();
+    for (const name of ['Cancelled Book', 'Sold Elsewhere Book']) {
+      expect(within(await rowOf(name)).queryByRole('button')).not.toBeInTheDocument();
+    }
+    expect(within(await rowOf('Cancelled Book')).getByText('Cancelled by buyer')).toBeInTheDocument();
+    expect(within(await rowOf('Sold Elsewhere Book')).getByText('Sold to another buyer')).toBeInTheDocument();
+  });
+
+  it('declines through the confirmation dialog, then shows Declined', async () => {
+    const waiting = sampleBooking({ book_name: 'Waiting Book', buyerName: 'Bea Buyer', status: 'waiting-for-payment' });
+    serveRequests(api, [waiting]);
+    renderScreen({ routes, at: AT, as: 'seller' });
+    await user.click(within(await rowOf('Waiting Book')).getByRole('button', { name: /^Decline/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this booking?' });
+    expect(dialog).toHaveTextContent('Bea Buyer will be told that you declined their booking of Waiting Book');
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await findToast('Booking declined')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await rowOf('Waiting Book')).getByText('Declined')).toBeInTheDocument());
+    expect(api.calls.filter((call) => call.method === 'PUT').map((call) => call.url.pathname)).toEqual([
+      `/api/booking/decline/${waiting._id}`,
+    ]);
+  });
+
+  it('marks a paid booking handed over', async () => {
+    const paid = sampleBooking({ book_name: 'Paid Book', status: 'paid', paid: true });
+    serveRequests(api, [paid]);
+    renderScreen({ routes, at: AT, as: 'seller' });
+    await user.click(within(await rowOf('Paid Book')).getByRole('button', { name: /handed over/ }));
+    expect(await findToast('Marked handed over')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await rowOf('Paid Book')).getByText('Handed over')).toBeInTheDocument());
+  });
+
+  it('says what failed, with Retry, when the requests cannot be loaded', async () => {
+    api.on('GET', '/api/booking/requests', { status: 500, body: { message: 'Something went wrong on the server' } });
+    renderScreen({ routes, at: AT, as: 'seller' });
+    expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router-dom';
+import { ROUTES } from '@bookswap/shared/routing';
+import type { Product } from '@bookswap/shared/schemas';
+
+export interface BookNowActionProps {
+  product: Product;
+  /** False on the seller's own listing: a seller cannot book their own book. */
+  canBook: boolean;
+  /** The signed-in buyer already holds an open booking of this book (issue 21). */
+  bookedByYou: boolean;
+  onBookNow(product: Product): void;
+  size?: 'small' | 'medium';
+}
+
+/** Where a book stands for the person looking: sold, booked by them (with the way to My Orders), or Book Now. */
+export function BookNowAction({ product, canBook, bookedByYou, onBookNow, size = 'medium' }: BookNowActionProps) {
+  // A paid book is sold: nobody can book it any more (issue 10).
+  if (product.paid) return <Chip label="Sold" size={size} />;
+  if (bookedByYou)
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Chip label="Booked by you" color="success" variant="outlined" size={size} />
+        <Link
+          component={RouterLink}
+          to={ROUTES.myOrders.href()}
+          aria-label={`My Orders: your booking of ${product.book_name}`}
+        >
+          My Orders
+        </Link>
+      </Stack>
+    );
+  if (!canBook) return null;
+  return (
+    <Button variant="contained" size={size} onClick={() => onBookNow(product)}>
+      Book Now
+    </Button>
+  );
+}

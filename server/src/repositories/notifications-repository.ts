@@ -1,0 +1,47 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { firstRow } from '../db/first-row';
+import { newId } from '../db/ids';
+import { notifications, type NotificationRow } from '../db/schema';
+
+/** The notifications table (migration 0007): what a person is told, newest first, read once opened. */
+
+export type { NotificationRow };
+export type NewNotification = Pick<NotificationRow, 'userId' | 'kind' | 'title' | 'body' | 'link'>;
+
+export async function insertNotifications(db: Queryable, rows: NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(rows.map((row) => ({ id: newId(), ...row })));
+}
+
+/** A person's newest `limit` notifications, newest first. */
+export function notificationsOf(db: Queryable, userId: string, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+export function notificationById(db: Queryable, id: string): Promise<NotificationRow | undefined> {
+  return firstRow(db.select().from(notifications).where(eq(notifications.id, id)));
+}
+
+/** Marks an unread notification read; answers how many changed. */
+export async function markNotificationRead(db: Queryable, id: string): Promise<number> {
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.id, id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return changed.length;
+}

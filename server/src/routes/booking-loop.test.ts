@@ -1,0 +1,261 @@
+import type { Booking, NotificationList } from '@bookswap/shared/schemas';
+import {
+  ADA_ADMIN,
+  BEA_BUYER,
+  BO_BUYER,
+  call,
+  givenBooking,
+  givenProduct,
+  NIA_NEWSELLER,
+  SAM_SELLER,
+  serverForThisFile,
+  VALID_PRODUCT,
+  type Person,
+} from '../testing/test-server';
+import { countMail } from '../repositories/mail-outbox-repository';
+
+const { server, seller, otherSeller, buyer, buyer2, admin } = serverForThisFile({
+  seller: SAM_SELLER,
+  otherSeller: NIA_NEWSELLER,
+  buyer: BEA_BUYER,
+  buyer2: BO_BUYER,
+  admin: ADA_ADMIN,
+});
+
+const card = { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' };
+
+async function requestsOf(who: Person): Promise<Booking[]> {
+  const answer = await call(server, 'GET', '/api/booking/requests', { as: who });
+  expect(answer.status).toBe(200);
+  return answer.body as Booking[];
+}
+
+async function notificationsOf(who: Person): Promise<NotificationList> {
+  const answer = await call(server, 'GET', '/api/notification/list', { as: who });
+  expect(answer.status).toBe(200);
+  return answer.body as NotificationList;
+}
+
+async function orderOf(who: Person, bookingId: string): Promise<Booking> {
+  const answer = await call(server, 'GET', `/api/booking/list?email=${who.email}`, { as: who });
+  return (answer.body as Booking[]).find((booking) => booking._id === bookingId)!;
+}
+
+/** Intent, card and payment record, as the checkout screen sends them. */
+async function pay(who: Person, bookingId: string, productId: string) {
+  const intent = await call(server, 'POST', '/api/payment/create/intent', {
+    as: who,
+    body: { price: VALID_PRODUCT.resale_price, bookingid: bookingId },
+  });
+  if (intent.status !== 200) return intent;
+  const confirmed = await call(server, 'POST', '/api/payments/sandbox/confirm', {
+    body: { clientSecret: intent.body.clientSecret, card },
+  });
+  return call(server, 'POST', '/api/payment/create', {
+    as: who,
+    body: {
+      price: VALID_PRODUCT.resale_price,
+      bookingid: bookingId,
+      buyerEmail: who.email,
+      category_id: productId,
+      transactionId: confirmed.body.paymentIntent.id,
+    },
+  });
+}
+
+describe('a booking reaches its seller', () => {
+  it('the seller sees the request with the buyer’s phone and meeting place, a notification and an email queued', async () => {
+    const mailBefore = await countMail(server.db);
+    const unreadBefore = (await notificationsOf(seller)).unread;
+    const productId = await givenProduct(server, seller, { book_name: 'Request Book' });
+    const booked = await call(server, 'POST', '/api/booking/create', {
+      as: buyer,
+      body: { category_id: productId, phone: '+880 1711 222333', meetingLocation: 'North gate, 5 pm' },
+    });
+    expect(booked.status).toBe(201);
+
+    const [request] = (await requestsOf(seller)).filter((row) => row.category_id === productId);
+    expect(request).toMatchObject({
+      _id: booked.body.insertedId,
+      book_name: 'Request Book',
+      buyerName: buyer.name,
+      phone: '+880 1711 222333',
+      meetingLocation: 'North gate, 5 pm',
+      price: VALID_PRODUCT.resale_price,
+      status: 'waiting-for-payment',
+      paid: false,
+      sellerName: seller.name,
+      sellerPhone: VALID_PRODUCT.phone,
+    });
+    expect((await requestsOf(otherSeller)).some((row) => row.category_id === productId)).toBe(false);
+
+    const told = await notificationsOf(seller);
+    expect(told.unread).toBe(unreadBefore + 1);
+    expect(told.notifications[0]).toMatchObject({
+      kind: 'new-booking',
+      title: 'New booking: Request Book',
+      body: expect.stringContaining('+880 1711 222333'),
+      link: '/dashboard/booking-requests',
+      read: false,
+    });
+    expect(told.notifications[0]!.body).toContain('North gate, 5 pm');
+    expect(await countMail(server.db)).toEqual({ queued: mailBefore.queued + 1, delivered: 0 });
+  });
+
+  it('lists the newest request first', async () => {
+    const older = await givenProduct(server, seller);
+    const newer = await givenProduct(server, seller);
+    await givenBooking(server, buyer, older);
+    await givenBooking(server, buyer, newer);
+    const ids = (await requestsOf(seller)).map((row) => row.category_id);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+  });
+});
+
+describe('cancel, decline and hand over: who may, and when', () => {
+  it('the buyer cancels a booking waiting for payment; the seller is told; no one else may', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Cancelled Book' });
+    const bookingId = await givenBooking(server, buyer, productId);
+    expect((await call(server, 'PUT', `/api/booking/cancel/${bookingId}`, { as: buyer2 })).status).toBe(403);
+    expect((await call(server, 'PUT', `/api/booking/cancel/${bookingId}`, { as: seller })).status).toBe(403);
+    const cancelled = await call(server, 'PUT', `/api/booking/cancel/${bookingId}`, { as: buyer });
+    expect(cancelled).toMatchObject({ status: 200, body: { acknowledged: true, modifiedCount: 1 } });
+    expect(await orderOf(buyer, bookingId)).toMatchObject({ status: 'cancelled-by-buyer', paid: false });
+    expect((await notificationsOf(seller)).notifications[0]).toMatchObject({
+      kind: 'booking-cancelled',
+      title: 'Booking cancelled: Cancelled Book',
+    });
+    const again = await call(server, 'PUT', `/api/booking/cancel/${bookingId}`, { as: buyer });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      'Only a booking waiting for payment can be cancelled; this one is Cancelled by buyer',
+    );
+    // A cancelled booking cannot be paid, and the buyer may book the book again.
+    expect((await pay(buyer, bookingId, productId)).body.message).toBe(
+      'You cancelled this booking, so there is nothing to pay',
+    );
+    expect(
+      (
+        await call(server, 'POST', '/api/booking/create', {
+          as: buyer,
+          body: { category_id: productId, phone: '+880 1711 222333', meetingLocation: 'Gate' },
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('only the book’s seller declines; the buyer sees Declined, is told, and cannot pay', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Declined Book' });
+    const bookingId = await givenBooking(server, buyer, productId);
+    expect((await call(server, 'PUT', `/api/booking/decline/${bookingId}`, { as: otherSeller })).status).toBe(403);
+    expect((await call(server, 'PUT', `/api/booking/decline/${bookingId}`, { as: buyer })).status).toBe(403);
+    expect((await call(server, 'PUT', `/api/booking/decline/${bookingId}`, { as: admin })).status).toBe(403);
+    const declined = await call(server, 'PUT', `/api/booking/decline/${bookingId}`, { as: seller });
+    expect(declined.body).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await orderOf(buyer, bookingId)).status).toBe('declined');
+    expect((await notificationsOf(buyer)).notifications[0]).toMatchObject({
+      kind: 'booking-declined',
+      link: '/dashboard/myorder',
+    });
+    const intent = await call(server, 'POST', '/api/payment/create/intent', {
+      as: buyer,
+      body: { price: VALID_PRODUCT.resale_price, bookingid: bookingId },
+    });
+    expect(intent).toMatchObject({
+      status: 409,
+      body: { message: 'The seller declined this booking, so it cannot be paid', field: 'bookingid' },
+    });
+  });
+
+  it('a paid booking is handed over by its seller only; a waiting one cannot be', async () => {
+    const productId = await givenProduct(server, seller);
+    const bookingId = await givenBooking(server, buyer, productId);
+    const early = await call(server, 'PUT', `/api/booking/handover/${bookingId}`, { as: seller });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Only a paid booking can be marked handed over; this one is Waiting for payment');
+    expect((await pay(buyer, bookingId, productId)).status).toBe(201);
+    expect((await call(server, 'PUT', `/api/booking/decline/${bookingId}`, { as: seller })).status).toBe(409);
+    expect((await call(server, 'PUT', `/api/booking/cancel/${bookingId}`, { as: buyer })).status).toBe(409);
+    expect((await call(server, 'PUT', `/api/booking/handover/${bookingId}`, { as: otherSeller })).status).toBe(403);
+    const handed = await call(server, 'PUT', `/api/booking/handover/${bookingId}`, { as: seller });
+    expect(handed.body).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect(await orderOf(buyer, bookingId)).toMatchObject({ status: 'handed-over', paid: true });
+  });
+
+  it('answers 404 for a booking that does not exist', async () => {
+    expect((await call(server, 'PUT', '/api/booking/cancel/no-such-booking', { as: buyer })).status).toBe(404);
+  });
+});
+
+describe('one payment settles the book', () => {
+  it('the other buyer’s booking becomes Sold to another buyer, cannot be paid, and both buyers are told', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Contested Book' });
+    const first = await givenBooking(server, buyer, productId);
+    const second = await givenBooking(server, buyer2, productId);
+    const mailBefore = await countMail(server.db);
+    expect((await pay(buyer, first, productId)).status).toBe(201);
+
+    expect(await orderOf(buyer, first)).toMatchObject({ status: 'paid', paid: true });
+    expect(await orderOf(buyer2, second)).toMatchObject({ status: 'sold-to-another-buyer', paid: false });
+    const statuses = (await requestsOf(seller))
+      .filter((row) => row.category_id === productId)
+      .map((row) => row.status)
+      .sort();
+    expect(statuses).toEqual(['paid', 'sold-to-another-buyer']);
+
+    const refused = await call(server, 'POST', '/api/payment/create/intent', {
+      as: buyer2,
+      body: { price: VALID_PRODUCT.resale_price, bookingid: second },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This book is already sold');
+
+    expect((await notificationsOf(buyer)).notifications[0]).toMatchObject({
+      kind: 'payment-receipt',
+      title: 'Payment received: Contested Book',
+      body: expect.stringContaining(seller.name),
+    });
+    expect((await notificationsOf(buyer2)).notifications[0]).toMatchObject({ kind: 'sold-to-another-buyer' });
+    // The receipt and the sold-elsewhere email, queued with the payment.
+    expect((await countMail(server.db)).queued).toBe(mailBefore.queued + 2);
+  });
+});
+
+describe('notifications', () => {
+  it('opening one marks it read once, for its owner only', async () => {
+    const productId = await givenProduct(server, seller);
+    await givenBooking(server, buyer2, productId);
+    const { notifications, unread } = await notificationsOf(seller);
+    const newest = notifications[0]!;
+    expect((await call(server, 'PUT', `/api/notification/read/${newest._id}`, { as: buyer })).status).toBe(403);
+    const read = await call(server, 'PUT', `/api/notification/read/${newest._id}`, { as: seller });
+    expect(read.body).toEqual({ acknowledged: true, modifiedCount: 1 });
+    const after = await notificationsOf(seller);
+    expect(after.unread).toBe(unread - 1);
+    expect(after.notifications[0]).toMatchObject({ _id: newest._id, read: true });
+    expect((await call(server, 'PUT', `/api/notification/read/${newest._id}`, { as: seller })).body).toEqual({
+      acknowledged: true,
+      modifiedCount: 0,
+    });
+  });
+
+  it('tells the seller when an admin hides their reported listing, with the reason, or deletes it', async () => {
+    const hiddenId = await givenProduct(server, seller, { book_name: 'Hidden Book' });
+    await call(server, 'POST', '/api/report/create', {
+      as: buyer,
+      body: { productId: hiddenId, reason: 'High Price' },
+    });
+    expect((await call(server, 'PUT', `/api/report/update/${hiddenId}`, { as: admin })).status).toBe(200);
+    expect((await notificationsOf(seller)).notifications[0]).toMatchObject({
+      kind: 'listing-hidden',
+      title: 'Listing hidden: Hidden Book',
+      body: expect.stringContaining('High Price'),
+    });
+    const deletedId = await givenProduct(server, seller, { book_name: 'Deleted Book' });
+    expect((await call(server, 'DELETE', `/api/product/delete/${deletedId}`, { as: admin })).status).toBe(200);
+    expect((await notificationsOf(seller)).notifications[0]).toMatchObject({
+      kind: 'listing-deleted',
+      title: 'Listing deleted: Deleted Book',
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import { countMail } from '../repositories/mail-outbox-repository';
+import { startMailCatcher, type MailCatcher } from '../testing/mail-catcher';
+import {
+  BEA_BUYER,
+  call,
+  givenBooking,
+  givenProduct,
+  givenUser,
+  SAM_SELLER,
+  serverForThisFile,
+  startTestServer,
+  testConfig,
+} from '../testing/test-server';
+import { smtpTransport } from '../mail/mail-transport';
+import { deliverDueMail, retryDelayMs } from './mail-delivery';
+
+const APP_URL = 'https://books.example.test/';
+let catcher: MailCatcher;
+const { server, seller, buyer } = serverForThisFile({ seller: SAM_SELLER, buyer: BEA_BUYER });
+beforeAll(async () => {
+  catcher = await startMailCatcher();
+});
+afterAll(() => catcher.close());
+
+describe('the mail outbox, delivered over SMTP', () => {
+  it('sends the seller the new booking with book, buyer, phone and meeting place, once', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Mailed Book' });
+    await call(server, 'POST', '/api/booking/create', {
+      as: buyer,
+      body: { category_id: productId, phone: '+880 1711 444555', meetingLocation: 'Library steps' },
+    });
+    const transport = smtpTransport(catcher.smtpUrl, 'Bookswap <no-reply@bookswap.test>');
+    try {
+      expect(await deliverDueMail(server.db, transport, APP_URL)).toEqual({ delivered: 1, failed: 0 });
+      expect(await deliverDueMail(server.db, transport, APP_URL)).toEqual({ delivered: 0, failed: 0 });
+    } finally {
+      transport.close();
+    }
+    const [mail] = catcher.mails.filter((m) => m.subject === 'Bookswap: New booking: Mailed Book');
+    expect(mail?.to).toEqual([seller.email]);
+    expect(mail?.text).toContain('Phone: +880 1711 444555. Meeting place: Library steps.');
+    expect(mail?.text).toContain(buyer.name);
+    // The link in the email opens the seller's screen on the shell's public address.
+    expect(mail?.text).toContain('Open Bookswap: https://books.example.test/dashboard/booking-requests');
+    expect(await countMail(server.db)).toMatchObject({ delivered: 1 });
+  });
+
+  it('keeps an email the SMTP server refuses, and tries it again later with backoff', async () => {
+    const productId = await givenProduct(server, seller);
+    await givenBooking(server, buyer, productId);
+    const refusing = { send: () => Promise.reject(new Error('421 try later')), close: () => undefined };
+    expect(await deliverDueMail(server.db, refusing, APP_URL)).toEqual({ delivered: 0, failed: 1 });
+    // Not due again until its backoff has passed: nothing is sent twice meanwhile.
+    expect(await deliverDueMail(server.db, refusing, APP_URL)).toEqual({ delivered: 0, failed: 0 });
+    expect(retryDelayMs(1)).toBe(5_000);
+    expect(retryDelayMs(3)).toBe(20_000);
+    expect(retryDelayMs(50)).toBe(30 * 60_000);
+  });
+});
+
+describe('the mail worker of a running server', () => {
+  it('delivers an event’s email within a few seconds, without the request waiting for it', async () => {
+    const withMail = await startTestServer({
+      mail: { ...testConfig('').mail, smtpUrl: catcher.smtpUrl },
+    });
+    try {
+      const sellerHere = await givenUser(withMail, 'seller', 'Worker Seller');
+      const buyerHere = await givenUser(withMail, 'buyer', 'Worker Buyer');
+      const productId = await givenProduct(withMail, sellerHere, { book_name: 'Worker Book' });
+      const before = catcher.mails.length;
+      await givenBooking(withMail, buyerHere, productId);
+      const mails = await catcher.waitFor(before + 1);
+      expect(mails.at(-1)).toMatchObject({ to: [sellerHere.email], subject: 'Bookswap: New booking: Worker Book' });
+    } finally {
+      await withMail.close();
+    }
+  });
+});

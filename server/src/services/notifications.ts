@@ -1,0 +1,31 @@
+import type { NotificationList, UpdateResult } from '@bookswap/shared/schemas';
+import type { Database } from '../db/database';
+import { forbidden, notFound } from '../errors/http-error';
+import {
+  countUnread,
+  markNotificationRead,
+  notificationById,
+  notificationsOf,
+} from '../repositories/notifications-repository';
+import type { SignedInCaller } from './callers';
+import { notificationToWire } from './wire';
+
+/** The list stays bounded; the unread count covers every notification. */
+const NOTIFICATION_LIST_LIMIT = 50;
+
+/** GET /api/notification/list: the caller's newest notifications and how many are unread. */
+export async function myNotifications(db: Database, caller: SignedInCaller): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([
+    notificationsOf(db, caller.user.id, NOTIFICATION_LIST_LIMIT),
+    countUnread(db, caller.user.id),
+  ]);
+  return { notifications: rows.map(notificationToWire), unread };
+}
+
+/** PUT /api/notification/read/:id: one's own notification, once. */
+export async function readNotification(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
+  const notification = await notificationById(db, id);
+  if (!notification) throw notFound('No notification with this id');
+  if (notification.userId !== caller.user.id) throw forbidden('You can only read your own notifications');
+  return { acknowledged: true, modifiedCount: await markNotificationRead(db, id) };
+}

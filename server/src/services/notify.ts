@@ -1,0 +1,19 @@
+import type { Transaction } from '../db/database';
+import { queueMail } from '../repositories/mail-outbox-repository';
+import { insertNotifications } from '../repositories/notifications-repository';
+import type { Notice } from './notices';
+
+/**
+ * Writes the notices of an event inside the event's own transaction: the notifications, and the emails into the
+ * outbox, so both are committed with the event or not at all. The mail worker delivers the emails later.
+ */
+export async function notify(tx: Transaction, notices: Notice[]): Promise<void> {
+  await insertNotifications(
+    tx,
+    notices.map((notice) => notice.notification),
+  );
+  await queueMail(
+    tx,
+    notices.flatMap((notice) => (notice.email ? [notice.email] : [])),
+  );
+}

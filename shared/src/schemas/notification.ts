@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * What a person is told (issue 21): a seller of a new booking of their book, a buyer's cancellation, an admin hiding
+ * or deleting their listing; a buyer of a decline, a sale to another buyer, their payment's receipt.
+ */
+export const NOTIFICATION_KINDS = [
+  'new-booking',
+  'booking-cancelled',
+  'booking-declined',
+  'sold-to-another-buyer',
+  'payment-receipt',
+  'listing-hidden',
+  'listing-deleted',
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  kind: notificationKindSchema,
+  /** One line, e.g. "New booking: Gitanjali". */
+  title: z.string(),
+  /** The details: buyer, phone and meeting place of a booking; the report's reason of a hidden listing. */
+  body: z.string(),
+  /** The screen it concerns (a path of the route table). */
+  link: z.string(),
+  read: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unread: z.number().int().nonnegative(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;

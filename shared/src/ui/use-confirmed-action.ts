@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+/**
+ * A row action behind the confirmation dialog (decline a booking, cancel one). The row stays in state while the
+ * dialog closes, so its name does not blank mid-animation; once the action is done the row's button is gone, so
+ * the screen's heading takes the focus back after the dialog has closed.
+ */
+export function useConfirmedAction<Row>(heading: RefObject<HTMLElement | null>) {
+  const [row, setRow] = useState<Row | null>(null);
+  const [open, setOpen] = useState(false);
+  const acted = useRef(false);
+
+  useEffect(() => {
+    if (open || !acted.current) return;
+    acted.current = false;
+    heading.current?.focus();
+  }, [open, heading]);
+
+  return {
+    row,
+    open,
+    ask(which: Row) {
+      setRow(which);
+      setOpen(true);
+    },
+    dismiss() {
+      setOpen(false);
+    },
+    /** The action went through: close the dialog and hand the focus to the heading. */
+    done() {
+      acted.current = true;
+      setOpen(false);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
+import { lazy, Suspense, useState } from 'react';
+import { notificationsLabel, useNotifications } from './use-notifications';
+
+// The list is its own chunk, loaded on the first press: the bell and its count are all a page load needs.
+const NotificationsList = lazy(async () => ({ default: (await import('./NotificationsList')).NotificationsList }));
+
+/** The top bar's bell for a signed-in user: the unread count on it and in its name, the list on a press (issue 21). */
+export function NotificationsButton() {
+  const unread = useNotifications().data?.unread;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
+
+  return (
+    <>
+      <IconButton
+        aria-label={notificationsLabel(unread)}
+        aria-haspopup="dialog"
+        aria-expanded={anchor ? 'true' : 'false'}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setEverOpened(true);
+        }}
+      >
+        <Badge badgeContent={unread} color="error" max={99}>
+          <NotificationsOutlinedIcon />
+        </Badge>
+      </IconButton>
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <NotificationsList anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
