@@ -155,7 +155,7 @@ for (const user of DEMO_USERS.filter(
     await expect(page.getByRole('heading', { name: `Welcome, ${user.userName}` })).toBeVisible();
     const expected = {
       buyer: ['My Orders'],
-      seller: ['My Orders', 'My Product'],
+      seller: ['My Orders', 'My Product', 'Booking Requests'],
       admin: ['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log'],
     }[user.role];
     await expect(sideMenu(page).getByRole('link')).toHaveText(expected);

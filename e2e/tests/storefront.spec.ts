@@ -169,7 +169,11 @@ test.describe('the storefront', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Booked confirmed')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(bookNow).toBeFocused();
+    // Book Now gave way to the buyer's own booking; its My Orders link takes the focus the button had.
+    await expect(bookCard.first().getByText('Booked by you')).toBeVisible();
+    await expect(
+      bookCard.first().getByRole('link', { name: `My Orders: your booking of ${toBook.book_name}` }),
+    ).toBeFocused();
 
     const token = (await accessToken(page))!;
     const bookings = await api<Booking[]>(`/api/booking/list?email=${encodeURIComponent(buyer.email)}`, token);

@@ -14,7 +14,8 @@ import {
 } from 'react-router-dom';
 import { getBooking } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/shared/routing';
-import { NOT_PAYABLE_REASONS, type Booking } from '@bookswap/shared/schemas';
+import { NOT_PAYABLE_REASONS } from '@bookswap/shared/booking-rules';
+import type { Booking } from '@bookswap/shared/schemas';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { CardPayment } from './CardPayment';
 

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
@@ -13,11 +14,28 @@ export interface BookNowActionProps {
   /** The signed-in buyer already holds an open booking of this book (issue 21). */
   bookedByYou: boolean;
   onBookNow(product: Product): void;
+  /**
+   * Booked through this page just now: the Book Now button that had the focus is gone, so the My Orders link
+   * takes it (keyboard users stay on the card).
+   */
+  focusWhenBooked?: boolean;
   size?: 'small' | 'medium';
 }
 
 /** Where a book stands for the person looking: sold, booked by them (with the way to My Orders), or Book Now. */
-export function BookNowAction({ product, canBook, bookedByYou, onBookNow, size = 'medium' }: BookNowActionProps) {
+export function BookNowAction({
+  product,
+  canBook,
+  bookedByYou,
+  onBookNow,
+  focusWhenBooked = false,
+  size = 'medium',
+}: BookNowActionProps) {
+  const myOrders = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (bookedByYou && focusWhenBooked) myOrders.current?.focus();
+  }, [bookedByYou, focusWhenBooked]);
+
   // A paid book is sold: nobody can book it any more (issue 10).
   if (product.paid) return <Chip label="Sold" size={size} />;
   if (bookedByYou)
@@ -25,6 +43,7 @@ export function BookNowAction({ product, canBook, bookedByYou, onBookNow, size =
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Chip label="Booked by you" color="success" variant="outlined" size={size} />
         <Link
+          ref={myOrders}
           component={RouterLink}
           to={ROUTES.myOrders.href()}
           aria-label={`My Orders: your booking of ${product.book_name}`}

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAuth } from '@bookswap/shared/auth';
 import { LOGIN_PATH, loginRedirectState } from '@bookswap/shared/routing';
-import { isOpenBooking, type Product } from '@bookswap/shared/schemas';
+import { isOpenBooking } from '@bookswap/shared/booking-rules';
+import type { Product } from '@bookswap/shared/schemas';
 import { SUCCESS_TOAST_MS, useMyBookings } from '@bookswap/shared/ui';
 
 // The two forms (and the checks they share with the server) load on the first press, not with the list.
@@ -14,6 +15,8 @@ export interface BookActions {
   canBook(product: Product): boolean;
   /** The signed-in buyer holds an open booking of the book (waiting for payment or paid). */
   bookedByYou(product: Product): boolean;
+  /** The book booked through this page's form just now: its My Orders link takes the focus when it appears. */
+  justBooked: string | null;
   bookNow(product: Product): void;
   report(product: Product): void;
   /** The two modals; render once wherever the buttons are. */
@@ -38,6 +41,7 @@ export function useBookActions(): BookActions {
   const [booking, setBooking] = useState<Selection | null>(null);
   const [reporting, setReporting] = useState<Selection | null>(null);
   // Reports already sent from this page: reopening the modal keeps its submit disabled (product.md §4).
+  const [justBooked, setJustBooked] = useState<string | null>(null);
   const [reported, setReported] = useState<ReadonlySet<string>>(new Set());
 
   const whenSignedIn = useCallback(
@@ -72,6 +76,7 @@ export function useBookActions(): BookActions {
   return {
     canBook,
     bookedByYou,
+    justBooked,
     bookNow: (product) =>
       whenSignedIn(() => {
         // A second booking of the same book is refused here, before the form is filled in, not by the server after.
@@ -89,6 +94,7 @@ export function useBookActions(): BookActions {
             key={`booking-${booking.opening}`}
             product={booking.product}
             open={booking.open}
+            onBooked={setJustBooked}
             onClose={() => setBooking(close)}
           />
         )}

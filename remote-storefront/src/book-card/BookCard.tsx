@@ -19,6 +19,8 @@ export interface BookCardProps {
   canBook: boolean;
   /** The signed-in buyer already booked it: "Booked by you" instead of Book Now. */
   bookedByYou?: boolean;
+  /** Booked through this page just now: the card's My Orders link takes the focus. */
+  justBooked?: boolean;
   onBookNow(product: Product): void;
   onReport(product: Product): void;
   /** The card title's level under the page's headings: h3 inside a home page section, h2 on a list page. */
@@ -32,6 +34,7 @@ export function BookCard({
   product,
   canBook,
   bookedByYou = false,
+  justBooked = false,
   onBookNow,
   onReport,
   headingLevel = 'h2',
@@ -81,6 +84,7 @@ export function BookCard({
           product={product}
           canBook={canBook}
           bookedByYou={bookedByYou}
+          focusWhenBooked={justBooked}
           onBookNow={onBookNow}
           size="small"
         />

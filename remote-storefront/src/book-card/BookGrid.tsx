@@ -37,6 +37,7 @@ export function BookGrid({
               product={product}
               canBook={actions.canBook(product)}
               bookedByYou={actions.bookedByYou(product)}
+              justBooked={actions.justBooked === product._id}
               onBookNow={actions.bookNow}
               onReport={actions.report}
               headingLevel={headingLevel}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import routes from '../routes';
 import {
@@ -142,6 +142,10 @@ describe('the book details page', () => {
       expect(await screen.findByText('Booked by you')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
       expect(api.callsTo('POST', '/api/booking/create')).toHaveLength(1);
+      // The focus Book Now had goes to the booking's My Orders link, not to the page's start.
+      await waitFor(() =>
+        expect(screen.getByRole('link', { name: 'My Orders: your booking of Gitanjali' })).toHaveFocus(),
+      );
     });
 
     it('asks nothing about bookings of a signed-out visitor', async () => {

@@ -78,6 +78,7 @@ function BookDetails({ product }: { product: Product }) {
                 product={product}
                 canBook={actions.canBook(product)}
                 bookedByYou={actions.bookedByYou(product)}
+                focusWhenBooked={actions.justBooked === product._id}
                 onBookNow={actions.bookNow}
               />
               <Button variant="outlined" color="error" onClick={() => actions.report(product)}>

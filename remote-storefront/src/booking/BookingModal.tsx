@@ -12,6 +12,8 @@ interface BookingModalProps {
   product: Product;
   open: boolean;
   onClose(): void;
+  /** The server took the booking: the page shows the book as booked by the buyer. */
+  onBooked?(productId: string): void;
 }
 
 type FieldErrors = Partial<Record<'phone' | 'meetingLocation', string>>;
@@ -26,7 +28,7 @@ function checkFields(phone: string, meetingLocation: string): FieldErrors {
 }
 
 /** product.md §2's booking modal: name and price read-only, phone and meeting place editable, the time of booking. */
-export function BookingModal({ product, open, onClose }: BookingModalProps) {
+export function BookingModal({ product, open, onClose, onBooked }: BookingModalProps) {
   const { user } = useAuth();
   const [phone, setPhone] = useState('');
   const [meetingLocation, setMeetingLocation] = useState('');
@@ -57,7 +59,13 @@ export function BookingModal({ product, open, onClose }: BookingModalProps) {
         meetingLocation: meetingLocation.trim(),
       },
       // The write refreshes the buyer's orders list (checkout remote), which shares this SWR cache.
-      { success: 'Booked confirmed', onDone: onClose },
+      {
+        success: 'Booked confirmed',
+        onDone: () => {
+          onBooked?.(product._id);
+          onClose();
+        },
+      },
     );
   }
 

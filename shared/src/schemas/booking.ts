@@ -1,45 +1,8 @@
 import { z } from 'zod';
+import { BOOKING_STATUSES } from './booking-rules';
 import { emailSchema, idSchema, nonEmptyText } from './common';
 
-/**
- * Where a booking stands (issue 21). Only a booking waiting for payment can be paid, cancelled by its buyer or
- * declined by the seller; only a paid one can be handed over. When one buyer pays, the book's other waiting
- * bookings become sold to another buyer.
- */
-export const BOOKING_STATUSES = [
-  'waiting-for-payment',
-  'paid',
-  'cancelled-by-buyer',
-  'declined',
-  'sold-to-another-buyer',
-  'handed-over',
-] as const;
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
-export type BookingStatus = z.infer<typeof bookingStatusSchema>;
-
-/** What people read for each status, on My Orders and Booking Requests alike. */
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  'waiting-for-payment': 'Waiting for payment',
-  paid: 'Paid',
-  'cancelled-by-buyer': 'Cancelled by buyer',
-  declined: 'Declined',
-  'sold-to-another-buyer': 'Sold to another buyer',
-  'handed-over': 'Handed over',
-};
-
-/** Why a booking that is not waiting for payment cannot be paid (the payment screen says it instead of a card form). */
-export const NOT_PAYABLE_REASONS: Record<Exclude<BookingStatus, 'waiting-for-payment'>, string> = {
-  paid: 'This booking is already paid',
-  'cancelled-by-buyer': 'You cancelled this booking, so there is nothing to pay',
-  declined: 'The seller declined this booking, so it cannot be paid',
-  'sold-to-another-buyer': 'This book is already sold',
-  'handed-over': 'This booking is paid and the book was handed over',
-};
-
-/** A booking still open: waiting for payment, or paid and not yet handed over. Its buyer cannot book the book again. */
-export function isOpenBooking(status: BookingStatus): boolean {
-  return status === 'waiting-for-payment' || status === 'paid';
-}
 
 export const bookingSchema = z.object({
   _id: z.string(),

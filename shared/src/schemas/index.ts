@@ -1,3 +1,4 @@
+export * from './booking-rules';
 export * from './catalog-rules';
 export * from './common';
 export * from './category';

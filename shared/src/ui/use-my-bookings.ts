@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { bookingKeys, getMyBookings } from '../api';
+import { bookingKeys, getMyBookings } from '../api/bookings';
 import { useAuth } from '../auth';
 
 /**

@@ -13,6 +13,7 @@ export const provideSharedEntries = () =>
     import('@bookswap/shared/routing'),
     import('@bookswap/shared/schemas'),
     import('@bookswap/shared/catalog-rules'),
+    import('@bookswap/shared/booking-rules'),
     import('@bookswap/shared/ui'),
     import('@bookswap/shared/ui/form-fields'),
     import('@bookswap/shared/ui/tables'),
