@@ -82,6 +82,34 @@ describe('My Orders', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'My Orders' })).toHaveFocus());
   });
 
+  it('says why when the seller declined the booking meanwhile, closes the dialog, and the row reads Declined', async () => {
+    let status: Booking['status'] = 'waiting-for-payment';
+    const order = sampleBooking({ _id: 'b11', book_name: 'Beloved' });
+    api.on('GET', '/api/booking/list', () => ({ body: [{ ...order, status }] }));
+    api.on('PUT', '/api/booking/cancel/b11', () => ({
+      status: 409,
+      body: { message: 'Only a booking waiting for payment can be cancelled; this one is Declined' },
+    }));
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    await user.click(within(await rowOf('Beloved')).getByRole('button', { name: 'Cancel booking of Beloved' }));
+    status = 'declined';
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', {
+        name: 'Cancel booking',
+      }),
+    );
+
+    expect(
+      await findToast('Only a booking waiting for payment can be cancelled; this one is Declined'),
+    ).toBeInTheDocument();
+    expect(await within(await rowOf('Beloved')).findByText('Declined')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay for Beloved' })).not.toBeInTheDocument();
+    // Nothing is left to confirm: the dialog closes and the keyboard lands on the heading, not on a lost button.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'My Orders' })).toHaveFocus());
+    expect(api.callsTo('PUT', '/api/booking/cancel/b11')).toHaveLength(1);
+  });
+
   it('keeps the booking when the buyer thinks better of cancelling', async () => {
     serveOrders(api, [sampleBooking({ _id: 'b10', book_name: 'Emma' })]);
     renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { writes } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/shared/routing';
-import { BOOKING_STATUS_LABELS, type BookingStatus } from '@bookswap/shared/booking-rules';
+import { BOOKING_STATUS_LABELS, stillWaitsForPayment, type BookingStatus } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, useMyBookings, useWrite } from '@bookswap/shared/ui';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
@@ -56,7 +56,8 @@ export function MyOrdersPage() {
   // Handed over by the payment screen; it stays until the user closes it.
   const confirmation = confirmationOf(location.state);
   const heading = useRef<HTMLHeadingElement>(null);
-  const cancelling = useConfirmedAction<Booking>(heading);
+  // Declined or sold meanwhile: the dialog closes by itself (the refused cancel refetched the list).
+  const cancelling = useConfirmedAction<Booking>(heading, (row) => stillWaitsForPayment(orders.data, row._id));
   const toCancel = cancelling.row;
 
   const confirmCancel = async () => {

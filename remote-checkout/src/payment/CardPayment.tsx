@@ -89,10 +89,12 @@ function CardForm({ booking, clientSecret }: CardFormProps) {
     }).catch((error: unknown) => ({ paid: false as const, message: messageOf(error) }));
     if (outcome.paid) {
       setTransactionId(outcome.transactionId);
-      // My Orders reads Paid at once, then what the payment record makes stale (bookings, the book now sold) refetches.
+      // My Orders reads Paid at once (it goes by status, so without Pay or Cancel), then what the payment record
+      // makes stale (bookings, the book now sold) refetches.
       void mutate(
         bookingKeys.mine(buyerEmail),
-        (bookings?: Booking[]) => bookings?.map((row) => (row._id === booking._id ? { ...row, paid: true } : row)),
+        (bookings?: Booking[]) =>
+          bookings?.map((row) => (row._id === booking._id ? { ...row, paid: true, status: 'paid' as const } : row)),
         { revalidate: false },
       );
       void invalidate(writes.createPaymentRecord);

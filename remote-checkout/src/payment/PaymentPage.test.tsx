@@ -207,6 +207,23 @@ describe('the payment screen', () => {
     expect(screen.getByText('pi_sandbox_7')).toBeInTheDocument();
   });
 
+  it('shows the order as Paid, without Pay or Cancel, on My Orders before the orders reload', async () => {
+    serveUnpaidBooking(api);
+    api.on('GET', '/api/booking/list', { body: [booking] });
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    await user.click(await screen.findByRole('link', { name: 'Pay for Middlemarch' }));
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await typeCard();
+    // From here My Orders has only what it cached and what the payment screen wrote into that cache.
+    api.on('GET', '/api/booking/list', never);
+    await user.click(payButton());
+
+    const table = await screen.findByRole('table', { name: 'My Orders' }, { timeout: 5_000 });
+    expect(within(table).getByText('Paid')).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: 'Pay for Middlemarch' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+  });
+
   it('shows a declined card’s message in red and records nothing', async () => {
     serveUnpaidBooking(api);
     api.on('POST', '/api/payments/sandbox/confirm', { body: declined });

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { writes } from '@bookswap/shared/api';
-import { BOOKING_STATUS_LABELS } from '@bookswap/shared/booking-rules';
+import { BOOKING_STATUS_LABELS, stillWaitsForPayment } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, useWrite } from '@bookswap/shared/ui';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
@@ -19,7 +19,8 @@ export function BookingRequestsPage() {
   const requests = useBookingRequests();
   const { busy, run } = useWrite();
   const heading = useRef<HTMLHeadingElement>(null);
-  const declining = useConfirmedAction<Booking>(heading);
+  // Cancelled by the buyer or sold meanwhile: the dialog closes by itself (the refused decline refetched the list).
+  const declining = useConfirmedAction<Booking>(heading, (row) => stillWaitsForPayment(requests.data, row._id));
   const toDecline = declining.row;
 
   const confirmDecline = async () => {

@@ -40,7 +40,7 @@ export function BookNowAction({
   if (product.paid) return <Chip label="Sold" size={size} />;
   if (bookedByYou)
     return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip label="Booked by you" color="success" variant="outlined" size={size} />
         <Link
           ref={myOrders}

@@ -69,7 +69,8 @@ export function BookCard({
         <Typography variant="body2">Condition: {product.book_condition}</Typography>
         <Typography variant="body2">Years of use: {product.Year_of_use}</Typography>
       </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+      {/* Spaced by the gap alone: MUI's own left margins would indent a wrapped row (Booked by you on a phone). */}
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         {/* The browser's own hint (title), not MUI's Tooltip: its popper engine would join every first load. */}
         <IconButton
           component={RouterLink}

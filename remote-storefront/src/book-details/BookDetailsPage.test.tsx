@@ -16,6 +16,9 @@ const line = (text: string) => (_: string, element: Element | null) =>
 
 describe('the book details page', () => {
   const api = fakeApiForEachTest();
+  beforeEach(() => {
+    api.on('GET', '/api/booking/list', { body: [] }); // the buyer has booked nothing, unless a story says so
+  });
 
   it('shows everything about the book with Book Now and Report', async () => {
     const book = sampleProduct({
@@ -148,10 +151,11 @@ describe('the book details page', () => {
       );
     });
 
-    it('asks nothing about bookings of a signed-out visitor', async () => {
+    it('offers a signed-out visitor Book Now and asks nothing about bookings', async () => {
       api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7' }) });
       renderScreen({ routes, at: '/bookDetails/b7' });
       await screen.findByRole('heading', { level: 1 });
+      expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
       expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
     });
   });

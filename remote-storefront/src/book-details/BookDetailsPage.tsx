@@ -73,7 +73,7 @@ function BookDetails({ product }: { product: Product }) {
               <Fact label="Phone" value={product.phone || 'Not given'} />
               <Fact label="Email" value={product.sellerEmail} />
             </Paper>
-            <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap', alignItems: 'center' }}>
               <BookNowAction
                 product={product}
                 canBook={actions.canBook(product)}

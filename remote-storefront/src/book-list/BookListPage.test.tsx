@@ -8,6 +8,7 @@ import {
   findToast,
   never,
   renderScreen,
+  sampleBooking,
   sampleProduct,
 } from '@bookswap/shared/testing';
 
@@ -127,6 +128,67 @@ describe('the book list', () => {
     renderScreen({ routes, at: '/booklist' });
     expect(await screen.findByText('The books could not be loaded: size must be 5, 10, 15 or 20')).toBeInTheDocument();
     expect(await findToast('size must be 5, 10, 15 or 20')).toBeInTheDocument();
+  });
+
+  describe('a buyer’s own bookings (issue 21)', () => {
+    const gitanjali = sampleProduct({ _id: 'g1', book_name: 'Gitanjali' });
+    const dracula = sampleProduct({ _id: 'd1', book_name: 'Dracula' });
+    const emma = sampleProduct({ _id: 'e1', book_name: 'Emma' });
+    const card = (name: string) => screen.getByRole('article', { name });
+
+    beforeEach(() => {
+      api.on('GET', '/api/category/list', { body: { products: [gitanjali, dracula, emma], count: 3 } });
+    });
+
+    it('reads Booked by you, with the way to My Orders, on the book the buyer booked and Book Now on the others', async () => {
+      api.on('GET', '/api/booking/list', {
+        body: [
+          sampleBooking({ category_id: 'g1', book_name: 'Gitanjali', status: 'waiting-for-payment' }),
+          // A declined booking is over: Dracula can be booked again.
+          sampleBooking({ category_id: 'd1', book_name: 'Dracula', status: 'declined' }),
+        ],
+      });
+      renderScreen({ routes, at: '/booklist', as: 'buyer' });
+      await cardNames();
+      expect(await within(card('Gitanjali')).findByText('Booked by you')).toBeInTheDocument();
+      const myOrders = within(card('Gitanjali')).getByRole('link', { name: 'My Orders: your booking of Gitanjali' });
+      expect(myOrders).toHaveAttribute('href', '/dashboard/myorder');
+      expect(myOrders).toHaveTextContent('My Orders');
+      expect(within(card('Gitanjali')).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+      expect(within(card('Gitanjali')).getByRole('button', { name: 'Report' })).toBeInTheDocument();
+      for (const other of ['Dracula', 'Emma']) {
+        expect(within(card(other)).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+        expect(within(card(other)).queryByText('Booked by you')).not.toBeInTheDocument();
+      }
+      expect(api.callsTo('GET', '/api/booking/list')[0]!.url.searchParams.get('email')).toBe('buyer@bookswap.test');
+    });
+
+    it('shows the books before the buyer’s bookings arrive, with Book Now until then', async () => {
+      let answerBookings: (() => void) | undefined;
+      api.on(
+        'GET',
+        '/api/booking/list',
+        () =>
+          new Promise((resolve) => {
+            answerBookings = () => resolve({ body: [sampleBooking({ category_id: 'g1', book_name: 'Gitanjali' })] });
+          }),
+      );
+      renderScreen({ routes, at: '/booklist', as: 'buyer' });
+      expect(await cardNames()).toEqual(['Gitanjali', 'Dracula', 'Emma']);
+      expect(within(card('Gitanjali')).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+      await waitFor(() => expect(answerBookings).toBeDefined());
+      answerBookings!();
+      expect(await within(card('Gitanjali')).findByText('Booked by you')).toBeInTheDocument();
+      expect(within(card('Gitanjali')).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    });
+
+    it('offers a signed-out visitor Book Now on every book and asks nothing about bookings', async () => {
+      renderScreen({ routes, at: '/booklist' });
+      await cardNames();
+      expect(screen.getAllByRole('button', { name: 'Book Now' })).toHaveLength(3);
+      expect(screen.queryByText('Booked by you')).not.toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
+    });
   });
 
   it('keeps the last page on screen and says so when the next page fails', async () => {

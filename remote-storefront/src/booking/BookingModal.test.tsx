@@ -20,6 +20,8 @@ describe('booking a book', () => {
   const api = fakeApiForEachTest();
   beforeEach(() => {
     api.on('GET', '/api/category/list/8', { body: [book] });
+    // The buyer has booked nothing yet; after booking, the card's change is BookDetailsPage.test's story.
+    api.on('GET', '/api/booking/list', { body: [] });
   });
 
   async function openBooking() {

@@ -13,6 +13,7 @@ describe('reporting a book', () => {
   const api = fakeApiForEachTest();
   beforeEach(() => {
     api.on('GET', '/api/category/list', { body: { products: [book], count: 1 } });
+    api.on('GET', '/api/booking/list', { body: [] }); // the buyer has booked nothing
   });
 
   async function openReport() {

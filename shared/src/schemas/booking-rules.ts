@@ -38,3 +38,12 @@ export const NOT_PAYABLE_REASONS: Record<Exclude<BookingStatus, 'waiting-for-pay
 export function isOpenBooking(status: BookingStatus): boolean {
   return status === 'waiting-for-payment' || status === 'paid';
 }
+
+/** Whether booking `id` of a loaded list still waits for payment; true while the list has not loaded. */
+export function stillWaitsForPayment(
+  bookings: readonly { _id: string; status: BookingStatus }[] | undefined,
+  id: string,
+): boolean {
+  if (!bookings) return true;
+  return bookings.find((booking) => booking._id === id)?.status === 'waiting-for-payment';
+}

@@ -3,9 +3,14 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 /**
  * A row action behind the confirmation dialog (decline a booking, cancel one). The row stays in state while the
  * dialog closes, so its name does not blank mid-animation; once the action is done the row's button is gone, so
- * the screen's heading takes the focus back after the dialog has closed.
+ * the screen's heading takes the focus back after the dialog has closed. `stillApplies` reads the row in the latest
+ * list: when someone else moved it on meanwhile (a refused write refetches the list), nothing is left to confirm and
+ * the dialog closes the same way.
  */
-export function useConfirmedAction<Row>(heading: RefObject<HTMLElement | null>) {
+export function useConfirmedAction<Row>(
+  heading: RefObject<HTMLElement | null>,
+  stillApplies: (row: Row) => boolean = () => true,
+) {
   const [row, setRow] = useState<Row | null>(null);
   const [open, setOpen] = useState(false);
   const acted = useRef(false);
@@ -15,6 +20,13 @@ export function useConfirmedAction<Row>(heading: RefObject<HTMLElement | null>) 
     acted.current = false;
     heading.current?.focus();
   }, [open, heading]);
+
+  const gone = open && row !== null && !stillApplies(row);
+  useEffect(() => {
+    if (!gone) return;
+    acted.current = true;
+    setOpen(false);
+  }, [gone]);
 
   return {
     row,

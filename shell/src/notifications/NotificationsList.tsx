@@ -3,6 +3,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { writes } from '@bookswap/shared/api';
 import type { Notification } from '@bookswap/shared/schemas';
@@ -18,20 +19,30 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function NotificationItem({ notification, onChoose }: { notification: Notification; onChoose(): void }) {
+  const bodyId = useId();
+  const dateId = useId();
   return (
     <ListItemButton
       onClick={onChoose}
       divider
       sx={{ display: 'block', bgcolor: notification.read ? undefined : 'action.hover' }}
+      // Bold does not reach a screen reader, so the name says Unread; the name replaces the button's text, so the
+      // details (a buyer's phone, a meeting place) come back as its description.
       aria-label={`${notification.read ? '' : 'Unread: '}${notification.title}`}
+      aria-describedby={`${bodyId} ${dateId}`}
     >
       <Typography variant="subtitle2" component="p" sx={{ fontWeight: notification.read ? 400 : 700 }}>
         {notification.title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      <Typography
+        id={bodyId}
+        variant="body2"
+        color="text.secondary"
+        sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+      >
         {notification.body}
       </Typography>
-      <Typography variant="caption" color="text.secondary">
+      <Typography id={dateId} variant="caption" color="text.secondary">
         {when(notification.createdAt)}
       </Typography>
     </ListItemButton>

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { getNotifications, notificationKeys } from '@bookswap/shared/api';
+import { getNotifications, mayRetry, notificationKeys } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 
 /**
@@ -15,7 +15,17 @@ export function useNotifications() {
   const email = loading ? null : user?.email;
   return useSWR(email ? notificationKeys.mine(email) : null, getNotifications, {
     refreshInterval: NOTIFICATIONS_POLL_MS,
+    // SWR dedupes its polls and focus checks: under the app's 5-minute freshness (product.md §9) they would all be
+    // answered from the cache, so the bell keeps SWR's own short windows.
+    dedupingInterval: 2_000,
     revalidateOnFocus: true,
+    focusThrottleInterval: 5_000,
+    // SWR skips its polls while the last answer was an error, and the app's policy stops after 3 tries: the bell
+    // keeps trying at its polling pace so it comes back after a server restart. A hidden tab stops; focus resumes it.
+    onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {
+      if (!mayRetry(error) || !config.isVisible()) return;
+      setTimeout(() => void revalidate({ retryCount }), NOTIFICATIONS_POLL_MS);
+    },
   });
 }
 
