@@ -102,6 +102,7 @@ async function measure(browser, { path, role }) {
   });
   await page.goto(`http://localhost:3000${route}`, { waitUntil: 'networkidle' });
   const totals = {};
+  const files = [];
   for (const response of responses) {
     const category = categoryOf(response.url());
     if (!category) continue;
@@ -109,6 +110,7 @@ async function measure(browser, { path, role }) {
     const raw = body.length;
     // Computed here (level 6, what tooling/serve sends) so cached or uncompressed answers count the same.
     const gzip = gzipSync(body).length;
+    files.push({ url: response.url(), part: category, gzip });
     totals[category] ??= { files: 0, raw: 0, gzip: 0 };
     totals[category].files += 1;
     totals[category].raw += raw;
@@ -118,7 +120,7 @@ async function measure(browser, { path, role }) {
     (sum, t) => ({ files: sum.files + t.files, raw: sum.raw + t.raw, gzip: sum.gzip + t.gzip }),
     { files: 0, raw: 0, gzip: 0 },
   );
-  const result = { route, role, finalUrl: new URL(page.url()).pathname, signedIn, total: all, byPart: totals };
+  const result = { route, role, finalUrl: new URL(page.url()).pathname, signedIn, total: all, byPart: totals, files };
   await context.close();
   return result;
 }

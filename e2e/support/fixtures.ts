@@ -9,10 +9,14 @@ export type RemoteName = Exclude<PackageName, 'shell'>;
 export const REMOTES: readonly RemoteName[] = ['storefront', 'seller', 'admin', 'checkout'];
 export const originOf = (name: PackageName) => `http://localhost:${PORTS[name]}`;
 
-/** Takes one package's static server down and back, through the global setup's control endpoint. */
+/** Takes one package's static server, or the API server, down and back, through the global setup's control endpoint. */
 export interface ProductControl {
   stopPackage(name: PackageName): Promise<void>;
   startPackage(name: PackageName): Promise<void>;
+  /** Stops the API server (SIGTERM); its database and images stay in the run's DATA_DIR. */
+  stopApi(): Promise<void>;
+  /** Starts the API server again on the same port and DATA_DIR; resolves once GET /health answers. */
+  startApi(): Promise<void>;
 }
 
 /** Every URL the test's page requested, in order. */
@@ -30,10 +34,12 @@ export interface BookswapFixtures {
   signIn(role: Role): Promise<DemoUser>;
 }
 
-async function control(action: 'stop' | 'start', name: PackageName) {
+/** `name` is a package, or 'api' for the API server. */
+async function control(action: 'stop' | 'start', name: PackageName | 'api') {
   const url = process.env.BOOKSWAP_CONTROL_URL;
   if (!url) throw new Error('BOOKSWAP_CONTROL_URL is not set: run through e2e/playwright.config.ts');
-  const response = await fetch(`${url}/packages/${name}/${action}`, { method: 'POST' });
+  const path = name === 'api' ? `/api/${action}` : `/packages/${name}/${action}`;
+  const response = await fetch(`${url}${path}`, { method: 'POST' });
   if (!response.ok) throw new Error(`${action} ${name}: ${response.status} ${await response.text()}`);
 }
 
@@ -51,7 +57,7 @@ export async function signInThroughLoginScreen(page: Page, role: Role): Promise<
 
 export const test = base.extend<BookswapFixtures>({
   product: async ({}, use) => {
-    const stopped = new Set<PackageName>();
+    const stopped = new Set<PackageName | 'api'>();
     await use({
       async stopPackage(name) {
         await control('stop', name);
@@ -60,6 +66,14 @@ export const test = base.extend<BookswapFixtures>({
       async startPackage(name) {
         await control('start', name);
         stopped.delete(name);
+      },
+      async stopApi() {
+        stopped.add('api');
+        await control('stop', 'api');
+      },
+      async startApi() {
+        await control('start', 'api');
+        stopped.delete('api');
       },
     });
     // Whatever a test took down comes back, so the next test starts from the whole product.

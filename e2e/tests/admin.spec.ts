@@ -72,6 +72,12 @@ async function reportBook(buyer: FreshAccount, productId: string) {
 
 const rowWith = (page: Page, text: string): Locator => page.getByRole('row').filter({ hasText: text });
 
+/** The admin lists page their rows (issue 22) and a run adds many: search for the row, as an admin would. */
+async function searchedRow(page: Page, searchLabel: string, text: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: searchLabel }).fill(text);
+  return rowWith(page, text);
+}
+
 /** The book list searched for one title: its card, or "NO Product". */
 async function searchBookList(page: Page, title: string) {
   await page.goto(`/booklist?${new URLSearchParams({ search: title })}`);
@@ -106,7 +112,7 @@ test.describe('the admin', () => {
 
     await page.goto('/dashboard/allseller');
     await expect(page.getByRole('heading', { level: 1, name: 'All Seller List' })).toBeVisible();
-    const row = rowWith(page, seller.email);
+    const row = await searchedRow(page, 'Search by name or email', seller.email);
     await expect(row).toContainText(seller.name);
     await expectAccessible(page);
     await row.getByRole('button', { name: `Verify ${seller.name}` }).click();
@@ -125,7 +131,7 @@ test.describe('the admin', () => {
 
     await page.goto('/dashboard/alluser');
     await expect(page.getByRole('heading', { level: 1, name: 'All Buyer List' })).toBeVisible();
-    const row = rowWith(page, buyer.email);
+    const row = await searchedRow(page, 'Search by name or email', buyer.email);
     await expect(row).toContainText(buyer.name);
     await expectAccessible(page);
     await row.getByRole('button', { name: `Delete ${buyer.name}` }).click();
@@ -174,7 +180,7 @@ test.describe('the admin', () => {
 
     await page.goto('/dashboard/show-report');
     await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
-    const row = rowWith(page, title);
+    const row = await searchedRow(page, 'Search by reporter or book', title);
     await expect(row).toContainText(buyer.name);
     await expect(row).toContainText('High Price');
     await expectAccessible(page);
@@ -207,7 +213,7 @@ test.describe('the admin', () => {
     await signIn('admin');
 
     await page.goto('/dashboard/show-report');
-    const row = rowWith(page, title);
+    const row = await searchedRow(page, 'Search by reporter or book', title);
     await row.getByRole('button', { name: `Dismiss report on ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Dismiss this report?' });
     await expectAccessible(page);

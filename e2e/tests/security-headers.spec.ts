@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { ALL_ROUTES, mayOpen } from '@bookswap/shared/routing';
 import type { Role } from '@bookswap/shared/auth';
-import type { Booking, BookListResponse } from '@bookswap/shared/schemas';
 import { expect, originOf, REMOTES, signInThroughLoginScreen, test } from '../support/fixtures';
 import { liveReleaseUrl } from '../support/release-drill';
+import { routesToWalk } from '../support/route-walk';
 import { API_URL } from '../support/shared-steps';
 
 // Issue 23 (review finding 4): every origin the product serves sends nosniff and a referrer policy, the shell's page
@@ -28,24 +27,6 @@ async function recordViolations(page: Page) {
     ...((await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations)) ?? []),
     ...console,
   ];
-}
-
-/** A concrete URL for each route of the table: the first category, the first book, the buyer's first booking. */
-async function pathsFor(page: Page): Promise<Map<string, string>> {
-  const books = (await (await fetch(`${API_URL}/api/category/list?search=&page=0&size=20`)).json()) as BookListResponse;
-  const book = books.products[0]!;
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const email = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('accessToken')!.split('.')[1]!)).email);
-  const bookings = (await (
-    await fetch(`${API_URL}/api/booking/list?email=${encodeURIComponent(String(email))}`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json()) as Booking[];
-  return new Map([
-    ['/category/:category_id', `/category/${book.category_id}`],
-    ['/bookDetails/:id', `/bookDetails/${book._id}`],
-    ['/dashboard/payment/:id', `/dashboard/payment/${bookings[0]?._id ?? 'none'}`],
-  ]);
 }
 
 test('every origin sends nosniff and a referrer policy; the shell cannot be framed', async ({ request }) => {
@@ -77,16 +58,10 @@ for (const role of [null, 'buyer', 'seller', 'admin'] as (Role | null)[]) {
     test.setTimeout(120_000);
     const violations = await recordViolations(page);
     if (role) await signInThroughLoginScreen(page, role);
-    const concrete = role ? await pathsFor(page) : new Map<string, string>();
-    const routes = ALL_ROUTES.filter(
-      (route) =>
-        mayOpen(route.access, { signedIn: role !== null, role }) &&
-        (!route.path.includes(':') || concrete.has(route.path)) &&
-        !(role && ['/login', '/signup'].includes(route.path)),
-    );
+    const routes = await routesToWalk(page, role);
     expect(routes.length).toBeGreaterThan(2);
-    for (const route of routes) {
-      await page.goto(concrete.get(route.path) ?? route.path);
+    for (const { route, path } of routes) {
+      await page.goto(path);
       await expect(page.locator('main, [role="main"], h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expect(page.getByTestId('remote-fallback'), route.path).toHaveCount(0);

@@ -24,6 +24,7 @@ import {
   serverForThisFile,
   VALID_PRODUCT,
 } from './testing/test-server';
+import { STOREFRONT_LOAD_REPORT } from './testing/telemetry-samples';
 
 const { server, seller, buyer, admin } = serverForThisFile({ seller: SAM_SELLER, buyer: BEA_BUYER, admin: ADA_ADMIN });
 let productId: string;
@@ -79,6 +80,8 @@ const newUser = (extra: Record<string, unknown>) => ({
   role: 'buyer',
   ...extra,
 });
+
+const TELEMETRY_LOAD = STOREFRONT_LOAD_REPORT;
 
 const CASES: BadCase[] = [
   // POST /api/user/create
@@ -189,6 +192,22 @@ const CASES: BadCase[] = [
     url: () => '/api/product/create',
     as: 'seller',
     body: { ...VALID_PRODUCT, img: 'javascript:alert(1)' },
+    field: 'img',
+  },
+  {
+    what: 'product with a cover from another host (issue 23)',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: { ...VALID_PRODUCT, img: 'https://tracker.example/images/pixel.gif' },
+    field: 'img',
+  },
+  {
+    what: 'product with a cover that is not an image of the store',
+    method: 'POST',
+    url: () => '/api/product/create',
+    as: 'seller',
+    body: { ...VALID_PRODUCT, img: 'https://tracker.example/pixel.gif' },
     field: 'img',
   },
   {
@@ -459,6 +478,42 @@ const CASES: BadCase[] = [
     as: 'buyer',
     field: 'page',
   },
+  // issue 22: the list's filters
+  {
+    what: 'book list with minPrice above maxPrice',
+    method: 'GET',
+    url: () => '/api/category/list?minPrice=20&maxPrice=10',
+    as: 'buyer',
+    field: 'minPrice',
+  },
+  {
+    what: 'book list with an unknown condition',
+    method: 'GET',
+    url: () => '/api/category/list?condition=Mint',
+    as: 'buyer',
+    field: 'condition.0',
+  },
+  {
+    what: 'book list with an unknown sort',
+    method: 'GET',
+    url: () => '/api/category/list?sort=x',
+    as: 'buyer',
+    field: 'sort',
+  },
+  {
+    what: 'book list in a category that does not exist',
+    method: 'GET',
+    url: () => '/api/category/list?category=2&category=10',
+    as: 'buyer',
+    field: 'category.1',
+  },
+  {
+    what: 'category page with a price that is no price',
+    method: 'GET',
+    url: () => '/api/category/list/2?maxPrice=%3Cscript%3E',
+    as: 'buyer',
+    field: 'maxPrice',
+  },
 
   {
     what: 'book list with two searches',
@@ -483,6 +538,46 @@ const CASES: BadCase[] = [
     field: 'email',
   },
   { what: 'token for a bad email', method: 'GET', url: () => '/api/jwt/list?email=%00', as: 'idToken', field: 'email' },
+  {
+    what: 'release-health report with a URL for a route',
+    method: 'POST',
+    url: () => '/api/telemetry',
+    as: 'buyer',
+    body: { reports: [{ ...TELEMETRY_LOAD, route: '/book/1?email=bea@example.test' }] },
+    field: 'reports.0.route',
+  },
+  {
+    what: 'release-health batch of 51 reports',
+    method: 'POST',
+    url: () => '/api/telemetry',
+    as: 'buyer',
+    body: { reports: Array.from({ length: 51 }, () => TELEMETRY_LOAD) },
+    field: 'reports',
+  },
+  {
+    what: 'release-health report with a field beyond the schema',
+    method: 'POST',
+    url: () => '/api/telemetry',
+    as: 'buyer',
+    body: { reports: [{ ...TELEMETRY_LOAD, email: 'bea@example.test' }] },
+    field: 'reports.0',
+  },
+  {
+    what: 'release-health vital of a negative value',
+    method: 'POST',
+    url: () => '/api/telemetry',
+    as: 'buyer',
+    body: { reports: [{ ...TELEMETRY_LOAD, kind: 'vital', outcome: undefined, name: 'LCP', value: -1 }] },
+    field: 'reports.0.value',
+  },
+  {
+    what: 'release-health batch past 16 KiB',
+    method: 'POST',
+    url: () => '/api/telemetry',
+    as: 'buyer',
+    rawBody: JSON.stringify({ reports: [TELEMETRY_LOAD] }) + ' '.repeat(16 * 1024),
+    field: 'body',
+  },
 ];
 
 describe('bad input is refused with 400, naming the field, and stores nothing', () => {
@@ -540,7 +635,7 @@ describe('limits', () => {
 describe('rate limits', () => {
   it('slows down repeated token requests and writes with 429', async () => {
     const limited = await startTestServer({
-      rateLimits: { tokenPerMinute: 3, writesPerMinute: 2, searchPerMinute: 10_000 },
+      rateLimits: { tokenPerMinute: 3, writesPerMinute: 2, searchPerMinute: 10_000, telemetryPerMinute: 10_000 },
     });
     try {
       const person = await givenUser(limited, 'buyer', 'Hasty Buyer');

@@ -28,10 +28,23 @@ export interface ServerConfig {
   allowRemoteEmulator: boolean;
   /** Fastify's `trustProxy`: false, true, a hop count, or the proxies' addresses (TRUST_PROXY). */
   trustProxy: boolean | number | string;
-  rateLimits: { tokenPerMinute: number; writesPerMinute: number; searchPerMinute: number };
+  rateLimits: {
+    tokenPerMinute: number;
+    writesPerMinute: number;
+    searchPerMinute: number;
+    /** Batches of release-health reports one client address may send a minute (issue 24). */
+    telemetryPerMinute: number;
+  };
   uploads: UploadLimits;
   /** Books one seller may list in any 24 hours (LISTINGS_PER_DAY). */
   listingsPerDay: number;
+  /**
+   * Open reports, each from a different person, that mark a listing Reported and take it out of the ads
+   * (REPORTS_TO_FLAG; issue 23: one buyer's report did). An admin's hiding needs none of them.
+   */
+  reportsToFlag: number;
+  /** Reports one person may make in any 24 hours (REPORTS_PER_DAY). */
+  reportsPerDay: number;
   mail: MailSettings;
   logLevel: string;
 }
@@ -138,6 +151,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       tokenPerMinute: positiveInt(env.RATE_LIMIT_TOKEN_PER_MINUTE, 60, 'RATE_LIMIT_TOKEN_PER_MINUTE'),
       writesPerMinute: positiveInt(env.RATE_LIMIT_WRITES_PER_MINUTE, 300, 'RATE_LIMIT_WRITES_PER_MINUTE'),
       searchPerMinute: positiveInt(env.RATE_LIMIT_SEARCH_PER_MINUTE, 120, 'RATE_LIMIT_SEARCH_PER_MINUTE'),
+      telemetryPerMinute: positiveInt(env.RATE_LIMIT_TELEMETRY_PER_MINUTE, 120, 'RATE_LIMIT_TELEMETRY_PER_MINUTE'),
     },
     uploads: {
       perDayCount: positiveInt(env.UPLOADS_PER_DAY, 50, 'UPLOADS_PER_DAY'),
@@ -147,6 +161,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       minFreeDiskBytes: positiveInt(env.MIN_FREE_DISK_MB, 512, 'MIN_FREE_DISK_MB') * 1024 * 1024,
     },
     listingsPerDay: positiveInt(env.LISTINGS_PER_DAY, 50, 'LISTINGS_PER_DAY'),
+    reportsToFlag: positiveInt(env.REPORTS_TO_FLAG, 3, 'REPORTS_TO_FLAG'),
+    reportsPerDay: positiveInt(env.REPORTS_PER_DAY, 20, 'REPORTS_PER_DAY'),
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       from: env.MAIL_FROM || 'Bookswap <no-reply@bookswap.local>',

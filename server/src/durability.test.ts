@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { drawCover } from './seed/cover-image';
 import { startMailCatcher } from './testing/mail-catcher';
 import { spawnServer } from './testing/server-process';
 import { emulatorIdToken } from './testing/test-server';
@@ -84,20 +85,33 @@ const DURABLE_BOOK = {
   resale_price: '5',
   Year_of_use: '1',
   book_condition: 'Fair',
-  img: 'https://images.example.test/d.jpg',
   location: 'Dhaka',
 };
+
+/** A cover uploaded through the real call: a listing shows only images of the server's own store. */
+async function uploadCover(base: string, accessToken: string): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([drawCover(3, 8, 8)], { type: 'image/png' }), 'cover.png');
+  const response = await fetch(`${base}/api/image/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}` },
+    body: form,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: { url: string } }).data.url;
+}
 
 it('keeps every acknowledged write after kill -9', async () => {
   const email = 'durable@example.test';
   const first = await startServer();
   const accessToken = await signUp(first.base, email, 'seller');
+  const img = await uploadCover(first.base, accessToken);
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
     const response = await fetch(`${first.base}/api/product/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ ...DURABLE_BOOK, book_name: `Durable Book ${i}` }),
+      body: JSON.stringify({ ...DURABLE_BOOK, img, book_name: `Durable Book ${i}` }),
     });
     expect(response.status).toBe(201);
     ids.push(((await response.json()) as { insertedId: string }).insertedId);
@@ -132,7 +146,11 @@ it('sends an email queued before kill -9 once, after the restart (issue 21)', as
     const listed = await fetch(`${first.base}/api/product/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${sellerToken}` },
-      body: JSON.stringify({ ...DURABLE_BOOK, book_name: 'Crash Mail Book' }),
+      body: JSON.stringify({
+        ...DURABLE_BOOK,
+        img: await uploadCover(first.base, sellerToken),
+        book_name: 'Crash Mail Book',
+      }),
     });
     const { insertedId } = (await listed.json()) as { insertedId: string };
     const booked = await fetch(`${first.base}/api/booking/create`, {

@@ -18,6 +18,7 @@ import {
   type TestServer,
 } from './testing/test-server';
 import { fakeGoogleKeys, type FakeGoogleKeys } from './testing/firebase-keys';
+import { STOREFRONT_LOAD_REPORT } from './testing/telemetry-samples';
 
 /**
  * Who may call what: every call x (anonymous, buyer, seller, another seller, admin), each cell on fresh
@@ -189,6 +190,16 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/audit/list', url: () => '/api/audit/list', expect: only({ admin: 200 }) },
   {
+    route: 'POST /api/telemetry',
+    url: () => '/api/telemetry',
+    body: () => ({
+      reports: [STOREFRONT_LOAD_REPORT],
+    }),
+    // Public on purpose: a signed-in visitor's reports and anyone's are counted alike (issue 24).
+    expect: all(202),
+  },
+  { route: 'GET /api/telemetry/summary', url: () => '/api/telemetry/summary', expect: only({ admin: 200 }) },
+  {
     route: 'POST /api/payment/create/intent',
     url: () => '/api/payment/create/intent',
     body: async (w) => ({ price: VALID_PRODUCT.resale_price, bookingid: await w.booking() }),
@@ -341,7 +352,7 @@ describe('the permission table', () => {
       const row = ROWS.find((r) => r.route === `${route.method} ${route.url}`)!;
       expect([`${route.method} ${route.url}`, row.expect.anonymous === 401]).toEqual([
         `${route.method} ${route.url}`,
-        route.access !== 'public',
+        route.access !== 'public' && route.access !== 'public-or-user',
       ]);
     }
   });

@@ -122,7 +122,7 @@ onPostgres('two API instances behind a round-robin', () => {
   });
 
   it('counts a rate limit once across both instances, not once on each', async () => {
-    const limits = { tokenPerMinute: 3, writesPerMinute: 10_000, searchPerMinute: 10_000 };
+    const limits = { tokenPerMinute: 3, writesPerMinute: 10_000, searchPerMinute: 10_000, telemetryPerMinute: 10_000 };
     const [one, two] = [await anotherInstance({ rateLimits: limits }), await anotherInstance({ rateLimits: limits })];
     const statuses = [];
     for (let i = 0; i < 4; i++) {

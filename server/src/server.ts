@@ -16,6 +16,7 @@ import { applyConfiguredAdmins } from './services/admins';
 import { smtpTransport } from './mail/mail-transport';
 import { startMailWorker } from './services/mail-delivery';
 import { sweepUnusedUploads } from './services/uploads';
+import { stopReleaseHealth } from './services/release-health';
 
 export interface StartOptions {
   /** Replaces the ID-token check chosen from the configuration (tests of the RS256 path). */
@@ -114,6 +115,10 @@ export async function prepareServer(
   app.addHook('onClose', async () => {
     await sweeper.stop();
     await mailWorker?.stop();
+    // The release-health counts of the last second are written before the database closes.
+    await stopReleaseHealth(handle.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'writing release-health counts at close failed'),
+    );
     await handle.close();
   });
   return app;

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createSessionStore } from '@bookswap/shared/auth';
-import { setRuntimeConfig } from '@bookswap/shared/config';
+import { getRuntimeConfig, setRuntimeConfig } from '@bookswap/shared/config';
 import { AppProviders } from './app/AppProviders';
 import { createAppRoutes } from './app/create-app-routes';
 import { readStartUpConfig } from './app/start-up-config';
@@ -11,8 +11,30 @@ import { RemoteRoutesLoader } from './federation/remote-routes-loader';
 import { earlyManifests } from './federation/early-start';
 import { createRouteCatalog, setRouteCatalog } from './federation/route-catalog';
 import { builtShellContract } from './federation/shell-contract';
+import type { ReleaseHealthOptions } from './release-health/start-release-health';
 // For its lazy imports: the shared modules this build provides to the remotes (not called).
 import './federation/provide-shared';
+
+/**
+ * Release health (docs/decisions/025), once the page has loaded and settled: the reporter and web-vitals are a
+ * chunk of their own, never in the entry, and wait two seconds past the load event (or until the page is hidden)
+ * so they never compete with the first screen. Nothing is lost meanwhile: the ledger keeps the load outcomes and
+ * web-vitals reads the page load's buffered entries.
+ */
+function reportReleaseHealthLater(options: () => ReleaseHealthOptions) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    import('./release-health/start-release-health')
+      .then(({ startReleaseHealth }) => startReleaseHealth(options()))
+      .catch(() => undefined);
+  };
+  const afterLoad = () => setTimeout(start, 2000);
+  if (document.readyState === 'complete') afterLoad();
+  else addEventListener('load', afterLoad, { once: true });
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && start());
+}
 
 async function start() {
   const container = document.getElementById('root');
@@ -28,6 +50,7 @@ async function start() {
     // One sign-in state for the provider that writes it and the route guards that read it before loading.
     const session = createSessionStore();
     const router = createBrowserRouter(createAppRoutes(loader, session));
+    reportReleaseHealthLater(() => ({ apiUrl: getRuntimeConfig().apiUrl, remotes, router }));
     startTransition(() =>
       root.render(
         <StrictMode>

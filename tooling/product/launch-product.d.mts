@@ -15,6 +15,10 @@ export interface RunningProduct {
   stop(): Promise<void>;
   stopPackage(name: PackageName): Promise<void>;
   startPackage(name: PackageName): Promise<void>;
+  /** Stops the API server this launcher started (throws when it reused one); data stays in DATA_DIR. */
+  stopApi(): Promise<void>;
+  /** Starts it again on the same port and DATA_DIR; resolves once GET /health answers. */
+  startApi(): Promise<void>;
 }
 
 export interface LaunchOptions {

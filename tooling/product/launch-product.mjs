@@ -76,10 +76,16 @@ export async function launchProduct({
   const servers = new Map();
   let stopping = false;
 
+  // The API server a test took down on purpose (stopApi): its exit is no accident.
+  const stoppedOnPurpose = new WeakSet();
+  /** Set when this launcher started the API server (not when one already answered): stopApi and startApi. */
+  let startApiProcess = null;
+  let apiProcess = null;
+
   function watch(child) {
     children.push(child);
     void child.exit.then(({ code, signal }) => {
-      if (stopping) return;
+      if (stopping || stoppedOnPurpose.has(child)) return;
       const reason = `${child.label} exited (${signal ?? `code ${code}`})`;
       log(`[product] ${reason}`);
       onUnexpectedExit?.(reason);
@@ -155,27 +161,32 @@ export async function launchProduct({
       const health = `http://127.0.0.1:${API_PORT}/health`;
       if (await answers(health)) log(`[product] an API server already answers on :${API_PORT}: using it`);
       else {
-        const server = startManagedProcess({
-          label: 'api',
-          command: process.execPath,
-          args: ['--import', 'tsx', 'src/main.ts'],
-          cwd: join(root, 'server'),
-          env: {
-            PORT: String(API_PORT),
-            // Emulator mode accepts unsigned tokens: loopback only (SECURITY.md).
-            HOST: '127.0.0.1',
-            ...(dataDir ? { DATA_DIR: dataDir } : {}),
-            ...(emulatorUsed
-              ? { AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` }
-              : {}),
-            FIREBASE_PROJECT_ID: PROJECT_ID,
-            ...mailEnv,
-            ...apiEnv,
-          },
-          log,
-        });
-        watch(server);
-        waits.push(waitForHttp(health, { timeoutMs: 120_000, process: server }));
+        // The same settings (and so the same DATA_DIR) at every start: data survives a stopApi/startApi.
+        startApiProcess = () => {
+          const server = startManagedProcess({
+            label: 'api',
+            command: process.execPath,
+            args: ['--import', 'tsx', 'src/main.ts'],
+            cwd: join(root, 'server'),
+            env: {
+              PORT: String(API_PORT),
+              // Emulator mode accepts unsigned tokens: loopback only (SECURITY.md).
+              HOST: '127.0.0.1',
+              ...(dataDir ? { DATA_DIR: dataDir } : {}),
+              ...(emulatorUsed
+                ? { AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` }
+                : {}),
+              FIREBASE_PROJECT_ID: PROJECT_ID,
+              ...mailEnv,
+              ...apiEnv,
+            },
+            log,
+          });
+          apiProcess = server;
+          watch(server);
+          return waitForHttp(health, { timeoutMs: 120_000, process: server });
+        };
+        waits.push(startApiProcess());
       }
     } else if (api) log('[product] server/src/main.ts not found: starting without the API server');
 
@@ -218,23 +229,43 @@ export async function launchProduct({
       await server.listen();
       servers.set(name, server);
     },
+    /** Stops the API server (SIGTERM, as an orderly deploy or crash-restart would); its data stays in DATA_DIR. */
+    async stopApi() {
+      if (!startApiProcess) throw new Error('the API server was not started by this launcher: it cannot stop it');
+      const server = apiProcess;
+      if (!server || server.exited) return;
+      stoppedOnPurpose.add(server);
+      await server.stop();
+    },
+    /** Starts the API server again on the same port and DATA_DIR; resolves once GET /health answers. */
+    async startApi() {
+      if (!startApiProcess) throw new Error('the API server was not started by this launcher: it cannot start it');
+      if (apiProcess && !apiProcess.exited) return;
+      await startApiProcess();
+    },
   };
 }
 
 /**
- * A tiny HTTP endpoint for another process (the browser test workers) to take a package down and
- * back: POST /packages/<name>/stop and /packages/<name>/start.
+ * A tiny HTTP endpoint for another process (the browser test workers) to take a package or the API server down
+ * and back: POST /packages/<name>/stop and /packages/<name>/start, POST /api/stop and /api/start.
  */
 export async function startControlServer(product, port = 0) {
   const server = createServer((request, response) => {
-    const match = /^\/packages\/(\w+)\/(stop|start)$/.exec(request.url ?? '');
-    if (request.method !== 'POST' || !match) {
+    const packageMatch = /^\/packages\/(\w+)\/(stop|start)$/.exec(request.url ?? '');
+    const apiMatch = /^\/api\/(stop|start)$/.exec(request.url ?? '');
+    if (request.method !== 'POST' || !(packageMatch || apiMatch)) {
       response.writeHead(404);
       response.end();
       return;
     }
-    const [, name, action] = match;
-    const run = action === 'stop' ? product.stopPackage(name) : product.startPackage(name);
+    const run = apiMatch
+      ? apiMatch[1] === 'stop'
+        ? product.stopApi()
+        : product.startApi()
+      : packageMatch[2] === 'stop'
+        ? product.stopPackage(packageMatch[1])
+        : product.startPackage(packageMatch[1]);
     run.then(
       () => {
         response.writeHead(204);

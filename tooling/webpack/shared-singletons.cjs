@@ -70,11 +70,16 @@ const FIRST_SCREEN = [
   '@mui/material/Card',
   '@mui/material/CardActions',
   '@mui/material/CardContent',
+  '@mui/material/Checkbox',
   '@mui/material/Chip',
   '@mui/material/CircularProgress',
   '@mui/material/Container',
   '@mui/material/CssBaseline',
   '@mui/material/FormControl',
+  // The book list's filters (issue 22) render on the first screen of /booklist.
+  '@mui/material/FormControlLabel',
+  '@mui/material/FormHelperText',
+  '@mui/material/FormLabel',
   '@mui/material/Grid',
   '@mui/material/IconButton',
   '@mui/material/InputLabel',
@@ -85,8 +90,12 @@ const FIRST_SCREEN = [
   '@mui/material/SvgIcon',
   '@mui/material/Toolbar',
   '@mui/material/Typography',
+  // The top bar picks its phone form (issue 22) on every page.
+  '@mui/material/useMediaQuery',
   '@bookswap/shared/api',
   '@bookswap/shared/auth',
+  // Every book card asks it whether the signed-in buyer holds an open booking (issue 21); zod-free and small.
+  '@bookswap/shared/booking-rules',
   '@bookswap/shared/catalog-rules',
   '@bookswap/shared/config',
   // The shell checks each release's contract before it loads a remote (docs/decisions/020).

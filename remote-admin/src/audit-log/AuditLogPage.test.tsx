@@ -28,6 +28,12 @@ describe('the Audit Log', () => {
           targetName: 'Honest Book',
           at: '2026-10-30T12:00:00.000Z',
         }),
+        sampleAuditEntry({
+          action: 'delete-product',
+          targetType: 'product',
+          targetName: 'Counterfeit Classic',
+          at: '2026-10-31T12:00:00.000Z',
+        }),
       ],
     });
     renderScreen({ routes, at: '/dashboard/audit', as: 'admin' });
@@ -42,8 +48,12 @@ describe('the Audit Log', () => {
       'Hid product',
       'Deleted user',
       'Verified seller',
+      'Deleted product',
       'Dismissed report',
     ]);
+    const deletion = rows[3]!;
+    expect(deletion).toHaveTextContent('Counterfeit Classic');
+    expect(deletion).toHaveTextContent('product');
     const [newest] = rows;
     // Noon UTC is November 3 in every time zone from UTC-11 to UTC+11.
     expect(within(newest!).getByText(/^November 3, 2026 at \d{1,2}:\d{2}\s[AP]M$/)).toHaveAttribute(

@@ -6,6 +6,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   'delete-user': 'Deleted user',
   hide: 'Hid product',
   dismiss: 'Dismissed report',
+  'delete-product': 'Deleted product',
 };
 
 // product.md §9: dates use a long date plus time; the admin reads them in their own time zone.

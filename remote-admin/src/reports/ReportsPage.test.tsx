@@ -132,4 +132,22 @@ describe('the Report table', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No Report')).toBeInTheDocument();
   });
+
+  it('finds reports by the reporter or the book', async () => {
+    api.on('GET', '/api/report/list', {
+      body: [
+        sampleReport({ reporterName: 'Bea Buyer', productName: 'Dune' }),
+        sampleReport({ reporterName: 'Cal Critic', productName: 'Emma' }),
+      ],
+    });
+    renderScreen({ routes, at: '/dashboard/show-report', as: 'admin' });
+    const search = await screen.findByRole('searchbox', { name: 'Search by reporter or book' });
+    await user.type(search, 'cal');
+    expect(rowOf('Emma')).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Dune/ })).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'dune');
+    expect(rowOf('Dune')).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Emma/ })).not.toBeInTheDocument();
+  });
 });

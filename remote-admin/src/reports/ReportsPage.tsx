@@ -8,11 +8,16 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Report, ReportStatus } from '@bookswap/shared/schemas';
 import { ConfirmationModal, DELETE_PRODUCT_TITLE, deleteMessage } from '@bookswap/shared/ui/confirmation';
-import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
+import { type DataColumn, PagedTable, type TableSearch } from '@bookswap/shared/ui/tables';
 import { useReportModeration } from './use-report-moderation';
 import { useReports } from './use-reports';
 
 const STATUS_TEXT: Record<ReportStatus, string> = { open: 'Open', hidden: 'Hidden', dismissed: 'Dismissed' };
+
+const byReporterOrBook: TableSearch<Report> = {
+  label: 'Search by reporter or book',
+  textsOf: (report) => [report.reporterName, report.productName],
+};
 
 type Decision = { action: 'hide' | 'dismiss'; report: Report };
 
@@ -68,7 +73,7 @@ export function ReportsPage() {
       header: 'Action',
       cell: (report) =>
         report.status === 'open' && (
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button
               color="error"
               variant="contained"
@@ -99,7 +104,14 @@ export function ReportsPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         {ROUTES.reports.title}
       </Typography>
-      <LoadedTable load={reports} what="The reports" label="Reports" columns={columns} empty="No Report" />
+      <PagedTable
+        load={reports}
+        what="The reports"
+        label="Reports"
+        columns={columns}
+        empty="No Report"
+        search={byReporterOrBook}
+      />
       <ConfirmationModal
         open={open}
         {...dialog}

@@ -105,4 +105,24 @@ describe('the All Seller List', () => {
     expect(await screen.findByRole('cell', { name: 'Back Again' })).toBeInTheDocument();
     expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
+
+  it('shows 45 sellers twenty at a time and finds one by email', async () => {
+    api.on('GET', '/api/user/role', {
+      body: Array.from({ length: 45 }, (_, index) =>
+        sampleUser({ userName: `Seller ${index + 1}`, userEmail: `s${index + 1}@shop.test`, role: 'seller' }),
+      ),
+    });
+    renderScreen({ routes, at: '/dashboard/allseller', as: 'admin' });
+    const table = await screen.findByRole('table', { name: 'All Seller List' });
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 1–20 of 45');
+    const pages = screen.getByRole('navigation', { name: 'All Seller List pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Go to page 3' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 41–45 of 45');
+    expect(rowOf('Seller 45')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 's7@shop');
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
+    expect(rowOf('Seller 7')).toBeInTheDocument();
+  });
 });

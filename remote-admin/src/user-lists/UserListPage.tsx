@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { User } from '@bookswap/shared/schemas';
 import { ConfirmationModal, DELETE_BUYER_TITLE, deleteMessage } from '@bookswap/shared/ui/confirmation';
-import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
+import { type DataColumn, PagedTable, type TableSearch } from '@bookswap/shared/ui/tables';
 import { useUserModeration } from './use-user-moderation';
 import { useUsersByRole } from './use-users-by-role';
 
@@ -18,7 +18,13 @@ interface UserListPageProps {
   extraColumns?: DataColumn<User>[];
 }
 
-/** An admin's list of sellers or buyers: name, email and a Delete action behind the confirmation. */
+const byNameOrEmail: TableSearch<User> = {
+  label: 'Search by name or email',
+  textsOf: (user) => [user.userName, user.userEmail],
+};
+
+/** An admin's list of sellers or buyers: name, email and a Delete action behind the confirmation;
+ * a page at a time, with a search by name or email. */
 export function UserListPage({ role, title, people, extraColumns = [] }: UserListPageProps) {
   const users = useUsersByRole(role);
   const { busy, remove } = useUserModeration();
@@ -60,7 +66,14 @@ export function UserListPage({ role, title, people, extraColumns = [] }: UserLis
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         {title}
       </Typography>
-      <LoadedTable load={users} what={`The ${people}`} label={title} columns={columns} empty={`No ${people} yet`} />
+      <PagedTable
+        load={users}
+        what={`The ${people}`}
+        label={title}
+        columns={columns}
+        empty={`No ${people} yet`}
+        search={byNameOrEmail}
+      />
       {/* product.md §8 uses the buyer title on both lists; the name is the user's real one (SPEC's blank name is a defect). */}
       <ConfirmationModal
         open={open}

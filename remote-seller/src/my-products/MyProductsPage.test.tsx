@@ -169,4 +169,17 @@ describe('My Product', () => {
     expect(await rowOf('Dune')).toBeInTheDocument();
     expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
+
+  it('shows a long shelf a page at a time and keeps the total', async () => {
+    serveListings(
+      api,
+      Array.from({ length: 25 }, (_, index) => sampleProduct({ book_name: `Volume ${index + 1}`, addADS: true })),
+    );
+    renderScreen({ routes, at: AT, as: 'seller' });
+    expect(within(await table()).getAllByRole('row')).toHaveLength(21);
+    expect(screen.getByText('Total Product: 25')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(within(await table()).getAllByRole('row')).toHaveLength(6);
+    expect(await rowOf('Volume 25')).toBeInTheDocument();
+  });
 });

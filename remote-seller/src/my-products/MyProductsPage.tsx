@@ -13,7 +13,7 @@ import {
   deleteMessage,
   useConfirmedAction,
 } from '@bookswap/shared/ui/confirmation';
-import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
+import { type DataColumn, PagedTable } from '@bookswap/shared/ui/tables';
 import { useMyProducts } from './use-my-products';
 import { useProductActions } from './use-product-actions';
 
@@ -99,7 +99,7 @@ export function MyProductsPage() {
           Add Product
         </Button>
       </Stack>
-      <LoadedTable load={myProducts} what="Your products" label="My Product" columns={columns} empty="No Product" />
+      <PagedTable load={myProducts} what="Your products" label="My Product" columns={columns} empty="No Product" />
       {/* product.md §8's title; the message names the real book (the old app's blank name is a defect). */}
       <ConfirmationModal
         open={deleting.open}

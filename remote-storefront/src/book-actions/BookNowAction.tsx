@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -42,14 +41,16 @@ export function BookNowAction({
     return (
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip label="Booked by you" color="success" variant="outlined" size={size} />
-        <Link
+        {/* A text Button rather than MUI's Link: Button is already on a visitor's first load (decision 009). */}
+        <Button
           ref={myOrders}
           component={RouterLink}
           to={ROUTES.myOrders.href()}
+          size={size}
           aria-label={`My Orders: your booking of ${product.book_name}`}
         >
           My Orders
-        </Link>
+        </Button>
       </Stack>
     );
   if (!canBook) return null;

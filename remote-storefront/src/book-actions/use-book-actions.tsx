@@ -6,6 +6,7 @@ import { LOGIN_PATH, loginRedirectState } from '@bookswap/shared/routing';
 import { isOpenBooking } from '@bookswap/shared/booking-rules';
 import type { Product } from '@bookswap/shared/schemas';
 import { SUCCESS_TOAST_MS, useMyBookings } from '@bookswap/shared/ui';
+import { useOwnSellerId } from './use-own-seller-id';
 
 // The two forms (and the checks they share with the server) load on the first press, not with the list.
 const BookingModal = lazy(async () => ({ default: (await import('../booking/BookingModal')).BookingModal }));
@@ -60,9 +61,11 @@ export function useBookActions(): BookActions {
     [myBookings],
   );
 
+  // The server refuses booking one's own book too; until the seller's id is known the button stays.
+  const ownSellerId = useOwnSellerId();
   const canBook = useCallback(
-    (product: Product) => !user?.email || product.sellerEmail.toLowerCase() !== user.email.toLowerCase(),
-    [user],
+    (product: Product) => ownSellerId === null || product.sellerId !== ownSellerId,
+    [ownSellerId],
   );
 
   const select = (previous: Selection | null, product: Product): Selection => ({

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { clearAccessToken, storeAccessToken } from '@bookswap/shared/api';
 import routes from '../routes';
 import {
   fakeApiForEachTest,
@@ -8,6 +9,8 @@ import {
   renderScreen,
   sampleBooking,
   sampleProduct,
+  sampleProductWithContact,
+  sampleUser,
 } from '@bookswap/shared/testing';
 
 /** A label and its value, as one line of text on screen. */
@@ -21,7 +24,7 @@ describe('the book details page', () => {
   });
 
   it('shows everything about the book with Book Now and Report', async () => {
-    const book = sampleProduct({
+    const book = sampleProductWithContact({
       _id: 'b42',
       book_name: 'The Old Man and the Sea',
       author_name: 'Ernest Hemingway',
@@ -60,6 +63,26 @@ describe('the book details page', () => {
     expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
   });
 
+  it('asks for the book with the access token, which the seller’s phone and email are told to (issue 23)', async () => {
+    storeAccessToken('access-1');
+    try {
+      api.on('GET', '/api/product/list/b1', { body: sampleProductWithContact({ _id: 'b1' }) });
+      renderScreen({ routes, at: '/bookDetails/b1', as: 'buyer' });
+      await screen.findByRole('heading', { level: 1 });
+      expect(api.callsTo('GET', '/api/product/list/b1')[0]!.headers.get('authorization')).toBe('Bearer access-1');
+    } finally {
+      clearAccessToken();
+    }
+  });
+
+  it('shows no contact details when the server sent none (a visitor’s answer)', async () => {
+    api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1' }) });
+    renderScreen({ routes, at: '/bookDetails/b1' });
+    const contact = await screen.findByRole('region', { name: 'Contact Information' });
+    expect(contact).toHaveTextContent('Sign in to see the seller’s phone and email.');
+    expect(within(contact).queryByText(/Email:/)).not.toBeInTheDocument();
+  });
+
   it('says Unknown and No description when the seller left them out', async () => {
     api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1', author_name: '', description: '' }) });
     renderScreen({ routes, at: '/bookDetails/b1', as: 'buyer' });
@@ -67,11 +90,14 @@ describe('the book details page', () => {
     expect(screen.getByText('No description')).toBeInTheDocument();
   });
 
-  it('offers no Book Now to the seller on their own listing', async () => {
-    api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1', sellerEmail: 'Seller@Bookswap.test' }) });
+  it('offers no Book Now to the seller on their own listing, told by their user id', async () => {
+    api.on('GET', '/api/user/list/seller%40bookswap.test', {
+      body: sampleUser({ _id: 'u-sam', userEmail: 'seller@bookswap.test', role: 'seller', verify: true }),
+    });
+    api.on('GET', '/api/product/list/b1', { body: sampleProductWithContact({ _id: 'b1', sellerId: 'u-sam' }) });
     renderScreen({ routes, at: '/bookDetails/b1', as: 'seller' });
     expect(await screen.findByRole('button', { name: 'Report' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument());
   });
 
   it('shows a sold book as Sold instead of offering Book Now', async () => {

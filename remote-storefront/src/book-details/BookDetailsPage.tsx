@@ -8,13 +8,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
 import { getProduct } from '@bookswap/shared/api';
-import type { Product } from '@bookswap/shared/schemas';
+import type { ProductDetails } from '@bookswap/shared/schemas';
 import { BookCover, LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useBookActions } from '../book-actions/use-book-actions';
 
 interface BookDetailsData {
-  product: Promise<Product>;
+  product: Promise<ProductDetails>;
 }
 
 /** product.md §2: the product is loaded by id before display; the request starts with the navigation. */
@@ -33,7 +33,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function BookDetails({ product }: { product: Product }) {
+function BookDetails({ product }: { product: ProductDetails }) {
   const actions = useBookActions();
   return (
     <>
@@ -70,8 +70,15 @@ function BookDetails({ product }: { product: Product }) {
               <Typography id="contact-title" variant="h6" component="h2" gutterBottom>
                 Contact Information
               </Typography>
-              <Fact label="Phone" value={product.phone || 'Not given'} />
-              <Fact label="Email" value={product.sellerEmail} />
+              {/* The server tells them to a signed-in caller only (issue 23), as whoever opens this page is. */}
+              {'sellerEmail' in product ? (
+                <>
+                  <Fact label="Phone" value={product.phone || 'Not given'} />
+                  <Fact label="Email" value={product.sellerEmail} />
+                </>
+              ) : (
+                <Typography variant="body1">Sign in to see the seller’s phone and email.</Typography>
+              )}
             </Paper>
             <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap', alignItems: 'center' }}>
               <BookNowAction
@@ -109,7 +116,7 @@ export function BookDetailsPage() {
   return (
     <Suspense fallback={<LoadingSpinner label="Loading the book" />}>
       <Await resolve={product} errorElement={<DetailsError />}>
-        {(loaded: Product) => <BookDetails product={loaded} />}
+        {(loaded: ProductDetails) => <BookDetails product={loaded} />}
       </Await>
     </Suspense>
   );

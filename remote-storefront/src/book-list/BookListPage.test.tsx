@@ -10,6 +10,7 @@ import {
   renderScreen,
   sampleBooking,
   sampleProduct,
+  sampleUser,
 } from '@bookswap/shared/testing';
 
 // Typing into several fields takes a few seconds when the machine's cores are shared.
@@ -43,7 +44,7 @@ describe('the book list', () => {
     expect(pages.map((button) => button.textContent)).toEqual(['0', '1', '2']);
     expect(screen.getByText('Currently Selected Pages: 0')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Books per page' })).toHaveValue('5');
-    expect(lastListCall(api).toString()).toBe('search=&page=0&size=5');
+    expect(lastListCall(api).toString()).toBe('search=&page=0&size=5&facets=1');
   });
 
   it('loads the first three covers at once and the others only when scrolled to', async () => {
@@ -98,7 +99,7 @@ describe('the book list', () => {
     serveBooks(api, 30);
     renderScreen({ routes, at: '/booklist?search=Book&page=1&size=10' });
     expect(await cardNames()).toHaveLength(10);
-    expect(lastListCall(api).toString()).toBe('search=Book&page=1&size=10');
+    expect(lastListCall(api).toString()).toBe('search=Book&page=1&size=10&facets=1');
     expect(screen.getByPlaceholderText('What are you looking for?')).toHaveValue('Book');
     expect(screen.getByText('Currently Selected Pages: 1')).toBeInTheDocument();
   });
@@ -188,6 +189,36 @@ describe('the book list', () => {
       expect(screen.getAllByRole('button', { name: 'Book Now' })).toHaveLength(3);
       expect(screen.queryByText('Booked by you')).not.toBeInTheDocument();
       expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
+    });
+  });
+
+  describe('a seller’s own listings (issue 23: the list carries no seller email)', () => {
+    const mine = sampleProduct({ _id: 'm1', book_name: 'Mine', sellerId: 'u-sam', sellerName: 'Sam Seller' });
+    const theirs = sampleProduct({ _id: 't1', book_name: 'Theirs', sellerId: 'u-nia', sellerName: 'Nia Newseller' });
+    const card = (name: string) => screen.getByRole('article', { name });
+
+    beforeEach(() => {
+      api.on('GET', '/api/category/list', { body: { products: [mine, theirs], count: 2 } });
+      api.on('GET', '/api/booking/list', { body: [] });
+      api.on('GET', '/api/user/list/seller%40bookswap.test', {
+        body: sampleUser({ _id: 'u-sam', userEmail: 'seller@bookswap.test', role: 'seller', verify: true }),
+      });
+    });
+
+    it('offers the seller no Book Now on their own book, told by their user id, and Book Now on another’s', async () => {
+      renderScreen({ routes, at: '/booklist', as: 'seller' });
+      await cardNames();
+      await waitFor(() => expect(within(card('Mine')).queryByRole('button', { name: 'Book Now' })).toBeNull());
+      expect(within(card('Mine')).getByRole('button', { name: 'Report' })).toBeInTheDocument();
+      expect(within(card('Theirs')).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/user/list/seller%40bookswap.test')).toHaveLength(1);
+    });
+
+    it('asks a buyer’s or a visitor’s user record nothing: only sellers own listings', async () => {
+      renderScreen({ routes, at: '/booklist', as: 'buyer' });
+      await cardNames();
+      expect(screen.getAllByRole('button', { name: 'Book Now' })).toHaveLength(2);
+      expect(api.calls.filter((call) => call.url.pathname.startsWith('/api/user/'))).toHaveLength(0);
     });
   });
 

@@ -1,10 +1,15 @@
 import useSWR from 'swr';
 import { getBookList, productKeys } from '@bookswap/shared/api';
+import type { BookListQuery } from '@bookswap/shared/schemas';
 import type { BookListPlace } from './book-list-query';
 
-/** One page of the searched list; the previous page stays on screen while the next one loads. */
-export function useBookList({ search, page, size }: BookListPlace) {
-  return useSWR(productKeys.bookList({ search, page, size }), () => getBookList({ search, page, size }), {
-    keepPreviousData: true,
-  });
+/** The call of a list's place, with its facet counts; `category` is the category page's own. */
+export function bookListCall(place: BookListPlace, category?: string): BookListQuery {
+  return { ...place, category: category ? [category] : place.category, facets: true };
+}
+
+/** One page of the searched, filtered list; the previous page stays on screen while the next one loads. */
+export function useBookList(place: BookListPlace, category?: string) {
+  const call = bookListCall(place, category);
+  return useSWR(productKeys.bookList(call), () => getBookList(call), { keepPreviousData: true });
 }

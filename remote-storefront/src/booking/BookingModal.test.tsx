@@ -19,7 +19,7 @@ const book = sampleProduct({
 describe('booking a book', () => {
   const api = fakeApiForEachTest();
   beforeEach(() => {
-    api.on('GET', '/api/category/list/8', { body: [book] });
+    api.on('GET', '/api/category/list', { body: { products: [book], count: 1 } });
     // The buyer has booked nothing yet; after booking, the card's change is BookDetailsPage.test's story.
     api.on('GET', '/api/booking/list', { body: [] });
   });
@@ -82,6 +82,34 @@ describe('booking a book', () => {
     expect(await findToast('This book is already sold')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Book Moby Dick' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Phone/)).toHaveValue('5550142');
+  });
+
+  it('keeps what the buyer typed when the server cannot be reached, says so in the dialog, and books when sent again', async () => {
+    let reachable = false;
+    api.on('POST', '/api/booking/create', () => {
+      // What fetch does when nothing listens on the API's port.
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return { status: 201, body: { acknowledged: true, insertedId: 'k2' } };
+    });
+    const { dialog } = await openBooking();
+    await user.type(within(dialog).getByLabelText(/Phone/), '+1 555 0177');
+    await user.type(within(dialog).getByLabelText(/Meeting location/), 'Station clock');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Not booked: The server cannot be reached. Check your connection and try again.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Book Moby Dick' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Phone/)).toHaveValue('+1 555 0177');
+    expect(within(dialog).getByLabelText(/Meeting location/)).toHaveValue('Station clock');
+
+    reachable = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await findToast('Booked confirmed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = api.callsTo('POST', '/api/booking/create');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.body).toMatchObject({ phone: '+1 555 0177', meetingLocation: 'Station clock' });
   });
 
   it('closes with Escape and gives the focus back to Book Now', async () => {

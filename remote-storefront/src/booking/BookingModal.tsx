@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { writes } from '@bookswap/shared/api';
+import { messageOf, writes } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
 import { createBookingBodySchema, type Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
@@ -35,6 +36,8 @@ export function BookingModal({ product, open, onClose, onBooked }: BookingModalP
   // Mounted afresh for each Book Now press (see useBookActions), so this is the time the form opened.
   const [bookDate] = useState(() => bookingDateText(new Date()));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Why the last send failed, said inside the dialog: the page's toasts sit behind the modal for screen readers.
+  const [failure, setFailure] = useState<string | null>(null);
   const { busy: sending, run } = useWrite();
 
   async function submit(event: FormEvent) {
@@ -43,8 +46,16 @@ export function BookingModal({ product, open, onClose, onBooked }: BookingModalP
     const found = checkFields(phone, meetingLocation);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    setFailure(null);
     await run(
-      writes.createBooking,
+      {
+        ...writes.createBooking,
+        send: (input) =>
+          writes.createBooking.send(input).catch((error: unknown) => {
+            setFailure(`Not booked: ${messageOf(error)}`);
+            throw error;
+          }),
+      },
       {
         bookDate,
         category_name: product.category_name,
@@ -80,6 +91,7 @@ export function BookingModal({ product, open, onClose, onBooked }: BookingModalP
       submitDisabled={sending}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
+        {failure && <Alert severity="error">{failure}</Alert>}
         <TextField label="Book name" value={product.book_name} slotProps={{ htmlInput: { readOnly: true } }} />
         <TextField label="Price" value={product.resale_price} slotProps={{ htmlInput: { readOnly: true } }} />
         <TextField

@@ -1,47 +1,26 @@
-import Box from '@mui/material/Box';
-import { Suspense } from 'react';
-
-import Typography from '@mui/material/Typography';
-import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import { getCategoryProducts } from '@bookswap/shared/api';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { preload } from 'swr';
+import { getBookList, productKeys } from '@bookswap/shared/api';
 import { categoryNameOf } from '@bookswap/shared/catalog-rules';
-import type { Product } from '@bookswap/shared/schemas';
-import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
-import { BookGrid } from '../book-card/BookGrid';
-
-interface CategoryProductsData {
-  categoryId: string;
-  products: Promise<Product[]>;
-}
+import { BookBrowser } from '../book-list/BookBrowser';
+import { readBookListPlace } from '../book-list/book-list-query';
+import { bookListCall } from '../book-list/use-book-list';
 
 /**
  * product.md §2: the category's products are loaded before display. The loader starts the request as the
- * navigation starts; the page shows a spinner until it answers instead of freezing the old page.
+ * navigation starts; the page's list hook takes that request up and shows a spinner until it answers. The call is
+ * the book list's with the category fixed (issue 22), which answers the count, the facet counts and pages that
+ * the SPEC's `/api/category/list/{id}` array cannot carry.
  */
-export function categoryProductsLoader({ params }: LoaderFunctionArgs): CategoryProductsData {
-  const categoryId = params.category_id ?? '';
-  return { categoryId, products: getCategoryProducts(categoryId) };
+export function categoryProductsLoader({ params, request }: LoaderFunctionArgs): null {
+  const call = bookListCall(readBookListPlace(new URL(request.url).searchParams), params.category_id ?? '');
+  // A failure is the page's to show (its hook reads the same request): nothing to report here.
+  preload(productKeys.bookList(call), () => getBookList(call)).catch(() => {});
+  return null;
 }
 
-function ProductsError() {
-  const error = useAsyncError();
-  const revalidator = useRevalidator();
-  return <LoadError error={error} what="The books of this category" onRetry={() => void revalidator.revalidate()} />;
-}
-
-/** /category/{category_id}: the category's books as cards, or "NO Product". */
+/** /category/{category_id}: the category's books as cards, with the book list's search, filters and sort, or "NO Product". */
 export function CategoryProductsPage() {
-  const { categoryId, products } = useLoaderData() as CategoryProductsData;
-  return (
-    <Box sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3, textAlign: 'center' }}>
-        {categoryNameOf(categoryId) ?? 'Category'}
-      </Typography>
-      <Suspense fallback={<LoadingSpinner label="Loading books" />}>
-        <Await resolve={products} errorElement={<ProductsError />}>
-          {(loaded: Product[]) => <BookGrid products={loaded} />}
-        </Await>
-      </Suspense>
-    </Box>
-  );
+  const categoryId = useParams().category_id ?? '';
+  return <BookBrowser title={categoryNameOf(categoryId) ?? 'Category'} category={categoryId} />;
 }

@@ -39,8 +39,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
     });
-    // An idle client that loses its server must not crash the process.
+    // A client that loses its server must not crash the process: the pool listens on idle clients only, and a
+    // client a transaction holds emits 'error' when its connection ends between two queries (PostgreSQL restarted,
+    // a backend terminated). Its queries fail, and the pool drops it on release for a new connection.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

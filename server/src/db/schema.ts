@@ -46,6 +46,10 @@ export const products = pgTable('products', {
   hidden: boolean('hidden').notNull().default(false),
   listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
   searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || author)`),
+  /** The resale price in cents, for price filters and sorts (migration 0009); null for text that is no price. */
+  resalePriceCents: integer('resale_price_cents').generatedAlwaysAs(
+    sql`CASE WHEN resale_price ~ '^\d{1,7}(\.\d{1,2})?$' THEN round(resale_price::numeric * 100)::integer END`,
+  ),
 });
 
 export const bookings = pgTable('bookings', {
@@ -89,15 +93,14 @@ export const payments = pgTable('payments', {
 
 export const reports = pgTable('reports', {
   id: text('id').primaryKey(),
-  productId: text('product_id')
-    .notNull()
-    .references(() => products.id, { onDelete: 'cascade' }),
+  /** No foreign key (migration 0008): an admin's deletion of the listing keeps its reports. */
+  productId: text('product_id').notNull(),
   reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
   reporterUid: text('reporter_uid').notNull().default(''),
   reporterName: text('reporter_name').notNull(),
   productName: text('product_name').notNull(),
   reason: text('reason').notNull(),
-  /** Open until the admin hides the product or dismisses the report; product.md §9's boolean flag is `hidden`. */
+  /** Open until the admin hides (or deletes) the product or dismisses the report; product.md §9's flag is `hidden`. */
   status: text('status', { enum: ['open', 'hidden', 'dismissed'] })
     .notNull()
     .default('open'),
@@ -127,7 +130,7 @@ export const bannedEmails = pgTable('banned_emails', {
 export const auditLog = pgTable('audit_log', {
   id: text('id').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  action: text('action', { enum: ['verify', 'delete-user', 'hide', 'dismiss'] }).notNull(),
+  action: text('action', { enum: ['verify', 'delete-user', 'hide', 'dismiss', 'delete-product'] }).notNull(),
   actorId: text('actor_id').notNull(),
   actorEmail: text('actor_email').notNull(),
   actorName: text('actor_name').notNull(),
@@ -168,6 +171,19 @@ export const catalogState = pgTable('catalog_state', {
   singleton: boolean('singleton').primaryKey().default(true),
   version: bigint('version', { mode: 'number' }).notNull(),
   visibleCount: bigint('visible_count', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Kept by triggers on `products` (migration 0009), never written by the API: the publicly visible listings counted
+ * per category, condition, verified flag and price (-1: a price that could not be read), for the book list's
+ * filtered counts and facets.
+ */
+export const catalogFacets = pgTable('catalog_facets', {
+  categoryId: text('category_id').notNull(),
+  condition: text('condition').notNull(),
+  sellerVerified: boolean('seller_verified').notNull(),
+  resalePriceCents: integer('resale_price_cents').notNull(),
+  listings: bigint('listings', { mode: 'number' }).notNull(),
 });
 
 /** What a person is told (issue 21), newest first; read once opened. */

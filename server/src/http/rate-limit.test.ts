@@ -26,7 +26,7 @@ describe('rate limits behind a TLS proxy', () => {
   it('with TRUST_PROXY, counts each client behind the proxy apart, so one cannot block sign-in for all', async () => {
     const server = await serverWith({
       trustProxy: '10.0.0.1',
-      rateLimits: { tokenPerMinute: 2, writesPerMinute: 100, searchPerMinute: 100 },
+      rateLimits: { tokenPerMinute: 2, writesPerMinute: 100, searchPerMinute: 100, telemetryPerMinute: 10_000 },
     });
     const person = await givenUser(server, 'buyer', 'Proxied Buyer');
     const flood = [];
@@ -36,7 +36,9 @@ describe('rate limits behind a TLS proxy', () => {
   });
 
   it('without TRUST_PROXY, takes no client’s word for its address', async () => {
-    const server = await serverWith({ rateLimits: { tokenPerMinute: 2, writesPerMinute: 100, searchPerMinute: 100 } });
+    const server = await serverWith({
+      rateLimits: { tokenPerMinute: 2, writesPerMinute: 100, searchPerMinute: 100, telemetryPerMinute: 10_000 },
+    });
     const statuses = [];
     for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
       statuses.push((await tokenCallVia(server, 'junk@example.test', client)).statusCode);
@@ -47,7 +49,9 @@ describe('rate limits behind a TLS proxy', () => {
 
 describe('rate limits of signed-in users', () => {
   it('counts a signed-in user’s writes against that user, not against their shared address', async () => {
-    const server = await serverWith({ rateLimits: { tokenPerMinute: 100, writesPerMinute: 2, searchPerMinute: 100 } });
+    const server = await serverWith({
+      rateLimits: { tokenPerMinute: 100, writesPerMinute: 2, searchPerMinute: 100, telemetryPerMinute: 10_000 },
+    });
     const [hasty, patient] = [
       await givenUser(server, 'buyer', 'Hasty Neighbour'),
       await givenUser(server, 'buyer', 'Patient Neighbour'),
@@ -64,7 +68,9 @@ describe('rate limits of signed-in users', () => {
 
 describe('rate limits of public search', () => {
   it('limits searches per client, and leaves plain browsing alone', async () => {
-    const server = await serverWith({ rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 2 } });
+    const server = await serverWith({
+      rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 2, telemetryPerMinute: 10_000 },
+    });
     const searches = [];
     for (let i = 0; i < 3; i++) {
       searches.push((await call(server, 'GET', `/api/category/list?search=book${i}&page=0&size=5`)).status);
@@ -83,7 +89,9 @@ describe('rate limits of public search', () => {
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 onPostgres('rate limits counted in PostgreSQL', () => {
   it('counts searches sent at once exactly: as many pass as the limit allows, no more, no fewer', async () => {
-    const server = await serverWith({ rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 3 } });
+    const server = await serverWith({
+      rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 3, telemetryPerMinute: 10_000 },
+    });
     const statuses = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         call(server, 'GET', `/api/category/list?search=burst${i}&page=0&size=5`).then((answer) => answer.status),

@@ -10,9 +10,10 @@ import { parseInput } from './validation';
  * Who may call a route. `identity` takes the identity provider's ID token (the calls made before the
  * server's access token exists); the signed-in levels take the server's access token and read the
  * caller's role from the database at every request, so a changed role or a deleted user counts at once.
+ * `public-or-user` answers anyone, and a caller who sends an access token (a valid one) is told more.
  * Ownership ("own booking", "own product") is checked by the handler and listed in `rule`.
  */
-export type Access = 'public' | 'identity' | 'user' | 'seller' | 'admin';
+export type Access = 'public' | 'public-or-user' | 'identity' | 'user' | 'seller' | 'admin';
 
 export type { IdentityCaller, SignedInCaller };
 
@@ -33,7 +34,13 @@ function requireProvenEmail(identity: VerifiedIdentity, deps: AppDeps): void {
   throw new HttpError(403, EMAIL_NOT_VERIFIED_MESSAGE, 'email_verified');
 }
 
-type CallerFor<A extends Access> = A extends 'public' ? null : A extends 'identity' ? IdentityCaller : SignedInCaller;
+type CallerFor<A extends Access> = A extends 'public'
+  ? null
+  : A extends 'public-or-user'
+    ? SignedInCaller | null
+    : A extends 'identity'
+      ? IdentityCaller
+      : SignedInCaller;
 
 export interface RouteInput<A extends Access, P, Q, B> {
   params: P;
@@ -51,7 +58,9 @@ export interface RouteDefinition<A extends Access = Access, P = unknown, Q = unk
   /** The ownership rule on top of `access`, in words (the permission table's second column). */
   rule?: string;
   /** `search`: counted only when the query has a non-empty `search` (public search, per client). */
-  rateLimit?: 'token' | 'write' | 'search';
+  rateLimit?: 'token' | 'write' | 'search' | 'telemetry';
+  /** A smaller body limit than the server's 1 MB: a longer body is a 400 before it is read. */
+  maxBodyBytes?: number;
   /** For `identity` routes: also take the server's own access token (never on the token call itself). */
   acceptsAccessToken?: boolean;
   params?: ZodType<P>;
@@ -112,6 +121,8 @@ async function callerFor(
 ): Promise<SignedInCaller | IdentityCaller | null> {
   const access = route.access;
   if (access === 'public') return null;
+  // A token sent must be good (401 lets the client refresh it), so a signed-in caller is never served as a visitor.
+  if (access === 'public-or-user') return bearerOf(request) ? signedInCaller(request, deps) : null;
   if (access === 'identity') return identityCaller(request, deps, route.acceptsAccessToken === true);
   const caller = await signedInCaller(request, deps);
   if (access === 'seller' && caller.user.role !== 'seller') throw forbidden('Only sellers may do this');
@@ -125,7 +136,7 @@ function searches(request: FastifyRequest): boolean {
 }
 
 export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], deps: AppDeps): void {
-  const { tokenPerMinute, writesPerMinute, searchPerMinute } = deps.config.rateLimits;
+  const { tokenPerMinute, writesPerMinute, searchPerMinute, telemetryPerMinute } = deps.config.rateLimits;
   for (const route of routes) {
     const rateLimit =
       route.rateLimit === 'token'
@@ -134,11 +145,24 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], 
           ? { max: writesPerMinute, timeWindow: 60_000 }
           : route.rateLimit === 'search'
             ? { max: searchPerMinute, timeWindow: 60_000, allowList: (request: FastifyRequest) => !searches(request) }
-            : undefined;
+            : route.rateLimit === 'telemetry'
+              ? { max: telemetryPerMinute, timeWindow: 60_000 }
+              : undefined;
+    const maxBodyBytes = route.maxBodyBytes;
     app.route({
       method: route.method,
       url: route.url,
       config: rateLimit ? { rateLimit } : {},
+      ...(maxBodyBytes
+        ? {
+            // Fastify's own limit answers 413; a declared length past it is refused first, as bad input (400).
+            bodyLimit: maxBodyBytes,
+            preParsing: async (request: FastifyRequest) => {
+              if (Number(request.headers['content-length'] ?? 0) > maxBodyBytes)
+                throw new HttpError(400, `body: at most ${maxBodyBytes} bytes`, 'body');
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         const caller = await callerFor(route, request, deps);
         const params = route.params ? parseInput(route.params, request.params, 'params') : request.params;

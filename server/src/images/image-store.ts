@@ -2,7 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
-import { deleteImage, imageBytes, insertImage, insertImageIfMissing } from '../repositories/images-repository';
+import {
+  deleteImage,
+  imageBytes,
+  imageExists,
+  insertImage,
+  insertImageIfMissing,
+} from '../repositories/images-repository';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 
@@ -36,6 +42,8 @@ export interface ImageStore {
   remove(name: string): Promise<void>;
   /** The image and its type for a name this store could have made; null for anything else. */
   read(name: string): Promise<{ bytes: Buffer; type: ImageType } | null>;
+  /** Whether an image is stored under this name, without reading its bytes (a listing's cover, issue 23). */
+  has(name: string): Promise<boolean>;
 }
 
 const NAME = /^([a-z0-9_-]{1,64})\.(jpg|png|webp|gif)$/;
@@ -84,6 +92,14 @@ export class DiskImageStore implements ImageStore {
       return null;
     }
   }
+
+  async has(name: string): Promise<boolean> {
+    if (!typeOfName(name)) return false;
+    return fs.access(path.join(this.dir, name)).then(
+      () => true,
+      () => false,
+    );
+  }
 }
 
 /**
@@ -114,6 +130,11 @@ export class DatabaseImageStore implements ImageStore {
     if (!type) return null;
     const bytes = await imageBytes(this.db, name, type);
     return bytes ? { bytes, type } : null;
+  }
+
+  async has(name: string): Promise<boolean> {
+    const type = typeOfName(name);
+    return type !== null && imageExists(this.db, name, type);
   }
 }
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lte, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { catalogState, products, type ProductRow } from '../db/schema';
+import { catalogFacets, catalogState, products, type ProductRow } from '../db/schema';
 import { newestFirst } from './products-repository';
 import { containsPattern, publiclyVisible } from './visibility';
 
@@ -86,4 +86,120 @@ export function advertisedListings(db: Queryable, limit: number): Promise<Produc
     .where(and(publiclyVisible(), eq(products.advertised, true), eq(products.sold, false)))
     .orderBy(desc(products.listedAt))
     .limit(limit);
+}
+
+/** The book list's filters (issue 22), as the service hands them down: a search term already lower case, prices in cents. */
+export interface ListingFilters {
+  term: string;
+  categories: readonly string[];
+  conditions: readonly string[];
+  minCents: number | undefined;
+  maxCents: number | undefined;
+  verifiedOnly: boolean;
+}
+
+/** The filters a facet matrix is counted under: all but category and condition, which are its two axes. */
+export type MatrixFilters = Pick<ListingFilters, 'term' | 'minCents' | 'maxCents' | 'verifiedOnly'>;
+
+export type ListingOrder = 'newest' | 'price_asc' | 'price_desc';
+
+function matrixConditions(filters: MatrixFilters): SQL[] {
+  const conditions: SQL[] = [publiclyVisible()];
+  if (filters.term) conditions.push(like(products.searchText, containsPattern(filters.term)));
+  if (filters.minCents !== undefined) conditions.push(gte(products.resalePriceCents, filters.minCents));
+  if (filters.maxCents !== undefined) conditions.push(lte(products.resalePriceCents, filters.maxCents));
+  if (filters.verifiedOnly) conditions.push(eq(products.sellerVerified, true));
+  return conditions;
+}
+
+function filtered(filters: ListingFilters): SQL {
+  const conditions = matrixConditions(filters);
+  if (filters.categories.length > 0) conditions.push(inArray(products.categoryId, [...filters.categories]));
+  if (filters.conditions.length > 0) conditions.push(inArray(products.condition, [...filters.conditions]));
+  return and(...conditions) as SQL;
+}
+
+/** The columns an order reads, of `products` or of a subquery over it. */
+interface OrderColumns {
+  resalePriceCents: AnyColumn;
+  listedAt: AnyColumn;
+  id: AnyColumn;
+}
+
+/** Each order ends newest first, as the default list, so a page is the same rows at every read (indexes of 0009). */
+function orderBy(order: ListingOrder, columns: OrderColumns): SQL[] {
+  const newest = [desc(columns.listedAt), desc(columns.id)];
+  if (order === 'price_asc') return [sql`${columns.resalePriceCents} ASC NULLS LAST`, ...newest];
+  if (order === 'price_desc') return [sql`${columns.resalePriceCents} DESC NULLS LAST`, ...newest];
+  return newest;
+}
+
+/**
+ * One page of a filtered list. `gather` says the matches are few (the caller knows their exact count): they are
+ * then read through the most selective index (the trigram one, a price range, a category) and sorted, behind an
+ * `OFFSET 0` fence, since walking an ordered index for a page of few matches may read most of the table before
+ * finding them (the planner's guess of how many rows match several filters at once can be far out). Otherwise
+ * the planner walks the order's index and stops at the page.
+ */
+export function filteredListingsPage(
+  db: Queryable,
+  filters: ListingFilters,
+  order: ListingOrder,
+  page: { limit: number; offset: number; gather: boolean },
+): Promise<ProductRow[]> {
+  if (!page.gather)
+    return db
+      .select()
+      .from(products)
+      .where(filtered(filters))
+      .orderBy(...orderBy(order, products))
+      .limit(page.limit)
+      .offset(page.offset);
+  const matches = db.select().from(products).where(filtered(filters)).offset(0).as('matches');
+  return db
+    .select()
+    .from(matches)
+    .orderBy(...orderBy(order, matches))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Visible listings per category and condition: one cell of the facet matrix. */
+export interface FacetCell {
+  categoryId: string;
+  condition: string;
+  listings: number;
+}
+
+/**
+ * The facet matrix under filters without a search term, from the counts the triggers of migration 0009 keep: its
+ * size follows the distinct prices listed, not the listings.
+ */
+export async function keptFacetMatrix(db: Queryable, filters: MatrixFilters): Promise<FacetCell[]> {
+  const conditions: SQL[] = [];
+  // -1 is a price that could not be read: in no price range.
+  if (filters.minCents !== undefined || filters.maxCents !== undefined)
+    conditions.push(gte(catalogFacets.resalePriceCents, filters.minCents ?? 0));
+  if (filters.maxCents !== undefined) conditions.push(lte(catalogFacets.resalePriceCents, filters.maxCents));
+  if (filters.verifiedOnly) conditions.push(eq(catalogFacets.sellerVerified, true));
+  const rows = await db
+    .select({
+      categoryId: catalogFacets.categoryId,
+      condition: catalogFacets.condition,
+      listings: sum(catalogFacets.listings),
+    })
+    .from(catalogFacets)
+    .where(and(...conditions))
+    .groupBy(catalogFacets.categoryId, catalogFacets.condition);
+  return rows.map((row) => ({ ...row, listings: Number(row.listings ?? 0) }));
+}
+
+/** The facet matrix of a search: the term's matches counted (the trigram index), under the other filters. */
+export async function searchFacetMatrix(db: Queryable, filters: MatrixFilters): Promise<FacetCell[]> {
+  const rows = await db
+    .select({ categoryId: products.categoryId, condition: products.condition, listings: count() })
+    .from(products)
+    .where(and(...matrixConditions(filters)))
+    .groupBy(products.categoryId, products.condition);
+  return rows.map((row) => ({ ...row, listings: Number(row.listings) }));
 }

@@ -37,3 +37,10 @@ export async function imageBytes(db: Queryable, name: string, type: string): Pro
   const row = result.rows[0];
   return row ? Buffer.from(row.bytes) : undefined;
 }
+
+export async function imageExists(db: Queryable, name: string, type: string): Promise<boolean> {
+  const result = (await db.execute(sql`SELECT 1 FROM images WHERE name = ${name} AND type = ${type}`)) as unknown as {
+    rows: unknown[];
+  };
+  return result.rows.length > 0;
+}

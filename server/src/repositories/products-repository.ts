@@ -21,6 +21,17 @@ export function listingByIdForUpdate(tx: Transaction, id: string): Promise<Produ
   return firstRow(tx.select().from(products).where(eq(products.id, id)).for('update'));
 }
 
+/** A publicly visible listing, its row locked until the transaction ends. */
+export function visibleListingByIdForUpdate(tx: Transaction, id: string): Promise<ProductRow | undefined> {
+  return firstRow(
+    tx
+      .select()
+      .from(products)
+      .where(and(publiclyVisible(), eq(products.id, id)))
+      .for('update'),
+  );
+}
+
 export function visibleListingById(db: Queryable, id: string): Promise<ProductRow | undefined> {
   return firstRow(
     db
@@ -71,7 +82,7 @@ export async function advertiseListing(db: Queryable, id: string): Promise<numbe
   return changed.length;
 }
 
-/** Its reports go with it (ON DELETE CASCADE); bookings keep their copied name, image and price. */
+/** Bookings keep their copied name, image and price; reports stay unless the service removes them. */
 export async function deleteListing(db: Queryable, id: string): Promise<number> {
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return deleted.length;
@@ -120,8 +131,13 @@ export async function markListingSold(tx: Queryable, id: string): Promise<boolea
   return sold.length > 0;
 }
 
-export async function setListingReported(tx: Queryable, id: string, reported: boolean): Promise<void> {
-  await tx.update(products).set({ reported }).where(eq(products.id, id));
+/** Marks the listing Reported, which also takes it out of the ads (the seller may advertise it again once cleared). */
+export async function markListingReported(tx: Queryable, id: string): Promise<void> {
+  await tx.update(products).set({ reported: true, advertised: false }).where(eq(products.id, id));
+}
+
+export async function clearListingReported(tx: Queryable, id: string): Promise<void> {
+  await tx.update(products).set({ reported: false }).where(eq(products.id, id));
 }
 
 export async function hideListing(tx: Queryable, id: string): Promise<void> {

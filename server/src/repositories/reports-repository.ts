@@ -1,10 +1,13 @@
-import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import { firstRow } from '../db/first-row';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
 import { reports, type ReportRow } from '../db/schema';
 
-/** The reports table: a user's report of a listing, open until an admin hides the listing or dismisses it. */
+/**
+ * The reports table: a user's report of a listing, open until an admin hides (or deletes) the listing or dismisses
+ * it. No foreign key ties a report to its listing (migration 0008): the service decides whether reports outlive it.
+ */
 
 export type { ReportRow };
 
@@ -28,6 +31,34 @@ export async function insertReportIfNew(
     .onConflictDoNothing()
     .returning({ id: reports.id });
   return row?.id;
+}
+
+/** How many open reports the listing has: as many people, since each reports a listing once. */
+export async function countOpenReports(db: Queryable, productId: string): Promise<number> {
+  const [open] = await db
+    .select({ reports: count() })
+    .from(reports)
+    .where(and(eq(reports.productId, productId), eq(reports.status, 'open')));
+  return Number(open?.reports ?? 0);
+}
+
+/** Serialises one person's new reports until the transaction ends. */
+export async function lockReporterReports(tx: Queryable, reporterId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${reporterId}`}))`);
+}
+
+export async function countReportsSince(tx: Queryable, reporterId: string, since: Date): Promise<number> {
+  const [made] = await tx
+    .select({ reports: count() })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), gt(reports.createdAt, since)));
+  return Number(made?.reports ?? 0);
+}
+
+/** Removes every report of the listing (its seller deleted it); answers how many went. */
+export async function deleteListingReports(db: Queryable, productId: string): Promise<number> {
+  const deleted = await db.delete(reports).where(eq(reports.productId, productId)).returning({ id: reports.id });
+  return deleted.length;
 }
 
 /** Whether the listing has any report (`open`: any still open). */

@@ -7,6 +7,7 @@ import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { productRoutes } from './products';
 import { reportRoutes } from './reports';
+import { telemetryRoutes } from './telemetry';
 import { userRoutes } from './users';
 
 /**
@@ -23,4 +24,5 @@ export const allRoutes: RouteDefinition[] = [
   ...auditRoutes,
   ...imageRoutes,
   ...notificationRoutes,
+  ...telemetryRoutes,
 ];

@@ -94,6 +94,45 @@ describe('the audit log of admin actions', () => {
     }
   });
 
+  it('records an admin’s deletion of a listing and keeps its reports, reading hidden', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Counterfeit Classic' });
+    const reportId = await reportOf(productId);
+    const deleted = await call(server, 'DELETE', `/api/product/delete/${productId}`, { as: admin });
+    expect(deleted.body).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    expect((await auditLog())[0]).toEqual({
+      _id: expect.any(String),
+      action: 'delete-product',
+      actorEmail: admin.email,
+      actorName: admin.name,
+      targetType: 'product',
+      targetId: productId,
+      targetName: 'Counterfeit Classic',
+      at: expect.any(String),
+    });
+    const reports = (await call(server, 'GET', '/api/report/list', { as: admin })).body;
+    expect(reports.find((r: { _id: string }) => r._id === reportId)).toMatchObject({
+      productId,
+      productName: 'Counterfeit Classic',
+      reporterName: buyer.name,
+      reason: 'High Price',
+      status: 'hidden',
+      report: true,
+    });
+    expect((await call(server, 'GET', `/api/product/list/${productId}`)).status).toBe(404);
+  });
+
+  it('does not record a seller deleting their own listing, whose reports go with it', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Changed My Mind' });
+    await reportOf(productId, buyer2);
+    const before = (await auditLog()).length;
+    const deleted = await call(server, 'DELETE', `/api/product/delete/${productId}`, { as: seller });
+    expect(deleted.body).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await auditLog()).toHaveLength(before);
+    const reports = (await call(server, 'GET', '/api/report/list', { as: admin })).body;
+    expect(reports.map((r: { productId: string }) => r.productId)).not.toContain(productId);
+  });
+
   it('records nothing for an action that is refused or changes nothing', async () => {
     const before = (await auditLog()).length;
     await call(server, 'PUT', `/api/user/seller/verify/${buyer.id}`, { as: admin }); // not a seller: 409
@@ -101,11 +140,15 @@ describe('the audit log of admin actions', () => {
     await call(server, 'PUT', `/api/user/seller/verify/${seller.id}`, { as: buyer }); // not an admin: 403
     const verified = await givenUser(server, 'seller', 'Already Verified', { verified: true });
     await call(server, 'PUT', `/api/user/seller/verify/${verified.id}`, { as: admin }); // modifiedCount 0
+    await call(server, 'DELETE', `/api/product/delete/${'e'.repeat(24)}`, { as: admin }); // unknown: 404
+    const kept = await givenProduct(server, seller);
+    await call(server, 'DELETE', `/api/product/delete/${kept}`, { as: buyer }); // not a seller: 403
     expect(await auditLog()).toHaveLength(before);
   });
 
   it('is written in the action’s transaction: when the log cannot be written, the action does not happen', async () => {
     const seller2 = await givenUser(server, 'seller', 'Unlogged Seller');
+    const listing = await givenProduct(server, seller, { book_name: 'Unlogged Listing' });
     await server.db.execute(
       sql.raw(`CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'audit log unavailable'; END $$`),
@@ -118,6 +161,8 @@ describe('the audit log of admin actions', () => {
       expect(verify.status).toBe(500);
       const deleted = await call(server, 'DELETE', `/api/user/delete/${buyer2.id}`, { as: admin });
       expect(deleted.status).toBe(500);
+      const listingDeleted = await call(server, 'DELETE', `/api/product/delete/${listing}`, { as: admin });
+      expect(listingDeleted.status).toBe(500);
     } finally {
       await server.db.execute(sql.raw('DROP TRIGGER refuse_audit ON audit_log'));
       await server.db.execute(sql.raw('DROP FUNCTION refuse_audit()'));
@@ -127,6 +172,7 @@ describe('the audit log of admin actions', () => {
     const buyers = (await call(server, 'GET', '/api/user/role?role=buyer', { as: admin })).body;
     expect(buyers.map((u: { _id: string }) => u._id)).toContain(buyer2.id);
     expect((await call(server, 'GET', '/api/user/list', { as: buyer2 })).status).toBe(200);
+    expect((await call(server, 'GET', `/api/product/list/${listing}`)).status).toBe(200);
   });
 
   it('can be read by admins only', async () => {

@@ -10,6 +10,7 @@ import {
   givenProduct,
   SAM_SELLER,
   serverForThisFile,
+  TEST_COVER_URL,
   type Person,
 } from '../testing/test-server';
 
@@ -45,7 +46,7 @@ describe('booking a book', () => {
       category_id: productId,
       category_name: 'Poetry',
       book_name: 'Real Name',
-      img: 'https://images.example.test/gitanjali.jpg',
+      img: TEST_COVER_URL,
       price: '7.25',
       buyerEmail: buyer.email,
       buyerName: buyer.name,

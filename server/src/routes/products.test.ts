@@ -1,4 +1,4 @@
-import { productSchema } from '@bookswap/shared/schemas';
+import { productSchema, productWithContactSchema } from '@bookswap/shared/schemas';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -7,8 +7,11 @@ import {
   NIA_NEWSELLER,
   SAM_SELLER,
   serverForThisFile,
+  TEST_COVER_URL,
+  uploadImage,
   VALID_PRODUCT,
 } from '../testing/test-server';
+import { drawCover } from '../seed/cover-image';
 
 const { server, seller, otherSeller, buyer, admin } = serverForThisFile({
   seller: { ...SAM_SELLER, verified: true },
@@ -34,11 +37,12 @@ describe('a seller listing a book', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
-    const detail = await call(server, 'GET', `/api/product/list/${created.body.insertedId}`);
-    expect(productSchema.parse(detail.body)).toEqual({
+    const detail = await call(server, 'GET', `/api/product/list/${created.body.insertedId}`, { as: buyer });
+    expect(productWithContactSchema.strict().parse(detail.body)).toEqual({
       ...VALID_PRODUCT,
       _id: created.body.insertedId,
       category_name: 'Poetry',
+      sellerId: seller.id,
       sellerName: seller.name,
       sellerEmail: seller.email,
       verify: true,
@@ -58,6 +62,95 @@ describe('a seller listing a book', () => {
     expect(list.body.every((p: { sellerEmail: string }) => p.sellerEmail === seller.email)).toBe(true);
     expect((await call(server, 'GET', `/api/product/list?email=${otherSeller.email}`, { as: seller })).status).toBe(
       403,
+    );
+  });
+});
+
+describe('who sees a seller’s phone and email (issue 23)', () => {
+  const noContact = (product: Record<string, unknown>) => !('sellerEmail' in product) && !('phone' in product);
+
+  it('the public lists show the seller’s name, tick and id, never their phone or email', async () => {
+    const id = await givenProduct(server, seller, { book_name: 'Quietly Listed', category_id: '6' });
+    await call(server, 'PUT', `/api/product/update/${id}`, { as: seller });
+    const searched = await call(server, 'GET', '/api/category/list?search=quietly&page=0&size=5');
+    const newest = await call(server, 'GET', '/api/category/list?page=0&size=5');
+    const category = await call(server, 'GET', '/api/category/list/6');
+    const ads = await call(server, 'GET', '/api/product/Ads/list');
+    for (const list of [searched.body.products, newest.body.products, category.body, ads.body]) {
+      const listed = list.find((p: { _id: string }) => p._id === id);
+      expect(productSchema.strict().parse(listed)).toMatchObject({
+        sellerId: seller.id,
+        sellerName: seller.name,
+        verify: true,
+      });
+      expect(list.every(noContact)).toBe(true);
+    }
+    // Signed in, the lists are the same for everyone (one cache): no contact details there either.
+    const asBuyer = await call(server, 'GET', '/api/category/list?search=quietly&page=0&size=5', { as: buyer });
+    expect(asBuyer.body.products.every(noContact)).toBe(true);
+    expect(JSON.stringify([searched.body, newest.body, category.body, ads.body])).not.toContain(seller.email);
+  });
+
+  it('the details call shows contact details to a signed-in caller only, as the details page does', async () => {
+    const id = await givenProduct(server, seller, { phone: '+880 1711 424242' });
+    const visitor = await call(server, 'GET', `/api/product/list/${id}`);
+    expect(visitor.status).toBe(200);
+    expect(productSchema.strict().parse(visitor.body)).toMatchObject({ _id: id, sellerName: seller.name });
+    for (const who of [buyer, otherSeller, admin]) {
+      const signedIn = await call(server, 'GET', `/api/product/list/${id}`, { as: who });
+      expect(signedIn.body).toMatchObject({ _id: id, phone: '+880 1711 424242', sellerEmail: seller.email });
+    }
+    // A token that is no good is refused (so the client refreshes it), not answered as to a visitor.
+    const stale = await call(server, 'GET', `/api/product/list/${id}`, { as: { token: 'not-a-token' } });
+    expect(stale.status).toBe(401);
+  });
+
+  it('the seller’s own list keeps their contact details', async () => {
+    await givenProduct(server, seller, { book_name: 'Mine With Phone' });
+    const list = await call(server, 'GET', `/api/product/list?email=${seller.email}`, { as: seller });
+    const mine = list.body.find((p: { book_name: string }) => p.book_name === 'Mine With Phone');
+    expect(productWithContactSchema.parse(mine)).toMatchObject({
+      phone: VALID_PRODUCT.phone,
+      sellerEmail: seller.email,
+    });
+  });
+});
+
+describe('a listing’s cover (issue 23)', () => {
+  const refusedCover = async (img: string) => {
+    const response = await call(server, 'POST', '/api/product/create', { as: seller, body: { ...VALID_PRODUCT, img } });
+    return { status: response.status, field: response.body.field };
+  };
+
+  it('is refused from any other host, or from our address outside the image store', async () => {
+    for (const img of [
+      'https://images.example.test/images/gitanjali.png',
+      'https://tracker.example/pixel.gif',
+      'http://localhost:5000.evil.example/images/test-cover.png',
+      'http://localhost:5000/api/images/test-cover.png',
+      'http://localhost:5000/images/test-cover.png?track=1',
+    ])
+      expect([img, await refusedCover(img)]).toEqual([img, { status: 400, field: 'img' }]);
+  });
+
+  it('is refused when our image store holds no such image', async () => {
+    const response = await call(server, 'POST', '/api/product/create', {
+      as: seller,
+      body: { ...VALID_PRODUCT, img: 'http://localhost:5000/images/0123456789abcdef.png' },
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { field: 'img', message: expect.stringMatching(/upload it again/) },
+    });
+  });
+
+  it('is accepted as the upload answered it, and shown back under the server’s address', async () => {
+    const uploaded = await uploadImage(server, seller, drawCover(9, 8, 8));
+    const url = uploaded.json().data.url as string;
+    const id = await givenProduct(server, seller, { img: url });
+    expect((await call(server, 'GET', `/api/product/list/${id}`)).body.img).toBe(url);
+    expect((await call(server, 'GET', `/api/product/list/${await givenProduct(server, seller)}`)).body.img).toBe(
+      TEST_COVER_URL,
     );
   });
 });

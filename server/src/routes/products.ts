@@ -3,6 +3,7 @@ import {
   advertiseProductBodySchema,
   bookListQuerySchema,
   categoryParamsSchema,
+  categoryProductsQuerySchema,
   createProductBodySchema,
   idParamsSchema,
   sellerProductsQuerySchema,
@@ -17,10 +18,9 @@ import {
   bookListJson,
   bookListPage,
   categoryProducts,
-  visibleListing,
+  productDetails,
 } from '../services/catalog/public-lists';
 import { advertiseListing, createListing, deleteListing, sellerProducts } from '../services/listings';
-import { productToWire } from '../services/wire';
 
 export const productRoutes = [
   defineRoute({
@@ -41,22 +41,24 @@ export const productRoutes = [
     method: 'GET',
     url: '/api/category/list/:id',
     access: 'public',
+    rule: 'a search (non-empty ?search=) counts against the client’s search limit',
+    rateLimit: 'search',
     params: categoryParamsSchema,
-    async handler({ params }, { db, wire }) {
+    query: categoryProductsQuerySchema,
+    async handler({ params, query }, { db, wire }) {
       if (!CATEGORY_CHOICES.some((c) => c.category_id === params.id)) throw notFound('No category with this id');
-      return categoryProducts(db, wire, params.id);
+      return categoryProducts(db, wire, params.id, query);
     },
   }),
 
   defineRoute({
     method: 'GET',
     url: '/api/product/list/:id',
-    access: 'public',
+    access: 'public-or-user',
+    rule: 'the seller’s phone and email only to a signed-in caller',
     params: idParamsSchema,
-    async handler({ params }, { db, wire }) {
-      const row = await visibleListing(db, params.id);
-      if (!row) throw notFound('No product with this id');
-      return productToWire(row, wire);
+    async handler({ params, caller }, { db, wire }) {
+      return productDetails(db, wire, params.id, caller);
     },
   }),
 
@@ -84,11 +86,11 @@ export const productRoutes = [
     method: 'POST',
     url: '/api/product/create',
     access: 'seller',
-    rule: 'seller name, email and verify come from the seller’s record',
+    rule: 'seller name, email and verify come from the seller’s record; the cover is an image of our own store',
     rateLimit: 'write',
     body: createProductBodySchema,
-    async handler({ body, caller, reply }, { db, wire, config }): Promise<InsertResult> {
-      const created = await createListing({ db, wire, listingsPerDay: config.listingsPerDay }, caller, body);
+    async handler({ body, caller, reply }, { db, wire, images, config }): Promise<InsertResult> {
+      const created = await createListing({ db, wire, images, listingsPerDay: config.listingsPerDay }, caller, body);
       reply.status(201);
       return created;
     },

@@ -22,11 +22,12 @@ export const reportRoutes = [
     method: 'POST',
     url: '/api/report/create',
     access: 'user',
-    rule: 'one report per user and product; reporter taken from the token',
+    rule: 'one report per user and product, REPORTS_PER_DAY per user; reporter taken from the token',
     rateLimit: 'write',
     body: createReportBodySchema,
-    async handler({ body, caller, reply }, { db }): Promise<InsertResult> {
-      const reported = await reportListing(db, caller, body);
+    async handler({ body, caller, reply }, { db, config }): Promise<InsertResult> {
+      const { reportsToFlag, reportsPerDay } = config;
+      const reported = await reportListing({ db, reportsToFlag, reportsPerDay }, caller, body);
       reply.status(201);
       return reported;
     },
@@ -48,11 +49,11 @@ export const reportRoutes = [
     method: 'PUT',
     url: '/api/report/dismiss/:id',
     access: 'admin',
-    rule: 'an open report (by the report’s id); the product is unflagged once no open report remains; audited',
+    rule: 'an open report (by the report’s id); the product is unflagged below REPORTS_TO_FLAG open reports; audited',
     rateLimit: 'write',
     params: idParamsSchema,
-    async handler({ params, caller }, { db }): Promise<UpdateResult> {
-      return dismissReport(db, caller, params.id);
+    async handler({ params, caller }, { db, config }): Promise<UpdateResult> {
+      return dismissReport({ db, reportsToFlag: config.reportsToFlag }, caller, params.id);
     },
   }),
 ];

@@ -11,6 +11,7 @@ import {
   givenUser,
   SAM_SELLER,
   serverForThisFile,
+  TEST_COVER_URL,
 } from '../testing/test-server';
 
 const { server, admin, seller, buyer } = serverForThisFile(
@@ -223,7 +224,7 @@ describe('deleting a user is a ban', () => {
     const productId = await givenProduct(server, doomed, {
       book_name: 'Xylophone Almanac',
       resale_price: '6.75',
-      img: 'https://images.example.test/xylophone.jpg',
+      img: TEST_COVER_URL,
     });
     expect((await call(server, 'PUT', `/api/product/update/${productId}`, { as: doomed })).body.modifiedCount).toBe(1);
     const bookingId = await givenBooking(server, buyer, productId);
@@ -243,7 +244,7 @@ describe('deleting a user is a ban', () => {
     const booking = await call(server, 'GET', `/api/booking/list/${bookingId}`, { as: buyer });
     expect(booking.body).toMatchObject({
       book_name: 'Xylophone Almanac',
-      img: 'https://images.example.test/xylophone.jpg',
+      img: TEST_COVER_URL,
       price: '6.75',
       paid: false,
     });

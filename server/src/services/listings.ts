@@ -4,44 +4,53 @@ import {
   type createProductBodySchema,
   type DeleteResult,
   type InsertResult,
-  type Product,
+  type ProductWithContact,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
+import type { ImageStore } from '../images/image-store';
 import { conflict, forbidden, notFound } from '../errors/http-error';
+import { insertAuditEntry } from '../repositories/audit-repository';
 import {
   advertiseListing as advertiseUnsoldListing,
   deleteListing as deleteListingRow,
   insertListing,
   listingById,
+  listingByIdForUpdate,
   sellerListings,
 } from '../repositories/products-repository';
+import { deleteListingReports, markListingReportsHidden } from '../repositories/reports-repository';
 import type { SignedInCaller } from './callers';
 import { refuseOverListingQuota } from './listing-quota';
 import { listingDeletedNotice } from './notices';
 import { notify } from './notify';
-import { imageUrlForStorage, productToWire, type WireContext } from './wire';
+import { storedCoverPath } from './uploads';
+import { productWithContactToWire, type WireContext } from './wire';
 
 type CreateProductBody = z.output<typeof createProductBodySchema>;
 
-/** A seller's own listings, newest first (My Product); `?email=` must be the seller's own. */
+/** A seller's own listings, newest first (My Product), with their own contact details; `?email=` must be theirs. */
 export async function sellerProducts(
   db: Database,
   wire: WireContext,
   seller: SignedInCaller,
   email: string,
-): Promise<Product[]> {
+): Promise<ProductWithContact[]> {
   if (email !== seller.user.email) throw forbidden('You can only list your own products');
-  return (await sellerListings(db, seller.user.id)).map((row) => productToWire(row, wire));
+  return (await sellerListings(db, seller.user.id)).map((row) => productWithContactToWire(row, wire));
 }
 
-/** A new listing; seller name, email and tick come from the seller's record, within the daily quota. */
+/**
+ * A new listing; seller name, email and tick come from the seller's record, within the daily quota; the cover must
+ * be an image of our own store.
+ */
 export async function createListing(
-  deps: { db: Database; wire: WireContext; listingsPerDay: number },
+  deps: { db: Database; wire: WireContext; images: ImageStore; listingsPerDay: number },
   seller: SignedInCaller,
   body: CreateProductBody,
 ): Promise<InsertResult> {
   const { user } = seller;
+  const imageUrl = await storedCoverPath(deps, body.img);
   const id = await deps.db.transaction(async (tx) => {
     await refuseOverListingQuota(tx, user.id, deps.listingsPerDay);
     return insertListing(tx, {
@@ -58,7 +67,7 @@ export async function createListing(
       resalePrice: body.resale_price,
       yearsOfUse: body.Year_of_use,
       condition: body.book_condition,
-      imageUrl: imageUrlForStorage(body.img, deps.wire),
+      imageUrl,
       phone: body.phone,
       pickupLocation: body.location,
     });
@@ -76,17 +85,30 @@ export async function advertiseListing(db: Database, seller: SignedInCaller, id:
   return { acknowledged: true, modifiedCount: await advertiseUnsoldListing(db, product.id) };
 }
 
-/** The listing's seller, or an admin, deletes it; a buyer never. */
+/**
+ * The listing's seller, or an admin, deletes it; a buyer never. An admin's deletion is moderation (issue 23): it is
+ * audited, and the listing's reports stay as the record of why, reading hidden (it is gone from public view, which
+ * is what each of them asked for). A seller's deletion of their own listing is neither, and takes its reports along.
+ */
 export async function deleteListing(db: Database, caller: SignedInCaller, id: string): Promise<DeleteResult> {
   const role = caller.user.role;
   if (role === 'buyer') throw forbidden('Only sellers may do this');
-  const product = await listingById(db, id);
-  if (!product) throw notFound('No product with this id');
-  if (role !== 'admin' && product.sellerId !== caller.user.id) throw forbidden('You can only delete your own products');
   return db.transaction(async (tx) => {
-    // An admin's deletion is told to the seller (issue 21), with the deletion or not at all.
-    if (product.sellerId && product.sellerId !== caller.user.id) {
-      await notify(tx, [listingDeletedNotice(product, product.sellerId)]);
+    const product = await listingByIdForUpdate(tx, id);
+    if (!product) throw notFound('No product with this id');
+    const ownListing = product.sellerId === caller.user.id;
+    if (!ownListing && role !== 'admin') throw forbidden('You can only delete your own products');
+    if (ownListing) {
+      await deleteListingReports(tx, product.id);
+    } else {
+      await markListingReportsHidden(tx, product.id);
+      await insertAuditEntry(tx, caller.user, 'delete-product', {
+        type: 'product',
+        id: product.id,
+        name: product.title,
+      });
+      // The seller is told (issue 21), with the deletion or not at all.
+      if (product.sellerId) await notify(tx, [listingDeletedNotice(product, product.sellerId)]);
     }
     return { acknowledged: true, deletedCount: await deleteListingRow(tx, product.id) };
   });

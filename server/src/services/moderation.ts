@@ -4,12 +4,14 @@ import type { Database } from '../db/database';
 import { conflict, notFound } from '../errors/http-error';
 import { insertAuditEntry, newestAuditEntries } from '../repositories/audit-repository';
 import {
+  clearListingReported,
   hideListing,
   listingByIdForUpdate,
-  setListingReported,
-  visibleListingById,
+  markListingReported,
+  visibleListingByIdForUpdate,
 } from '../repositories/products-repository';
 import {
+  countOpenReports,
   dismissOpenReport,
   insertReportIfNew,
   listingHasReports,
@@ -21,6 +23,7 @@ import {
 import { listingHiddenNotice } from './notices';
 import { notify } from './notify';
 import type { SignedInCaller } from './callers';
+import { refuseOverReportQuota } from './report-quota';
 import { auditToWire, reportToWire } from './wire';
 
 type CreateReportBody = z.output<typeof createReportBodySchema>;
@@ -32,14 +35,26 @@ export async function allReports(db: Database): Promise<Report[]> {
   return (await listReports(db)).map(reportToWire);
 }
 
-/** A user reports a visible listing, once; the seller then sees "Reported" and can no longer advertise it. */
+/** REPORTS_TO_FLAG and REPORTS_PER_DAY (config.ts). */
+export interface ReportLimits {
+  reportsToFlag: number;
+  reportsPerDay: number;
+}
+
+/**
+ * A user reports a visible listing, once, within their daily reports. The admin's Report list shows it at once; the
+ * listing is marked Reported (the seller cannot advertise it, and it leaves the ads) only when `reportsToFlag`
+ * people's reports are open on it, so one buyer cannot take the whole catalogue out of the ads (issue 23).
+ */
 export async function reportListing(
-  db: Database,
+  deps: { db: Database } & ReportLimits,
   reporter: SignedInCaller,
   body: CreateReportBody,
 ): Promise<InsertResult> {
-  return db.transaction(async (tx) => {
-    const product = await visibleListingById(tx, body.productId);
+  return deps.db.transaction(async (tx) => {
+    await refuseOverReportQuota(tx, reporter.user.id, deps.reportsPerDay);
+    // Locked, so that reports of one listing arriving together count its reporters one at a time.
+    const product = await visibleListingByIdForUpdate(tx, body.productId);
     if (!product) throw notFound('No product with this id');
     const id = await insertReportIfNew(tx, {
       productId: product.id,
@@ -50,7 +65,9 @@ export async function reportListing(
       reason: body.reason,
     });
     if (!id) throw conflict('You have already reported this product', 'productId');
-    await setListingReported(tx, product.id, true);
+    if (!product.reported && (await countOpenReports(tx, product.id)) >= deps.reportsToFlag) {
+      await markListingReported(tx, product.id);
+    }
     return { acknowledged: true, insertedId: id };
   });
 }
@@ -79,18 +96,30 @@ export async function hideReportedListing(
   });
 }
 
-/** An admin dismisses an open report; the listing is unflagged once no open report remains. Audited. */
-export async function dismissReport(db: Database, admin: SignedInCaller, reportId: string): Promise<UpdateResult> {
-  return db.transaction(async (tx) => {
+/**
+ * An admin dismisses an open report; the listing's Reported mark comes off once fewer than `reportsToFlag` reports
+ * remain open on it. Audited.
+ */
+export async function dismissReport(
+  deps: { db: Database } & Pick<ReportLimits, 'reportsToFlag'>,
+  admin: SignedInCaller,
+  reportId: string,
+): Promise<UpdateResult> {
+  return deps.db.transaction(async (tx) => {
     const report = await reportById(tx, reportId);
     if (!report) throw notFound('No report with this id');
-    // The product row is locked first so a report created meanwhile cannot be missed by the check below.
+    // The product row is locked first so a report created meanwhile cannot be missed by the count below.
     const product = await listingByIdForUpdate(tx, report.productId);
     const dismissed = await dismissOpenReport(tx, report.id);
     if (dismissed === 0) throw conflict(`This report is already ${report.status}`, 'id');
-    if (product && !product.hidden && !(await listingHasReports(tx, report.productId, 'open'))) {
+    if (
+      product &&
+      product.reported &&
+      !product.hidden &&
+      (await countOpenReports(tx, product.id)) < deps.reportsToFlag
+    ) {
       // product.md §4: "report" back to "false", so the seller may advertise it again.
-      await setListingReported(tx, product.id, false);
+      await clearListingReported(tx, product.id);
     }
     await insertAuditEntry(tx, admin.user, 'dismiss', { type: 'report', id: report.id, name: report.productName });
     return { acknowledged: true, modifiedCount: dismissed };

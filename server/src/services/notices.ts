@@ -25,82 +25,75 @@ const ROUTES_FOR_NOTICES = {
   myProducts: '/dashboard/myproduct',
 };
 
-function withEmail(notification: NewNotification, toEmail: string): Notice {
+/** Where a booking's notice goes: the person's id, and the address its email goes to. */
+interface Recipient {
+  id: string;
+  email: string;
+}
+
+type BookingEvent =
+  'new-booking' | 'booking-cancelled' | 'booking-declined' | 'sold-to-another-buyer' | 'payment-receipt';
+
+/** Each booking event's words, once: the notification shows them, and its email says the same. */
+const BOOKING_TEXTS: Record<BookingEvent, { title: string; body(booking: BookingFacts): string; link: string }> = {
+  'new-booking': {
+    title: 'New booking',
+    body: (b) =>
+      `${b.buyerName} booked ${b.title} for $${b.price}. Phone: ${b.phone}. Meeting place: ${b.meetingLocation}.`,
+    link: ROUTES_FOR_NOTICES.bookingRequests,
+  },
+  'booking-cancelled': {
+    title: 'Booking cancelled',
+    body: (b) => `${b.buyerName} cancelled their booking of ${b.title}.`,
+    link: ROUTES_FOR_NOTICES.bookingRequests,
+  },
+  'booking-declined': {
+    title: 'Booking declined',
+    body: (b) => `${b.sellerName} declined your booking of ${b.title}.`,
+    link: ROUTES_FOR_NOTICES.myOrders,
+  },
+  'sold-to-another-buyer': {
+    title: 'Sold to another buyer',
+    body: (b) => `Another buyer paid for ${b.title} first, so your booking cannot be paid.`,
+    link: ROUTES_FOR_NOTICES.myOrders,
+  },
+  'payment-receipt': {
+    title: 'Payment received',
+    body: (b) =>
+      `You paid $${b.price} for ${b.title}. Meet ${b.sellerName} (${b.sellerPhone}) at ${b.meetingLocation}.`,
+    link: ROUTES_FOR_NOTICES.myOrders,
+  },
+};
+
+function bookingNotice(kind: BookingEvent, booking: BookingFacts, to: Recipient): Notice {
+  const text = BOOKING_TEXTS[kind];
+  const notification = {
+    userId: to.id,
+    kind,
+    title: `${text.title}: ${booking.title}`,
+    body: text.body(booking),
+    link: text.link,
+  };
   return {
     notification,
-    email: {
-      toEmail,
-      subject: `Bookswap: ${notification.title}`,
-      body: notification.body,
-      link: notification.link,
-    },
+    email: { toEmail: to.email, subject: `Bookswap: ${notification.title}`, body: notification.body, link: text.link },
   };
 }
 
-export function newBookingNotice(booking: BookingFacts, seller: { id: string; email: string }): Notice {
-  return withEmail(
-    {
-      userId: seller.id,
-      kind: 'new-booking',
-      title: `New booking: ${booking.title}`,
-      body: `${booking.buyerName} booked ${booking.title} for $${booking.price}. Phone: ${booking.phone}. Meeting place: ${booking.meetingLocation}.`,
-      link: ROUTES_FOR_NOTICES.bookingRequests,
-    },
-    seller.email,
-  );
-}
+export const newBookingNotice = (booking: BookingFacts, seller: Recipient): Notice =>
+  bookingNotice('new-booking', booking, seller);
 
-export function cancellationNotice(booking: BookingFacts, seller: { id: string; email: string }): Notice {
-  return withEmail(
-    {
-      userId: seller.id,
-      kind: 'booking-cancelled',
-      title: `Booking cancelled: ${booking.title}`,
-      body: `${booking.buyerName} cancelled their booking of ${booking.title}.`,
-      link: ROUTES_FOR_NOTICES.bookingRequests,
-    },
-    seller.email,
-  );
-}
+export const cancellationNotice = (booking: BookingFacts, seller: Recipient): Notice =>
+  bookingNotice('booking-cancelled', booking, seller);
 
-export function declineNotice(booking: BookingFacts, buyerId: string): Notice {
-  return withEmail(
-    {
-      userId: buyerId,
-      kind: 'booking-declined',
-      title: `Booking declined: ${booking.title}`,
-      body: `${booking.sellerName} declined your booking of ${booking.title}.`,
-      link: ROUTES_FOR_NOTICES.myOrders,
-    },
-    booking.buyerEmail,
-  );
-}
+export const declineNotice = (booking: BookingFacts, buyerId: string): Notice =>
+  bookingNotice('booking-declined', booking, { id: buyerId, email: booking.buyerEmail });
 
-export function soldToAnotherBuyerNotice(booking: BookingFacts, buyerId: string): Notice {
-  return withEmail(
-    {
-      userId: buyerId,
-      kind: 'sold-to-another-buyer',
-      title: `Sold to another buyer: ${booking.title}`,
-      body: `Another buyer paid for ${booking.title} first, so your booking cannot be paid.`,
-      link: ROUTES_FOR_NOTICES.myOrders,
-    },
-    booking.buyerEmail,
-  );
-}
+export const soldToAnotherBuyerNotice = (booking: BookingFacts, buyerId: string): Notice =>
+  bookingNotice('sold-to-another-buyer', booking, { id: buyerId, email: booking.buyerEmail });
 
-export function receiptNotice(booking: BookingFacts, buyerId: string): Notice {
-  return withEmail(
-    {
-      userId: buyerId,
-      kind: 'payment-receipt',
-      title: `Payment received: ${booking.title}`,
-      body: `You paid $${booking.price} for ${booking.title}. Meet ${booking.sellerName} (${booking.sellerPhone}) at ${booking.meetingLocation}.`,
-      link: ROUTES_FOR_NOTICES.myOrders,
-    },
-    booking.buyerEmail,
-  );
-}
+export const receiptNotice = (booking: BookingFacts, buyerId: string): Notice =>
+  bookingNotice('payment-receipt', booking, { id: buyerId, email: booking.buyerEmail });
 
 export function listingHiddenNotice(listing: { title: string }, sellerId: string, reasons: string[]): Notice {
   return {

@@ -10,7 +10,7 @@ import {
   uploadedSince,
   type Upload,
 } from '../repositories/uploads-repository';
-import type { WireContext } from './wire';
+import { ownImagePath, type WireContext } from './wire';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,6 +68,19 @@ export async function storeUploadedImage(
     throw error;
   }
   return { success: true, data: { url: `${deps.wire.publicUrl}${stored}` } };
+}
+
+/**
+ * A listing's cover as stored (`/images/<name>`): only an image this server's own store holds, addressed under its
+ * PUBLIC_URL, so a listing never makes a browser load a picture from another host (issue 23).
+ */
+export async function storedCoverPath(deps: { images: ImageStore; wire: WireContext }, url: string): Promise<string> {
+  const stored = ownImagePath(url, deps.wire);
+  if (!stored) throw badRequest('img: must be an image uploaded to Bookswap', 'img');
+  if (!(await deps.images.has(stored.slice('/images/'.length)))) {
+    throw badRequest('img: this image is not in Bookswap’s image store; upload it again', 'img');
+  }
+  return stored;
 }
 
 /**

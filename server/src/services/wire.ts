@@ -1,4 +1,13 @@
-import type { AuditEntry, Booking, Notification, PaymentRecord, Product, Report, User } from '@bookswap/shared/schemas';
+import type {
+  AuditEntry,
+  Booking,
+  Notification,
+  PaymentRecord,
+  Product,
+  ProductWithContact,
+  Report,
+  User,
+} from '@bookswap/shared/schemas';
 import type { AuditRow } from '../repositories/audit-repository';
 import type { BookingRow } from '../repositories/bookings-repository';
 import type { NotificationRow } from '../repositories/notifications-repository';
@@ -20,9 +29,10 @@ export function imageUrlForWire(stored: string, { publicUrl }: WireContext): str
   return stored.startsWith('/images/') ? `${publicUrl}${stored}` : stored;
 }
 
-export function imageUrlForStorage(url: string, { publicUrl }: WireContext): string {
+/** `/images/<name>` when `url` is an image address of our own store (under PUBLIC_URL), else null. */
+export function ownImagePath(url: string, { publicUrl }: WireContext): string | null {
   const ownPrefix = `${publicUrl}/images/`;
-  return url.startsWith(ownPrefix) ? url.slice(publicUrl.length) : url;
+  return url.startsWith(ownPrefix) ? url.slice(publicUrl.length) : null;
 }
 
 /** product.md §3: "creation time as long date-time text"; UTC so every reader sees the same text. */
@@ -37,6 +47,10 @@ export function userToWire(row: UserRow): User {
   return { _id: row.id, userName: row.name, userEmail: row.email, role: row.role, verify: row.verified };
 }
 
+/**
+ * A listing as anyone may read it (the public lists, cached for every caller alike): the seller by id, name and
+ * tick, never their phone or email (issue 23).
+ */
 export function productToWire(row: ProductRow, context: WireContext): Product {
   return {
     _id: row.id,
@@ -50,16 +64,21 @@ export function productToWire(row: ProductRow, context: WireContext): Product {
     Year_of_use: row.yearsOfUse,
     book_condition: row.condition,
     img: imageUrlForWire(row.imageUrl, context),
-    phone: row.phone,
     location: row.pickupLocation,
+    // Null only once the seller's account is deleted, when no public list shows the listing any more.
+    sellerId: row.sellerId ?? '',
     sellerName: row.sellerName,
-    sellerEmail: row.sellerEmail,
     verify: row.sellerVerified,
     paid: row.sold,
     addADS: row.advertised,
     report: row.reported ? 'true' : 'false',
     date: longDateTime(row.listedAt),
   };
+}
+
+/** With the seller's contact details: the details page of a signed-in caller, and the seller's own list. */
+export function productWithContactToWire(row: ProductRow, context: WireContext): ProductWithContact {
+  return { ...productToWire(row, context), phone: row.phone, sellerEmail: row.sellerEmail };
 }
 
 export function bookingToWire(row: BookingRow, context: WireContext): Booking {

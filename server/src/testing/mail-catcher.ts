@@ -55,6 +55,9 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
       });
     },
   });
+  // A sender killed mid-session (the durability test, the fault drill) resets its connection: that ends the
+  // session, not the catcher.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const { port: bound } = server.server.address() as { port: number };
   return {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -34,21 +35,36 @@ async function waitForHealth(base: string, child: ChildProcess, timeoutMs: numbe
   throw new Error(`the server did not become healthy${log()}`);
 }
 
+export interface SpawnOptions {
+  timeoutMs: number;
+  /** Keep the output for the error when it fails to start (else it goes to this process's own output). */
+  captureOutput: boolean;
+  /** Append the output to this file instead (a long run whose server logs would drown the report). */
+  logFile?: string;
+  /** This port rather than a free one: a server started again where its clients already call (the fault drill). */
+  port?: number;
+}
+
 /**
- * The real server as its own process on a free loopback port, returned once `GET /health` answers. Node runs
+ * The real server as its own process on a loopback port, returned once `GET /health` answers. Node runs
  * it (tsx as a loader, not as a wrapper process) so that a signal reaches the process holding the database.
- * `env` is the whole environment; with `captureOutput` its output is kept for the error when it fails to start.
+ * `env` is the whole environment.
  */
-export async function spawnServer(
-  env: NodeJS.ProcessEnv,
-  options: { timeoutMs: number; captureOutput: boolean },
-): Promise<ServerProcess> {
-  const port = await freePort();
+export async function spawnServer(env: NodeJS.ProcessEnv, options: SpawnOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const log = options.logFile === undefined ? undefined : fs.openSync(options.logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: options.captureOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    stdio:
+      log !== undefined
+        ? ['ignore', log, log]
+        : options.captureOutput
+          ? ['ignore', 'pipe', 'pipe']
+          : ['ignore', 'inherit', 'inherit'],
   });
+  // The child holds its own copy of the descriptor.
+  if (log !== undefined) fs.closeSync(log);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

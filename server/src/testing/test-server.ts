@@ -10,10 +10,14 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/database
 import { newId } from '../db/ids';
 import { users } from '../db/schema';
 import { DatabaseImageStore, DiskImageStore, type ImageStore } from '../images/image-store';
+import { drawCover } from '../seed/cover-image';
 import { prepareServer, type StartOptions } from '../server';
 import { templatePath } from './template';
 
 export const TEST_PROJECT = 'demo-bookswap';
+const TEST_PUBLIC_URL = 'http://localhost:5000';
+/** A cover every test server's image store holds, as an upload would have left it: what VALID_PRODUCT shows. */
+export const TEST_COVER_URL = `${TEST_PUBLIC_URL}/images/test-cover.png`;
 
 export interface TestServer {
   app: FastifyInstance;
@@ -32,12 +36,17 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     firebaseProjectId: TEST_PROJECT,
     adminEmails: [],
     corsOrigins: defaultCorsOrigins(),
-    publicUrl: 'http://localhost:5000',
+    publicUrl: TEST_PUBLIC_URL,
     accessTokenTtlSeconds: 3600,
     seed: 'none',
     allowRemoteEmulator: false,
     trustProxy: false,
-    rateLimits: { tokenPerMinute: 10_000, writesPerMinute: 10_000, searchPerMinute: 10_000 },
+    rateLimits: {
+      tokenPerMinute: 10_000,
+      writesPerMinute: 10_000,
+      searchPerMinute: 10_000,
+      telemetryPerMinute: 10_000,
+    },
     uploads: {
       perDayCount: 1000,
       perDayBytes: 1024 * 1024 * 1024,
@@ -47,6 +56,10 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     },
     // Tests that list in bulk (the scale tests) stay far below it; listing-quota.test.ts sets its own.
     listingsPerDay: 1_000_000,
+    // Most stories need a Reported listing and make it with one report; routes/reports.test.ts runs the
+    // product's own default of three reporters and a small daily cap.
+    reportsToFlag: 1,
+    reportsPerDay: 1_000_000,
     // No SMTP server: the outbox keeps what would be sent; mail tests set smtpUrl to their own catcher.
     mail: { from: 'Bookswap <no-reply@bookswap.test>', off: false, pollMs: 50, appUrl: 'http://localhost:3000' },
     logLevel: 'silent',
@@ -93,6 +106,9 @@ export async function startTestServer(
     await dropSchema().catch(() => undefined);
     throw error;
   }
+  // A listing's cover must be an image of the server's own store (issue 23).
+  const images = databaseUrl ? new DatabaseImageStore(handle.db) : new DiskImageStore(dataDir);
+  await images.keep('test-cover.png', drawCover(1, 8, 8), 'image/png');
   return {
     app,
     db: handle.db,
@@ -275,7 +291,7 @@ export const VALID_PRODUCT = {
   resale_price: '12.50',
   Year_of_use: '2',
   book_condition: 'Good',
-  img: 'https://images.example.test/gitanjali.jpg',
+  img: TEST_COVER_URL,
   phone: '+880 1711 000000',
   location: 'Dhaka',
 };

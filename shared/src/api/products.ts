@@ -4,13 +4,31 @@ import { apiRequest, query } from './api-client';
 
 const enc = encodeURIComponent;
 
-export const getBookList = ({ search, page, size }: BookListQuery) =>
-  apiRequest(`/api/category/list${query({ search: search ?? '', page, size })}`, { answer: 'bookList' });
+/**
+ * The book list's query: `search`, `page` and `size` as the SPEC's call sends them, then each filter only when set
+ * (a repeated name per category or condition), so the unfiltered list is the SPEC's call exactly.
+ */
+function bookListParams(list: BookListQuery): string {
+  const params = new URLSearchParams(query({ search: list.search ?? '', page: list.page, size: list.size }).slice(1));
+  for (const category of list.category ?? []) params.append('category', category);
+  for (const condition of list.condition ?? []) params.append('condition', condition);
+  if (list.minPrice) params.set('minPrice', list.minPrice);
+  if (list.maxPrice) params.set('maxPrice', list.maxPrice);
+  if (list.verified) params.set('verified', '1');
+  if (list.sort && list.sort !== 'newest') params.set('sort', list.sort);
+  if (list.facets) params.set('facets', '1');
+  return params.toString();
+}
+
+export const getBookList = (list: BookListQuery) =>
+  apiRequest(`/api/category/list?${bookListParams(list)}`, { answer: 'bookList' });
 
 export const getCategoryProducts = (categoryId: string) =>
   apiRequest(`/api/category/list/${enc(categoryId)}`, { answer: 'products' });
 
-export const getProduct = (id: string) => apiRequest(`/api/product/list/${enc(id)}`, { answer: 'product' });
+/** Sent with the access token when there is one: the seller's contact details come only to a signed-in caller. */
+export const getProduct = (id: string) =>
+  apiRequest(`/api/product/list/${enc(id)}`, { auth: true, answer: 'productDetails' });
 
 export const getAdvertisedProducts = () => apiRequest('/api/product/Ads/list', { answer: 'products' });
 
@@ -42,7 +60,7 @@ export function uploadImage(file: File) {
 /** Cache keys of the product GETs above; `all` refreshes every list, detail and the ads after a write. */
 export const productKeys = {
   all: inFamily('products'),
-  bookList: ({ search, page, size }: BookListQuery) => ['products', 'book-list', search ?? '', page, size] as const,
+  bookList: (list: BookListQuery) => ['products', 'book-list', bookListParams(list)] as const,
   category: (categoryId: string) => ['products', 'category', categoryId] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
   advertised: () => ['products', 'advertised'] as const,

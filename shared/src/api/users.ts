@@ -38,4 +38,5 @@ export const userKeys = {
   all: inFamily('users'),
   byRole: (role: 'seller' | 'buyer') => ['users', 'role', role] as const,
   list: () => ['users', 'list'] as const,
+  record: (email: string) => ['users', 'record', email] as const,
 };

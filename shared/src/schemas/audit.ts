@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** What an admin did (issue 11): verify a seller, delete a user, hide a reported product, dismiss a report. */
-export const AUDIT_ACTIONS = ['verify', 'delete-user', 'hide', 'dismiss'] as const;
+/**
+ * What an admin did (issue 11): verify a seller, delete a user, hide a reported product, dismiss a report; and
+ * delete a product (issue 23; a seller deleting their own is not an admin action and is not logged).
+ */
+export const AUDIT_ACTIONS = ['verify', 'delete-user', 'hide', 'dismiss', 'delete-product'] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -47,3 +47,34 @@ export function isPageSize(size: number): boolean {
 export function pageCount(total: number, size: number): number {
   return Math.ceil(Math.min(total, MAX_LIST_DEPTH) / size);
 }
+
+/** The book list's orders (issue 22): newest first by default, or by the resale price either way. */
+export const BOOK_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type BookSort = (typeof BOOK_SORTS)[number];
+export const DEFAULT_BOOK_SORT: BookSort = 'newest';
+export const BOOK_SORT_LABELS: Record<BookSort, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+
+/** A price bound of the book list's filters: whole or decimal dollars, as a listing's price is written. */
+export const PRICE_FILTER_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+
+export function isBookSort(value: string): value is BookSort {
+  return (BOOK_SORTS as readonly string[]).includes(value);
+}
+
+export function isBookCondition(value: string): value is (typeof BOOK_CONDITIONS)[number] {
+  return (BOOK_CONDITIONS as readonly string[]).includes(value);
+}
+
+export function isCategoryId(value: string): boolean {
+  return CATEGORY_IDS.includes(value);
+}
+
+/** A price bound the list takes ("12", "12.5"), in cents; null for anything else. */
+export function priceFilterCents(text: string): number | null {
+  const trimmed = text.trim();
+  return PRICE_FILTER_PATTERN.test(trimmed) ? Math.round(Number(trimmed) * 100) : null;
+}

@@ -10,3 +10,4 @@ export * from './report';
 export * from './audit';
 export * from './image';
 export * from './notification';
+export * from './telemetry';

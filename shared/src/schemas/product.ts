@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import {
   BOOK_CONDITIONS,
+  BOOK_SORTS,
+  CATEGORY_IDS,
+  DEFAULT_BOOK_SORT,
   DEFAULT_PAGE_SIZE,
   isPageSize,
   isPageWithinReach,
   LAST_PAGE_ASKED,
   MAX_LIST_DEPTH,
+  PRICE_FILTER_PATTERN,
   SEARCH_MAX_LENGTH,
+  type BookSort,
 } from './catalog-rules';
 import { categoryIdSchema } from './category';
 import { nonEmptyText, priceTextSchema } from './common';
@@ -19,6 +24,10 @@ export type BookCondition = z.infer<typeof bookConditionSchema>;
 /** The product's report flag is text on the wire ("true"/"false"), unlike the report record's boolean (product.md §9). */
 export const productReportFlagSchema = z.enum(['true', 'false']);
 
+/**
+ * A listing as anyone may read it: the home page's advertised books, a category, the book list (issue 23). The
+ * seller shows by name and verified tick only; `sellerId` tells a signed-in seller their own listings.
+ */
 export const productSchema = z.object({
   _id: z.string(),
   book_name: z.string(),
@@ -31,10 +40,9 @@ export const productSchema = z.object({
   Year_of_use: z.string(),
   book_condition: z.string(),
   img: z.string(),
-  phone: z.string(),
   location: z.string(),
+  sellerId: z.string(),
   sellerName: z.string(),
-  sellerEmail: z.string(),
   verify: z.boolean(),
   paid: z.boolean(),
   addADS: z.boolean(),
@@ -42,6 +50,24 @@ export const productSchema = z.object({
   date: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * A listing with the seller's contact details (the listing's phone and the seller's email): only where a signed-in
+ * person needs them, the details page's Contact Information and the seller's own list (issue 23).
+ */
+export const productWithContactSchema = productSchema.extend({ phone: z.string(), sellerEmail: z.string() });
+export type ProductWithContact = z.infer<typeof productWithContactSchema>;
+
+/** GET /api/product/list/{id}: with the contact details for a signed-in caller, without them for a visitor. */
+export const productDetailsSchema = z.union([productWithContactSchema, productSchema]);
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+
+/**
+ * A cover is a picture of the product's own image store, `<the API's address>/images/<name>` as an upload answers
+ * it: a listing never makes browsers load images from another host (issue 23). The server checks the address is
+ * its own and the image is stored.
+ */
+const OWN_IMAGE_URL = /^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?\/images\/[a-z0-9_-]{1,64}\.(?:jpg|png|webp|gif)$/;
 
 /**
  * What a seller sends to create a listing. Seller name, email, verify, flags and date are set by
@@ -62,15 +88,60 @@ export const createProductBodySchema = z.object({
     .trim()
     .max(2000)
     .url('img must be an image URL')
-    .regex(/^https?:\/\//i, 'img must be an http or https URL'),
+    .regex(/^https?:\/\//i, 'img must be an http or https URL')
+    .regex(OWN_IMAGE_URL, 'img must be an image uploaded to Bookswap'),
   phone: z.string().trim().max(40).default(''),
   location: nonEmptyText(300),
 });
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
+/** A query value that may repeat (`condition=Good&condition=Fair`): one arrives as text, several as a list. */
+function repeatable<T extends z.ZodType<string>>(item: T, field: string) {
+  return z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(item)
+      .max(20, `${field} is given too many times`)
+      .transform((values) => [...new Set(values)].sort()),
+  );
+}
+
+function priceBound(field: 'minPrice' | 'maxPrice') {
+  return z
+    .string({ message: `${field} must be a price such as 5 or 12.50` })
+    .trim()
+    .regex(PRICE_FILTER_PATTERN, `${field} must be a price such as 5 or 12.50`)
+    .transform((text) => Math.round(Number(text) * 100))
+    .optional();
+}
+
+/**
+ * The filters and order of the book list and the category page (issue 22), all optional: without them a list
+ * answers exactly as before. Prices come back as cents; repeated values sorted and without duplicates, so two
+ * spellings of one filter are one cached answer.
+ */
+const bookFilterFields = {
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
+  condition: repeatable(z.enum(BOOK_CONDITIONS, { message: 'condition must be Excellent, Good or Fair' }), 'condition'),
+  minPrice: priceBound('minPrice'),
+  maxPrice: priceBound('maxPrice'),
+  verified: z
+    .enum(['0', '1'], { message: 'verified must be 1 (verified sellers only) or 0' })
+    .optional()
+    .transform((value) => value === '1'),
+  sort: z.enum(BOOK_SORTS, { message: 'sort must be newest, price_asc or price_desc' }).default(DEFAULT_BOOK_SORT),
+};
+
+const priceRangeInOrder = {
+  check: (query: { minPrice?: number | undefined; maxPrice?: number | undefined }) =>
+    query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
+  issue: { message: 'minPrice must not be above maxPrice', path: ['minPrice'] },
+};
+
 export const bookListQuerySchema = z
   .object({
-    search: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
+    ...bookFilterFields,
+    category: repeatable(z.enum(CATEGORY_IDS, { message: 'category must be a category id from 1 to 9' }), 'category'),
     page: z.coerce
       .number({ message: 'page must be a whole number' })
       .int('page must be a whole number')
@@ -81,18 +152,57 @@ export const bookListQuerySchema = z
       .number({ message: 'size must be 5, 10, 15 or 20' })
       .refine(isPageSize, 'size must be 5, 10, 15 or 20')
       .default(DEFAULT_PAGE_SIZE),
+    /** `1`: the answer carries `facets`. */
+    facets: z
+      .enum(['0', '1'], { message: 'facets must be 1 or 0' })
+      .optional()
+      .transform((value) => value === '1'),
   })
   .refine((query) => isPageWithinReach(query.page, query.size), {
     message: `page is too deep: a list shows its first ${MAX_LIST_DEPTH.toLocaleString('en')} books; search to narrow it`,
     path: ['page'],
-  });
+  })
+  .refine(priceRangeInOrder.check, priceRangeInOrder.issue);
+/** A book-list request as the server reads it: every field present, prices in cents. */
+export type BookListRequest = z.output<typeof bookListQuerySchema>;
+
+/** GET /api/category/list/{id}: the same filters and order; the category is the path's, the answer SPEC's array. */
+export const categoryProductsQuerySchema = z
+  .object(bookFilterFields)
+  .refine(priceRangeInOrder.check, priceRangeInOrder.issue);
+export type CategoryProductsRequest = z.output<typeof categoryProductsQuerySchema>;
+
+/** What a client asks of GET /api/category/list; prices as the person typed them ("12.50"). */
 export interface BookListQuery {
   search?: string;
   page?: number;
   size?: number;
+  category?: readonly string[];
+  condition?: readonly BookCondition[];
+  minPrice?: string;
+  maxPrice?: string;
+  verified?: boolean;
+  sort?: BookSort;
+  /** Ask for the facet counts too. */
+  facets?: boolean;
 }
 
-export const bookListResponseSchema = z.object({ products: z.array(productSchema), count: z.number() });
+/**
+ * Books per condition and per category under the list's other filters (the condition counts ignore the condition
+ * filter, the category counts the category filter), so each choice can say how many books it would show.
+ */
+export const bookFacetsSchema = z.object({
+  condition: z.record(z.enum(BOOK_CONDITIONS), z.number()),
+  category: z.record(z.enum(CATEGORY_IDS), z.number()),
+});
+export type BookFacets = z.infer<typeof bookFacetsSchema>;
+
+export const bookListResponseSchema = z.object({
+  products: z.array(productSchema),
+  count: z.number(),
+  /** Only when asked for (`facets=1`). */
+  facets: bookFacetsSchema.optional(),
+});
 export type BookListResponse = z.infer<typeof bookListResponseSchema>;
 
 export const sellerProductsQuerySchema = z.object({

@@ -9,6 +9,8 @@ export {
   sampleIdentities,
   sampleNotification,
   sampleProduct,
+  sampleProductWithContact,
   sampleReport,
   sampleUser,
 } from './samples';
+export { atScreenWidth, PHONE_WIDTH } from './screen-width';

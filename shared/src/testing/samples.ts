@@ -1,5 +1,5 @@
 import type { SignedInIdentity } from '../auth/auth-types';
-import type { AuditEntry, Booking, Notification, Product, Report, Role, User } from '../schemas';
+import type { AuditEntry, Booking, Notification, Product, ProductWithContact, Report, Role, User } from '../schemas';
 
 let next = 1;
 
@@ -10,7 +10,7 @@ export const sampleIdentities: Record<Role, SignedInIdentity> = {
   admin: { uid: 'admin-uid', displayName: 'Ada Admin', photoURL: null, email: 'admin@bookswap.test' },
 };
 
-/** A product as the server sends it; tests override only what their story is about. */
+/** A product as the public lists send it (no contact details); tests override only what their story is about. */
 export function sampleProduct(overrides: Partial<Product> = {}): Product {
   const n = next++;
   return {
@@ -25,10 +25,9 @@ export function sampleProduct(overrides: Partial<Product> = {}): Product {
     Year_of_use: '2',
     book_condition: 'Good',
     img: `http://api.test/images/p${n}.png`,
-    phone: '+1 555 0100',
     location: 'Main Street Library',
+    sellerId: 'u-sam-seller',
     sellerName: 'Sam Seller',
-    sellerEmail: 'seller@bookswap.test',
     verify: true,
     paid: false,
     addADS: false,
@@ -36,6 +35,11 @@ export function sampleProduct(overrides: Partial<Product> = {}): Product {
     date: 'November 1, 2026 at 10:00 AM',
     ...overrides,
   };
+}
+
+/** A product with the seller's contact details, as the details call answers a signed-in caller and My Product lists. */
+export function sampleProductWithContact(overrides: Partial<ProductWithContact> = {}): ProductWithContact {
+  return { ...sampleProduct(), phone: '+1 555 0100', sellerEmail: 'seller@bookswap.test', ...overrides };
 }
 
 /** A booking as `GET /api/booking/list` sends it. */

@@ -3,3 +3,5 @@ export { DataTable } from './DataTable';
 export type { DataColumn, DataTableProps } from './DataTable';
 export { LoadedTable } from './LoadedTable';
 export type { LoadedTableProps, TableLoad } from './LoadedTable';
+export { PagedTable } from './PagedTable';
+export type { PagedTableProps, TableSearch } from './PagedTable';

@@ -15,22 +15,19 @@ export function useConfirmedAction<Row>(
   const [open, setOpen] = useState(false);
   const acted = useRef(false);
 
+  // A row someone else moved on meanwhile has nothing left to confirm: the dialog shows closed, as after an action.
+  const gone = open && row !== null && !stillApplies(row);
+  const showing = open && !gone;
+
   useEffect(() => {
-    if (open || !acted.current) return;
+    if (showing || (!acted.current && !gone)) return;
     acted.current = false;
     heading.current?.focus();
-  }, [open, heading]);
-
-  const gone = open && row !== null && !stillApplies(row);
-  useEffect(() => {
-    if (!gone) return;
-    acted.current = true;
-    setOpen(false);
-  }, [gone]);
+  }, [showing, gone, heading]);
 
   return {
     row,
-    open,
+    open: showing,
     ask(which: Row) {
       setRow(which);
       setOpen(true);

@@ -1,13 +1,31 @@
-import { useRouteError } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useMatches, useRouteError } from 'react-router-dom';
+import { noteCaughtError } from '../release-health/load-ledger';
 import { NotFoundScreen } from '../route-errors/NotFoundScreen';
 import { RouteErrorScreen } from '../route-errors/RouteErrorScreen';
 import { RemoteFallback } from './RemoteFallback';
 import type { RemoteArea } from './route-ownership';
 import { PathNotServedError, RemoteIncompatibleError, RemoteUnavailableError } from './remote-unavailable-error';
 
+/** Errors already noted: a boundary renders again (StrictMode, a revalidation) with the same error. */
+const noted = new WeakSet<object>();
+
 /** A remote that failed to load gets its fallback with Retry; any other route error the SPEC error screen. */
 export function RemoteAreaError({ area }: { area: RemoteArea }) {
   const error = useRouteError();
+  const matches = useMatches();
+  const prefix = `remote:${area.name}:`;
+  // The route's pattern from its id (remote-area-routes.tsx), never the URL.
+  const route = matches.findLast((match) => match.id.startsWith(prefix))?.id.slice(prefix.length) ?? '/';
+  const caught = !(error instanceof RemoteUnavailableError) && !(error instanceof PathNotServedError);
+  useEffect(() => {
+    if (!caught) return;
+    if (typeof error === 'object' && error !== null) {
+      if (noted.has(error)) return;
+      noted.add(error);
+    }
+    noteCaughtError(area.name, route);
+  }, [caught, error, area.name, route]);
   if (error instanceof RemoteIncompatibleError)
     return <RemoteFallback area={area} reason={error.reason} incompatible={error.mismatches} />;
   if (error instanceof RemoteUnavailableError) return <RemoteFallback area={area} reason={error.reason} />;

@@ -10,6 +10,7 @@ import type { SessionStore } from '@bookswap/shared/auth';
 import { mayOpen } from '@bookswap/shared/routing';
 import type { RouteFacts } from '@bookswap/shared/releases';
 import { RequireAccess } from '../guards/RequireAccess';
+import { noteRemoteLoad } from '../release-health/load-ledger';
 import { RemoteAreaError } from './RemoteAreaError';
 import type { RemoteRoutesLoader } from './remote-routes-loader';
 import { type RemoteArea } from './route-ownership';
@@ -99,6 +100,19 @@ export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader, s
     return screen;
   }
 
+  /** The screen, with the remote's outcome noted for release health (its first in this page load counts). */
+  async function screenNoted(path: string): Promise<RemoteScreen> {
+    try {
+      const screen = await screenFor(path);
+      noteRemoteLoad(area.name, path, 'loaded');
+      return screen;
+    } catch (error) {
+      if (error instanceof RemoteUnavailableError) noteRemoteLoad(area.name, path, error.stage);
+      else if (error instanceof PathNotServedError) noteRemoteLoad(area.name, path, 'loaded');
+      throw error;
+    }
+  }
+
   return {
     id: `remote:${area.name}`,
     errorElement: <RemoteAreaError area={area} />,
@@ -123,7 +137,7 @@ export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader, s
         handle: { remote: area.name },
         loader: async (args: LoaderFunctionArgs) => {
           if (!(await mayLoad(entry, session))) return REFUSED;
-          const screen = await screenFor(path);
+          const screen = await screenNoted(path);
           return screen.loader ? screen.loader(args) : null;
         },
         action: async (args: ActionFunctionArgs) => {

@@ -2,7 +2,7 @@ import { contractMismatches, type ShellContract } from '@bookswap/shared/release
 import type { RemoteRoutes } from '@bookswap/shared/routing';
 import type { RemoteManifestList } from './remote-manifest-list';
 import type { RemoteName } from './route-ownership';
-import { RemoteIncompatibleError, RemoteUnavailableError, reasonOf } from './remote-unavailable-error';
+import { failureStage, RemoteIncompatibleError, RemoteUnavailableError, reasonOf } from './remote-unavailable-error';
 
 /** The two federation runtime calls the shell makes; injected so tests can fake a remote. */
 export interface FederationRuntime {
@@ -46,7 +46,7 @@ export class RemoteRoutesLoader {
 
   private async fetchRoutes(name: RemoteName): Promise<RemoteRoutes> {
     const remote = this.remotes.find((candidate) => candidate.name === name);
-    if (!remote) throw new RemoteUnavailableError(name, 'it is not listed in remotes.json');
+    if (!remote) throw new RemoteUnavailableError(name, 'it is not listed in remotes.json', 'manifest');
     if (remote.contract && this.shell) {
       const mismatches = contractMismatches(
         name,
@@ -64,7 +64,9 @@ export class RemoteRoutesLoader {
       return module.default;
     } catch (error) {
       this.failed.add(name);
-      throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(name, reasonOf(error));
+      throw error instanceof RemoteUnavailableError
+        ? error
+        : new RemoteUnavailableError(name, reasonOf(error), failureStage(error));
     }
   }
 }

@@ -1,4 +1,8 @@
+import type { RemoteLoadOutcome } from '@bookswap/shared/schemas';
 import type { RemoteName } from './route-ownership';
+
+/** Where a remote's load stopped (release health, docs/decisions/025). */
+export type RemoteLoadStage = Exclude<RemoteLoadOutcome, 'loaded'>;
 
 /** A remote's entry, its route table or one of its screen chunks could not be loaded. */
 export class RemoteUnavailableError extends Error {
@@ -7,6 +11,7 @@ export class RemoteUnavailableError extends Error {
   constructor(
     readonly remote: RemoteName,
     readonly reason: string,
+    readonly stage: RemoteLoadStage = 'module',
   ) {
     super(`The ${remote} part of the site could not be loaded: ${reason}`);
   }
@@ -19,8 +24,21 @@ export class RemoteIncompatibleError extends RemoteUnavailableError {
     readonly version: string,
     readonly mismatches: readonly string[],
   ) {
-    super(remote, `release ${version} does not fit this shell: ${mismatches.join('; ')}`);
+    super(remote, `release ${version} does not fit this shell: ${mismatches.join('; ')}`, 'contract');
   }
+}
+
+// The federation runtime's error codes (@module-federation/error-codes): the manifest (or the snapshot read from
+// it) could not be had, or the entry script could not be loaded or run. Anything else failed past the entry.
+const MANIFEST_CODES = /RUNTIME-00[347]|RUNTIME-01[13]/;
+const ENTRY_CODES = /RUNTIME-00[128]|RUNTIME-015/;
+
+/** The stage a federation runtime failure happened at. */
+export function failureStage(error: unknown): RemoteLoadStage {
+  const reason = reasonOf(error);
+  if (MANIFEST_CODES.test(reason)) return 'manifest';
+  if (ENTRY_CODES.test(reason)) return 'entry';
+  return 'module';
 }
 
 export function reasonOf(error: unknown): string {

@@ -1,11 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApiForEachTest } from '@bookswap/shared/testing';
+import { atScreenWidth, fakeApiForEachTest, PHONE_WIDTH } from '@bookswap/shared/testing';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { TopNav } from './TopNav';
 
 const routes = [
   { path: '/', element: <TopNav /> },
+  { path: '/booklist', element: <TopNav /> },
+  { path: '/category', element: <TopNav /> },
   { path: '/login', element: <p>the login page</p> },
   { path: '/dashboard', element: <p>the dashboard</p> },
 ];
@@ -22,9 +24,18 @@ describe('the top navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Book List' })).toHaveAttribute('href', '/booklist');
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Bookswap' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/notification/list')).toHaveLength(0);
+  });
+
+  it('marks the page the visitor is on, and only that one', async () => {
+    renderRoutes(routes, { path: '/booklist' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Book List' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Category list' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows a signed-in user the notifications bell beside the avatar', async () => {
@@ -47,5 +58,74 @@ describe('the top navigation', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByText('the login page')).toBeInTheDocument();
     expect(auth.logout).toHaveBeenCalledTimes(1);
+  });
+
+  describe('on a phone', () => {
+    let restore: () => void;
+    beforeEach(() => (restore = atScreenWidth(PHONE_WIDTH)));
+    afterEach(() => restore());
+
+    it('keeps only the logo and a Menu button in the bar, the menu closed until pressed', () => {
+      renderRoutes(routes);
+      const button = screen.getByRole('button', { name: 'Menu' });
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(button).not.toHaveAttribute('aria-controls');
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Book List' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Bookswap' })).toBeInTheDocument();
+    });
+
+    it('opens the navigation from the keyboard, focus inside, the current page marked; Escape closes it', async () => {
+      const user = userEvent.setup();
+      renderRoutes(routes, { path: '/booklist' });
+      const button = screen.getByRole('button', { name: 'Menu' });
+      await user.tab();
+      expect(button).toHaveFocus();
+      await user.keyboard('{Enter}');
+
+      const menu = await screen.findByRole('menu', { name: 'Main' });
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      expect(button).toHaveAttribute('aria-controls', menu.id);
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Home', 'Category list', 'Book List', 'Login']);
+      await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Home' })).toHaveFocus());
+      expect(within(menu).getByRole('menuitem', { name: 'Book List' })).toHaveAttribute('aria-current', 'page');
+      expect(within(menu).getByRole('menuitem', { name: 'Home' })).not.toHaveAttribute('aria-current');
+
+      await user.keyboard('{ArrowDown}');
+      expect(within(menu).getByRole('menuitem', { name: 'Category list' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      await waitFor(() => expect(button).toHaveFocus());
+    });
+
+    it('goes where the chosen item leads and closes the menu', async () => {
+      const user = userEvent.setup();
+      renderRoutes(routes);
+      await user.click(screen.getByRole('button', { name: 'Menu' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Login' }));
+      expect(await screen.findByText('the login page')).toBeInTheDocument();
+    });
+
+    it('gives a signed-in user the account items instead of Login, and logs out from there', async () => {
+      const user = userEvent.setup();
+      const auth = signedInAs('buyer');
+      renderRoutes(routes, { auth });
+      expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Menu' }));
+      const menu = await screen.findByRole('menu', { name: 'Main' });
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Home', 'Category list', 'Book List', 'Dashboard', 'Log out']);
+      await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
+      expect(await screen.findByText('the login page')).toBeInTheDocument();
+      expect(auth.logout).toHaveBeenCalledTimes(1);
+    });
   });
 });

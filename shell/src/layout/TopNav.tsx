@@ -3,41 +3,65 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import MenuIcon from '@mui/icons-material/Menu';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
 import { LOGIN_PATH, ROUTES } from '@bookswap/shared/routing';
 import { notifyError } from '@bookswap/shared/ui';
 import { routeCatalog } from '../federation/route-catalog';
-import { NotificationsButton } from '../notifications/NotificationsButton';
+import type { SiteMenuLink } from './SiteMenu';
 
 const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
+// The narrow screen's menu loads on its first press, like the avatar's: a visitor's first load carries none of it.
+const SiteMenu = lazy(async () => ({ default: (await import('./SiteMenu')).SiteMenu }));
+// Only a signed-in user has a bell: a visitor's first load carries none of its code (docs/decisions/014).
+const NotificationsButton = lazy(async () => ({
+  default: (await import('../notifications/NotificationsButton')).NotificationsButton,
+}));
+/** The bell's place while its code loads, so the avatar does not move when it arrives. */
+const BELL_PLACE = <Box aria-hidden sx={{ width: 40, height: 40 }} />;
+
+// NavLink marks the current page with aria-current="page"; the style shows it too.
+const CURRENT_PAGE = { '&[aria-current="page"]': { color: 'primary.main', fontWeight: 700 } };
 
 /** The top menu's entries of this page load's routes (docs/decisions/021). */
-function topNavLinks() {
+function topNavLinks(): SiteMenuLink[] {
   return routeCatalog()
     .menu('top')
     .map((entry) => ({ to: entry.path, label: entry.menu?.label ?? entry.title }));
 }
 
-function AvatarMenu() {
-  const { user, logout } = useAuth();
+/** Logs out and goes to the login screen, or says why it could not. */
+function useLogOut() {
+  const { logout } = useAuth();
   const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
-  const name = user?.displayName ?? user?.email ?? 'Account';
-
-  async function logOut() {
-    setAnchor(null);
+  return async () => {
     try {
       await logout();
       await navigate(LOGIN_PATH);
     } catch (error) {
       notifyError(error);
     }
-  }
+  };
+}
+
+/** Issue 22: below this width the links do not fit on one line beside the logo, the bell and the avatar. */
+function useNarrowScreen() {
+  // Read at the first render (noSsr), so a phone never paints the wide bar first.
+  return useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+}
+
+function AvatarMenu() {
+  const { user } = useAuth();
+  const logOut = useLogOut();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
+  const name = user?.displayName ?? user?.email ?? 'Account';
 
   return (
     <>
@@ -57,43 +81,104 @@ function AvatarMenu() {
       </IconButton>
       {everOpened ? (
         <Suspense fallback={null}>
-          <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} onLogOut={() => void logOut()} />
+          <AccountMenu
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            onLogOut={() => {
+              setAnchor(null);
+              void logOut();
+            }}
+          />
         </Suspense>
       ) : null}
     </>
   );
 }
 
-/** product.md §2's top navigation; `start` holds the dashboard's drawer toggle on small screens. */
-export function TopNav({ start }: { start?: ReactNode }) {
+/** The narrow screen's menu button: the top navigation and Login (or the account items) in a menu. */
+function SiteMenuButton({ links }: { links: SiteMenuLink[] }) {
   const { user } = useAuth();
+  const logOut = useLogOut();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
+  const menuId = useId();
+  const open = anchor !== null;
+
+  return (
+    <>
+      <IconButton
+        edge="start"
+        aria-label="Menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        // The menu exists only while open (and not before its first load).
+        aria-controls={open ? menuId : undefined}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setEverOpened(true);
+        }}
+      >
+        <MenuIcon />
+      </IconButton>
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <SiteMenu
+            id={menuId}
+            anchor={anchor}
+            links={links}
+            signedIn={user !== null}
+            onClose={() => setAnchor(null)}
+            onLogOut={() => {
+              setAnchor(null);
+              void logOut();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** product.md §2's top navigation: its links in the bar on a wide screen, behind a menu button on a narrow one. */
+export function TopNav() {
+  const { user } = useAuth();
+  const narrow = useNarrowScreen();
+  const links = topNavLinks();
   return (
     <AppBar position="sticky" color="default" elevation={1}>
-      <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
-        {start}
+      {/* One line at any width: nothing in the bar wraps (issue 22). */}
+      <Toolbar sx={{ gap: 1 }}>
+        {narrow ? <SiteMenuButton links={links} /> : null}
         <Typography
           component={RouterLink}
           to={ROUTES.home.path}
           variant="h6"
+          noWrap
           sx={{ color: 'primary.main', fontWeight: 700, textDecoration: 'none', mr: 2 }}
         >
           Bookswap
         </Typography>
-        <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
-          {topNavLinks().map((link) => (
-            <Button key={link.to} component={RouterLink} to={link.to} color="inherit">
-              {link.label}
-            </Button>
-          ))}
-          {user ? null : (
-            <Button component={RouterLink} to={LOGIN_PATH} color="inherit">
-              Login
-            </Button>
-          )}
-        </Box>
+        {narrow ? (
+          <Box sx={{ flexGrow: 1 }} />
+        ) : (
+          <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5, flexGrow: 1 }}>
+            {links.map((link) => (
+              <Button key={link.to} component={NavLink} to={link.to} color="inherit" sx={CURRENT_PAGE}>
+                {link.label}
+              </Button>
+            ))}
+            {user ? null : (
+              <Button component={NavLink} to={LOGIN_PATH} color="inherit" sx={CURRENT_PAGE}>
+                Login
+              </Button>
+            )}
+          </Box>
+        )}
         {user ? (
           <>
-            <NotificationsButton />
+            <Suspense fallback={BELL_PLACE}>
+              <NotificationsButton />
+            </Suspense>
             <AvatarMenu />
           </>
         ) : null}

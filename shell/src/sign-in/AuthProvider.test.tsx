@@ -1,10 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { getMyBookings } from '@bookswap/shared/api';
 import { useAuth, type AuthContextValue, type SignedInIdentity } from '@bookswap/shared/auth';
 import { setRuntimeConfig } from '@bookswap/shared/config';
 import { AuthProvider } from './AuthProvider';
 import type { IdentityProvider } from './identity-provider';
+import { LoginPage } from './LoginPage';
+import { pending } from './render-sign-in';
 
 /** The identity provider as the shell sees it, played by the test: accounts in memory, reports on demand. */
 class FakeIdentityProvider implements IdentityProvider {
@@ -451,5 +455,192 @@ describe('the sign-in state behind useAuth()', () => {
       'DELETE Bearer id-token-1',
     ]);
     expect(identity.idToken).toHaveBeenCalledWith({ maxAgeSeconds: 300 });
+  });
+});
+
+describe('when the identity SDK cannot be loaded', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setRuntimeConfig({ apiUrl: 'http://api.test' });
+  });
+
+  it('Login says so and stops loading; the next Login loads the SDK again and signs in', async () => {
+    global.fetch = fakeServer({ 'sam@bookswap.test': { role: 'seller' } }).handler as typeof fetch;
+    const identity = new FakeIdentityProvider();
+    const connect = jest
+      .fn(async (): Promise<IdentityProvider> => identity)
+      .mockRejectedValueOnce(new Error('Loading chunk 512 failed.'));
+    const router = createMemoryRouter(
+      [
+        { path: '/login', Component: LoginPage },
+        { path: '*', Component: () => <p>Landed home</p> },
+      ],
+      { initialEntries: ['/login'] },
+    );
+    render(
+      <AuthProvider connect={connect}>
+        <Probe />
+        <RouterProvider router={router} />
+      </AuthProvider>,
+    );
+    await settledSignedOut();
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@bookswap.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'seller123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in could not be loaded. Check your connection and try again.',
+    );
+    expect(shown()).toBe('settled | signed out | no role');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Landed home')).toBeInTheDocument();
+    expect(shown()).toBe('settled | sam <sam@bookswap.test> | seller');
+    expect(connect).toHaveBeenCalledTimes(2);
+    // Loaded now, the SDK is followed: a sign-out in another tab reaches this one.
+    act(() => identity.report(null));
+    await settledSignedOut();
+  });
+
+  it('a stored session that cannot be restored now says so, settles, and keeps what is stored', async () => {
+    global.fetch = fakeServer({}).handler as typeof fetch;
+    localStorage.setItem('accessToken', 'access-3');
+    renderProvider(
+      new FakeIdentityProvider(),
+      jest.fn(async () => Promise.reject(new Error('Loading chunk failed.'))),
+    );
+    await settledSignedOut();
+    expect(await screen.findByText('Sign-in could not be loaded. Check your connection and try again.')).toBeVisible();
+    // The next page load can still restore it.
+    expect(localStorage.getItem('accessToken')).toBe('access-3');
+  });
+});
+
+describe('a reload in the middle of a sign-in (issue 23)', () => {
+  let identity: FakeIdentityProvider;
+  beforeEach(() => {
+    identity = new FakeIdentityProvider();
+    localStorage.clear();
+    setRuntimeConfig({ apiUrl: 'http://api.test' });
+  });
+
+  /** The server, with the first request to `path` held open until the test cuts it off. */
+  function serverHolding(path: string, records: Parameters<typeof fakeServer>[0]) {
+    const server = fakeServer(records);
+    const held = pending<Response>();
+    let asked = false;
+    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!asked && new URL(String(input)).pathname.startsWith(path)) {
+        asked = true;
+        return held.promise;
+      }
+      return server.handler(input, init);
+    }) as typeof fetch;
+    return { server, held, asked: () => asked };
+  }
+
+  /** What a browser does on a reload: beforeunload, then the page's open requests fail, then the page goes. */
+  async function reload(page: ReturnType<typeof render>, action: Promise<void>, cutOff: () => void) {
+    act(() => {
+      window.dispatchEvent(new Event('beforeunload'));
+    });
+    await act(async () => {
+      cutOff();
+      await action.catch(() => undefined);
+    });
+    page.unmount();
+  }
+
+  it('after the access token was stored, the next page load is signed in with it', async () => {
+    const { server, held } = serverHolding('/api/user/list/', { 'sam@bookswap.test': { role: 'seller' } });
+    const page = renderProvider(identity);
+    await settledSignedOut();
+    let login!: Promise<void>;
+    act(() => {
+      login = latest.login('sam@bookswap.test', 'seller123');
+    });
+    await waitFor(() => expect(localStorage.getItem('accessToken')).toBe('access-1'));
+    await reload(page, login, () => held.reject(new TypeError('Failed to fetch')));
+
+    // Observed before: the cut-off role look-up removed the token and signed the provider out.
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(identity.signOut).not.toHaveBeenCalled();
+    renderProvider(identity);
+    await identity.restore(identity.user);
+    await waitFor(() => expect(shown()).toBe('settled | sam <sam@bookswap.test> | seller'));
+    expect(server.calls.filter((call) => call.path.startsWith('/api/jwt/list'))).toHaveLength(1);
+  });
+
+  it('after the account was made but before its user record, the next page load finishes the sign-up', async () => {
+    const { server, held, asked } = serverHolding('/api/user/create', {});
+    const page = renderProvider(identity);
+    await settledSignedOut();
+    let signup!: Promise<void>;
+    act(() => {
+      signup = latest.signup({ name: 'Sid Seller', email: 'sid@bookswap.test', password: 'seller123', role: 'seller' });
+    });
+    await waitFor(() => expect(asked()).toBe(true));
+    await reload(page, signup, () => held.reject(new TypeError('Failed to fetch')));
+    expect(identity.deleteAccount).not.toHaveBeenCalled();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+
+    const connect = jest.fn(async () => identity);
+    renderProvider(identity, connect);
+    await identity.restore(identity.user);
+    await waitFor(() => expect(shown()).toBe('settled | Sid Seller <sid@bookswap.test> | seller'));
+    expect(server.records['sid@bookswap.test']).toEqual({ role: 'seller' });
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(await screen.findByText('user created succrssfully')).toBeInTheDocument();
+  });
+
+  it('before the provider kept the identity, the next page load is signed out with nothing stored', async () => {
+    global.fetch = fakeServer({ 'sam@bookswap.test': { role: 'seller' } }).handler as typeof fetch;
+    const held = pending();
+    identity.signIn = jest.fn(() => held.promise);
+    const page = renderProvider(identity);
+    await settledSignedOut();
+    let login!: Promise<void>;
+    act(() => {
+      login = latest.login('sam@bookswap.test', 'seller123');
+    });
+    await waitFor(() => expect(identity.signIn).toHaveBeenCalled());
+    await reload(page, login, () => held.reject(new Error('Firebase: Error (auth/network-request-failed).')));
+
+    const nextPage = renderProvider(identity);
+    await identity.restore(null);
+    await settledSignedOut();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    nextPage.unmount();
+    // Settled: the page load after that one has nothing to restore and loads no SDK.
+    const connect = jest.fn(async () => identity);
+    renderProvider(identity, connect);
+    await settledSignedOut();
+    expect(connect).not.toHaveBeenCalled();
+  });
+
+  it('a token refresh cut off by a reload does not end the session: the next page load refreshes again', async () => {
+    const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
+    global.fetch = server.handler as typeof fetch;
+    const page = renderProvider(identity);
+    await settledSignedOut();
+    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
+    server.expire('access-1');
+    const held = pending<string>();
+    identity.idToken.mockImplementationOnce(() => held.promise);
+    const bookings = getMyBookings('bea@bookswap.test');
+    await waitFor(() => expect(identity.idToken).toHaveBeenCalledWith({ forceRefresh: true }));
+    await reload(
+      page,
+      bookings.then(() => undefined),
+      () => held.reject(new Error('Firebase: Error (auth/network-request-failed).')),
+    );
+    expect(identity.signOut).not.toHaveBeenCalled();
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
+
+    renderProvider(identity);
+    await identity.restore(identity.user);
+    await waitFor(() => expect(shown()).toBe('settled | bea <bea@bookswap.test> | buyer'));
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
   });
 });

@@ -30,15 +30,31 @@ export const LOCAL_FIREBASE_SETTINGS: FirebaseSettings = {
   emulatorUrl: 'http://127.0.0.1:9099',
 };
 
-let connected: Promise<IdentityProvider> | null = null;
+/**
+ * Keeps the first successful load of `load` and shares it; a failed one is forgotten, so the next call loads
+ * again instead of failing with the old error for the rest of the page's life.
+ */
+export function loadOnceSucceeded<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | null = null;
+  return () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = null;
+      throw error;
+    });
+    return loaded;
+  };
+}
+
+let firebaseConnection: (() => Promise<IdentityProvider>) | null = null;
 
 /**
  * Connects once per page: Firebase allows one default app, and React's development double effects must not
- * create a second. Firebase is imported dynamically so its code loads beside, not inside, the shell's entry.
+ * create a second. Firebase is imported dynamically so its code loads beside, not inside, the shell's entry;
+ * when that download fails, the next sign-in tries it again.
  */
 export function connectFirebase(settings: FirebaseSettings = LOCAL_FIREBASE_SETTINGS): Promise<IdentityProvider> {
-  connected ??= createFirebaseProvider(settings);
-  return connected;
+  firebaseConnection ??= loadOnceSucceeded(() => createFirebaseProvider(settings));
+  return firebaseConnection();
 }
 
 /** Starts downloading the SDK when a sign-in screen opens, so pressing Login does not wait for it. */
@@ -47,7 +63,10 @@ export function preloadFirebase(): void {
 }
 
 async function createFirebaseProvider(settings: FirebaseSettings): Promise<IdentityProvider> {
-  const [{ initializeApp }, firebaseAuth] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
+  const [{ getApps, initializeApp }, firebaseAuth] = await Promise.all([
+    import('firebase/app'),
+    import('firebase/auth'),
+  ]);
   const {
     connectAuthEmulator,
     createUserWithEmailAndPassword,
@@ -62,13 +81,18 @@ async function createFirebaseProvider(settings: FirebaseSettings): Promise<Ident
     signOut,
     updateProfile,
   } = firebaseAuth;
-  const app = initializeApp({
-    apiKey: settings.apiKey,
-    authDomain: settings.authDomain,
-    projectId: settings.projectId,
-  });
+  // A connection that failed after creating the app (there is one default app per page) reuses it on retry.
+  const app =
+    getApps()[0] ??
+    initializeApp({
+      apiKey: settings.apiKey,
+      authDomain: settings.authDomain,
+      projectId: settings.projectId,
+    });
   const auth = getAuth(app);
-  if (settings.emulatorUrl) connectAuthEmulator(auth, settings.emulatorUrl, { disableWarnings: true });
+  if (settings.emulatorUrl && !auth.emulatorConfig) {
+    connectAuthEmulator(auth, settings.emulatorUrl, { disableWarnings: true });
+  }
 
   const identityOf = (user: import('firebase/auth').User | null): SignedInIdentity | null =>
     user && { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email };

@@ -90,19 +90,22 @@ export class CatalogCache {
 }
 
 /**
- * Per database handle (per server; the tests run several servers in one process), three caches so that pages
+ * Per database handle (per server; the tests run several servers in one process), four caches so that pages
  * churning through one cannot push out the others: searches' matching ids (weight: one per id, about 60 bytes),
  * answers (weight: one per listing, about 1 kB), and single listings by id (the detail page and the booking
- * read them; weight one, about 1 kB).
+ * read them; weight one, about 1 kB), and the book list's facet counts.
  */
 export interface CatalogCaches {
   matches: CatalogCache;
   answers: CatalogCache;
   listings: CatalogCache;
+  /** Facet matrices per filter combination (issue 22; weight one per cell, at most 27). */
+  facets: CatalogCache;
 }
 
 export const catalogCachesFor: (db: Database) => CatalogCaches = perDatabase(() => ({
   matches: new CatalogCache(500_000),
   answers: new CatalogCache(20_000),
   listings: new CatalogCache(20_000),
+  facets: new CatalogCache(100_000),
 }));

@@ -33,9 +33,29 @@ async function bothCounts() {
   return { triggers: Number(kept?.visible_count), typescript: Number(counted?.n) };
 }
 
+/** Migration 0009's per-category, condition, verified flag and price counts, and the same counted from the rows. */
+async function bothFacetCounts() {
+  const rowsOf = async (query: ReturnType<typeof sql>) =>
+    ((await server.db.execute(query)) as unknown as { rows: { facet: string; n: number }[] }).rows
+      .filter((row) => Number(row.n) > 0)
+      .map((row) => `${row.facet}: ${Number(row.n)}`)
+      .sort();
+  const facet = sql`category_id || ' ' || condition || ' ' || seller_verified`;
+  return {
+    triggers: await rowsOf(
+      sql`SELECT ${facet} || ' ' || resale_price_cents AS facet, sum(listings) AS n FROM catalog_facets GROUP BY 1`,
+    ),
+    typescript: await rowsOf(
+      sql`SELECT ${facet} || ' ' || coalesce(resale_price_cents, -1) AS facet, count(*) AS n FROM products WHERE ${publiclyVisible()} GROUP BY 1`,
+    ),
+  };
+}
+
 async function expectAgreement(step: string, change: number, before: { typescript: number }) {
   const now = await bothCounts();
   expect({ step, ...now }).toEqual({ step, triggers: now.typescript, typescript: before.typescript + change });
+  const facets = await bothFacetCounts();
+  expect({ step, facets: facets.triggers }).toEqual({ step, facets: facets.typescript });
   return now;
 }
 

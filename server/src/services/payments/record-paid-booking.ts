@@ -14,7 +14,7 @@ import { notify } from '../notify';
 export type RecordOutcome = { paymentId: string } | { notRecordable: RefundReason };
 
 /**
- * One transaction: the booking and then its listing are locked, the sale is judged on what they hold now, and
+ * One transaction: the listing and then the booking are locked, the sale is judged on what they hold now, and
  * only a sale that can go through is written (booking paid, listing sold and out of the ads, the payment row).
  * A sale that cannot writes nothing and answers why, so the caller can give the charge back.
  */
@@ -25,12 +25,15 @@ export function recordPaidBooking(
   buyerEmail: string,
 ): Promise<RecordOutcome> {
   return db.transaction(async (tx): Promise<RecordOutcome> => {
+    // The listing first, then the booking: a sale also moves the book's other waiting bookings, so two buyers'
+    // payments of one book that locked their own bookings first would each wait for the other (a deadlock the
+    // fault drill met). Listing first makes them queue on the listing.
+    const listing = await lockListingForSale(tx, booking.productId);
     const current = await bookingByIdForUpdate(tx, booking.id);
     if (!current || current.paid) return { notRecordable: 'booking-already-paid' };
     if (current.status === 'sold-to-another-buyer') return { notRecordable: 'sold-to-someone-else' };
     // Cancelled or declined after the card was charged: the booking no longer holds the book.
     if (current.status !== 'waiting-for-payment') return { notRecordable: 'no-longer-available' };
-    const listing = await lockListingForSale(tx, booking.productId);
     if (listing?.sold) return { notRecordable: 'sold-to-someone-else' };
     if (!listing?.visible) return { notRecordable: 'no-longer-available' };
     await markBookingPaid(tx, booking.id);

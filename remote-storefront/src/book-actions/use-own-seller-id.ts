@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import { getUserByEmail, userKeys } from '@bookswap/shared/api';
+import { useAuth } from '@bookswap/shared/auth';
+
+/**
+ * The signed-in seller's user id, to tell their own listings by `sellerId`: the public lists carry no seller
+ * email (issue 23). Only sellers list books, so nobody else asks; null while unknown or for anyone else.
+ */
+export function useOwnSellerId(): string | null {
+  const { user, role, loading } = useAuth();
+  // Not while a sign-in is still establishing: the access token may not be there yet (as useMyBookings).
+  const email = !loading && role === 'seller' ? (user?.email ?? null) : null;
+  return useSWR(email ? userKeys.record(email) : null, () => getUserByEmail(email!)).data?._id ?? null;
+}

@@ -1,0 +1,223 @@
+import { useId, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Stack from '@mui/material/Stack';
+import {
+  BOOK_CONDITIONS,
+  BOOK_SORT_LABELS,
+  BOOK_SORTS,
+  CATEGORY_CHOICES,
+  isBookSort,
+  priceFilterCents,
+} from '@bookswap/shared/catalog-rules';
+import type { BookFacets } from '@bookswap/shared/schemas';
+import { isNarrowed, NO_FILTERS, type BookFilterChoice } from './book-list-query';
+
+interface BookFiltersProps {
+  choice: BookFilterChoice;
+  /** The counts of the last answer; absent until one arrives. */
+  facets: BookFacets | undefined;
+  /** The category page's category is its path's: no category choice there. */
+  withCategories: boolean;
+  onChange(next: BookFilterChoice): void;
+}
+
+const withCount = (label: string, count: number | undefined) =>
+  count === undefined ? label : `${label} (${count.toLocaleString('en')})`;
+
+function toggled<T extends string>(values: readonly T[], value: T, on: boolean): T[] {
+  return on ? [...values, value].sort() : values.filter((v) => v !== value);
+}
+
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  options: readonly { value: T; label: string; count: number | undefined }[];
+  chosen: readonly T[];
+  onChosen(next: T[]): void;
+}
+
+function ChoiceGroup<T extends string>({ legend, options, chosen, onChosen }: ChoiceGroupProps<T>) {
+  return (
+    <FormControl component="fieldset" size="small">
+      <FormLabel component="legend">{legend}</FormLabel>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+        {options.map(({ value, label, count }) => (
+          <FormControlLabel
+            key={value}
+            label={withCount(label, count)}
+            control={
+              <Checkbox
+                size="small"
+                checked={chosen.includes(value)}
+                onChange={(event) => onChosen(toggled(chosen, value, event.target.checked))}
+              />
+            }
+          />
+        ))}
+      </Box>
+    </FormControl>
+  );
+}
+
+/** The price range, applied on Enter or Apply (not at each key); a range the list would refuse says why. */
+function PriceRange({ choice, onChange }: { choice: BookFilterChoice; onChange(next: BookFilterChoice): void }) {
+  const [min, setMin] = useState(choice.minPrice);
+  const [max, setMax] = useState(choice.maxPrice);
+  const ids = useId();
+  const minCents = min.trim() ? priceFilterCents(min) : undefined;
+  const maxCents = max.trim() ? priceFilterCents(max) : undefined;
+  const problem =
+    minCents === null || maxCents === null
+      ? 'Enter prices such as 5 or 12.50'
+      : minCents !== undefined && maxCents !== undefined && minCents > maxCents
+        ? 'The lowest price is above the highest'
+        : '';
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) return;
+    const minPrice = min.trim();
+    const maxPrice = max.trim();
+    if (minPrice !== choice.minPrice || maxPrice !== choice.maxPrice) onChange({ ...choice, minPrice, maxPrice });
+  };
+  return (
+    <Box component="form" onSubmit={apply} aria-label="Price" noValidate>
+      {/* A fieldset of its own, not a FormControl: that holds one input only. */}
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <FormLabel component="legend" error={problem !== ''}>
+          Price ($)
+        </FormLabel>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+          {(
+            [
+              ['min', 'Lowest price', min, setMin],
+              ['max', 'Highest price', max, setMax],
+            ] as const
+          ).map(([which, label, value, setValue]) => (
+            <OutlinedInput
+              key={which}
+              size="small"
+              value={value}
+              placeholder={which === 'min' ? 'Min' : 'Max'}
+              error={problem !== ''}
+              onChange={(event) => setValue(event.target.value)}
+              inputProps={{
+                'aria-label': label,
+                inputMode: 'decimal',
+                'aria-describedby': problem ? `${ids}-problem` : undefined,
+              }}
+              sx={{ width: 96 }}
+            />
+          ))}
+          <Button type="submit" size="small" variant="outlined">
+            Apply
+          </Button>
+        </Stack>
+        {problem && (
+          <FormHelperText error id={`${ids}-problem`}>
+            {problem}
+          </FormHelperText>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The book list's filters and order (issue 22), showing what the URL says; each change goes to the URL through
+ * `onChange`. At phone width they fold behind a "Filters" button (a disclosure: the button says whether it is open).
+ */
+export function BookFilters({ choice, facets, withCategories, onChange }: BookFiltersProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const narrowed = isNarrowed(choice);
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Button
+        variant="outlined"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        sx={{ display: { xs: 'inline-flex', sm: 'none' }, mb: 1 }}
+      >
+        Filters{narrowed ? ' (on)' : ''}
+      </Button>
+      <Box
+        id={panelId}
+        role="group"
+        aria-label="Filters"
+        sx={{
+          display: { xs: open ? 'flex' : 'none', sm: 'flex' },
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'flex-start',
+        }}
+      >
+        {withCategories && (
+          <ChoiceGroup
+            legend="Category"
+            options={CATEGORY_CHOICES.map((c) => ({
+              value: c.category_id as string,
+              label: c.category_name,
+              count: facets?.category[c.category_id],
+            }))}
+            chosen={choice.category}
+            onChosen={(category) => onChange({ ...choice, category })}
+          />
+        )}
+        <ChoiceGroup
+          legend="Condition"
+          options={BOOK_CONDITIONS.map((value) => ({ value, label: value, count: facets?.condition[value] }))}
+          chosen={choice.condition}
+          onChosen={(condition) => onChange({ ...choice, condition })}
+        />
+        {/* Keyed by the URL's bounds so Back, or Clear filters, shows them. */}
+        <PriceRange key={`${choice.minPrice} ${choice.maxPrice}`} choice={choice} onChange={onChange} />
+        <FormControl component="fieldset" size="small">
+          <FormLabel component="legend">Seller</FormLabel>
+          <FormControlLabel
+            label="Verified sellers only"
+            control={
+              <Checkbox
+                size="small"
+                checked={choice.verified}
+                onChange={(event) => onChange({ ...choice, verified: event.target.checked })}
+              />
+            }
+          />
+        </FormControl>
+        <FormControl size="small" sx={{ minWidth: 180, mt: 1 }}>
+          <InputLabel shrink htmlFor={`${panelId}-sort`}>
+            Sort by
+          </InputLabel>
+          <NativeSelect
+            value={choice.sort}
+            onChange={(event) => {
+              if (isBookSort(event.target.value)) onChange({ ...choice, sort: event.target.value });
+            }}
+            input={<OutlinedInput notched label="Sort by" />}
+            inputProps={{ id: `${panelId}-sort` }}
+          >
+            {BOOK_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {BOOK_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
+        {narrowed && (
+          <Button sx={{ mt: 1 }} onClick={() => onChange({ ...NO_FILTERS, sort: choice.sort })}>
+            Clear filters
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,250 @@
+// `pnpm bench:telemetry`: release-health ingestion under load (issue 24). Browsers' batches of 50 reports at
+// BENCH_TELEMETRY_RATE reports a second (6,000, above the 5,000 target) for BENCH_TELEMETRY_SECONDS (30) against
+// the API on PostgreSQL, while BENCH_TELEMETRY_BUYERS buyers (20) run the buyer journey beside them. Prints the
+// ingestion rate, the p95 of the telemetry call and of each journey step, and checks that the counters hold every
+// accepted page load.
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { TelemetryReport } from '@bookswap/shared/schemas';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import {
+  benchPostgres,
+  createBenchSchema,
+  dropBenchSchema,
+  fillListings,
+  percentile,
+  REPO_ROOT,
+  round1,
+  startBenchServer,
+  stopBenchServer,
+} from './bench-setup';
+import { BROWSE_AND_BOOK, createBuyers, RATE_LIMITS, runBuyer, stepResults, stepTable, Tally } from './buyer-journey';
+
+const RATE = Number(process.env.BENCH_TELEMETRY_RATE ?? 6000);
+const SECONDS = Number(process.env.BENCH_TELEMETRY_SECONDS ?? 30);
+const BUYERS = Number(process.env.BENCH_TELEMETRY_BUYERS ?? 20);
+const LISTINGS = Number(process.env.BENCH_TELEMETRY_LISTINGS ?? 10_000);
+const BATCH = 50;
+/** Batches in flight at most: past it the sender is behind, and the rate it reaches is what it prints. */
+const MAX_IN_FLIGHT = 64;
+const TARGET_REPORTS_PER_SECOND = 5000;
+const REPORT = path.join(REPO_ROOT, 'reports', 'bench-telemetry.json');
+
+const REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
+const ROUTES = {
+  storefront: ['/', '/booklist', '/book/:id'],
+  seller: ['/dashboard/myproduct'],
+  admin: ['/dashboard/allseller'],
+  checkout: ['/dashboard/payment/:id'],
+} as const;
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/** A batch as many browsers send it: mostly page loads and vitals, a few failures and caught errors. */
+function batchOfReports(): { text: string; loads: number } {
+  const reports: TelemetryReport[] = [];
+  let loads = 0;
+  for (let i = 0; i < BATCH; i++) {
+    const remote = pick(REMOTES);
+    const release = {
+      remote,
+      version: Math.random() < 0.9 ? '0.1.0-live000000' : '0.1.0-canary0000',
+      channel: Math.random() < 0.9 ? 'live' : 'canary',
+      route: pick(ROUTES[remote]),
+    } as const;
+    const draw = Math.random();
+    if (draw < 0.5) {
+      loads++;
+      reports.push({ kind: 'load', ...release, outcome: Math.random() < 0.98 ? 'loaded' : 'entry' });
+    } else if (draw < 0.52) reports.push({ kind: 'error', ...release });
+    else
+      reports.push({
+        kind: 'vital',
+        ...release,
+        name: pick(['LCP', 'INP', 'CLS'] as const),
+        value: Math.random() * 4000,
+      });
+  }
+  return { text: JSON.stringify({ reports }), loads };
+}
+
+function postBatch(agent: http.Agent, target: URL, text: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: '/api/telemetry',
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'content-length': Buffer.byteLength(text) },
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', () => resolve(0));
+    request.end(text);
+  });
+}
+
+interface Ingestion {
+  batches: number;
+  accepted: number;
+  acceptedLoads: number;
+  refused: number;
+  latencies: number[];
+}
+
+/** Sends batches on a fixed schedule (open loop), not waiting for answers, until the deadline. */
+async function sendReports(target: URL, deadline: number): Promise<Ingestion> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
+  const result: Ingestion = { batches: 0, accepted: 0, acceptedLoads: 0, refused: 0, latencies: [] };
+  const started = Date.now();
+  const batchesPerMs = RATE / BATCH / 1000;
+  let inFlight = 0;
+  const sending = new Set<Promise<void>>();
+  while (Date.now() < deadline) {
+    const due = Math.floor((Date.now() - started) * batchesPerMs);
+    while (result.batches < due && inFlight < MAX_IN_FLIGHT) {
+      result.batches++;
+      inFlight++;
+      const { text, loads } = batchOfReports();
+      const sentAt = performance.now();
+      const done = postBatch(agent, target, text).then((status) => {
+        inFlight--;
+        result.latencies.push(performance.now() - sentAt);
+        if (status === 202) {
+          result.accepted += BATCH;
+          result.acceptedLoads += loads;
+        } else result.refused++;
+      });
+      sending.add(done);
+      void done.finally(() => sending.delete(done));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await Promise.all(sending);
+  agent.destroy();
+  return result;
+}
+
+async function storedLoads(handle: DatabaseHandle): Promise<{ rows: number; loads: number }> {
+  const result = (await handle.db.execute(
+    sql`SELECT count(*)::integer AS rows, coalesce(sum(page_loads), 0)::integer AS loads FROM release_health_minutes`,
+  )) as unknown as { rows: { rows: number; loads: number }[] };
+  return { rows: Number(result.rows[0]!.rows), loads: Number(result.rows[0]!.loads) };
+}
+
+async function main(): Promise<void> {
+  const postgres = benchPostgres(true, { dir: 'bookswap-telemetry-postgres', port: 55634, db: 'bookswap_telemetry' });
+  const databaseUrl = postgres.databaseUrl;
+  if (!databaseUrl)
+    throw new Error('bench:telemetry runs on PostgreSQL: set DATABASE_URL or install Debian’s postgresql');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-telemetry-'));
+  let schema: string | undefined;
+  let child: ChildProcess | undefined;
+  let handle: DatabaseHandle | undefined;
+  try {
+    schema = await createBenchSchema(databaseUrl);
+    console.log(`postgres: preparing ${LISTINGS} listings and ${BUYERS} buyers`);
+    handle = await openDatabase({ databaseUrl, searchPath: schema });
+    await migrate(handle.db);
+    await fillListings(handle, LISTINGS);
+    const secret = randomBytes(48).toString('base64url');
+    const buyers = await createBuyers(handle, secret, BUYERS, SECONDS + 3600);
+    const server = await startBenchServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      JWT_SECRET: secret,
+      MAIL: 'off',
+      ...RATE_LIMITS,
+      // Every browser of the run comes from 127.0.0.1: one client address.
+      RATE_LIMIT_TELEMETRY_PER_MINUTE: String(1_000_000_000),
+    });
+    child = server.child;
+    const target = new URL(server.base);
+
+    console.log(
+      `  ${RATE} reports/s in batches of ${BATCH} and ${BUYERS} buyers for ${SECONDS} s against ${server.base}`,
+    );
+    const tally = new Tally(BROWSE_AND_BOOK);
+    const runStarted = Date.now();
+    const deadline = runStarted + SECONDS * 1000;
+    const [ingestion] = await Promise.all([
+      sendReports(target, deadline),
+      ...buyers.map((buyer) => runBuyer(target, buyer, deadline, tally, { searchPages: 5 })),
+    ]);
+    const elapsed = (Date.now() - runStarted) / 1000;
+    // The server writes its counts every second.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const stored = await storedLoads(handle);
+
+    const latencies = ingestion.latencies.sort((a, b) => a - b);
+    const steps = stepResults(tally, elapsed);
+    const reportsPerSecond = round1(ingestion.accepted / elapsed);
+    const report = {
+      when: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      settings: { reportsPerSecondAsked: RATE, batch: BATCH, seconds: SECONDS, buyers: BUYERS, listings: LISTINGS },
+      latencyUnit: 'ms',
+      elapsedSeconds: round1(elapsed),
+      telemetry: {
+        batches: ingestion.batches,
+        reportsAccepted: ingestion.accepted,
+        reportsPerSecond,
+        refusedBatches: ingestion.refused,
+        p50: round1(percentile(latencies, 50)),
+        p95: round1(percentile(latencies, 95)),
+        p99: round1(percentile(latencies, 99)),
+      },
+      counters: { rows: stored.rows, pageLoadsStored: stored.loads, pageLoadsAccepted: ingestion.acceptedLoads },
+      journey: steps,
+      journeyErrorSamples: tally.errorSamples,
+      targets: {
+        reportsPerSecondAtLeast5000: reportsPerSecond >= TARGET_REPORTS_PER_SECOND,
+        noRefusedBatches: ingestion.refused === 0,
+        everyAcceptedLoadCounted: stored.loads === ingestion.acceptedLoads,
+      },
+    };
+    fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+    fs.writeFileSync(REPORT, JSON.stringify(report, null, 2));
+
+    console.log(
+      `\ntelemetry: ${ingestion.accepted} reports accepted in ${round1(elapsed)} s = ${reportsPerSecond} reports/s ` +
+        `(${ingestion.batches} batches, ${ingestion.refused} refused); p50 ${report.telemetry.p50} ms, ` +
+        `p95 ${report.telemetry.p95} ms, p99 ${report.telemetry.p99} ms`,
+    );
+    console.log(
+      `counters: ${stored.rows} rows, ${stored.loads} page loads stored of ${ingestion.acceptedLoads} accepted`,
+    );
+    console.log(`\nbuyer journey beside it (${BUYERS} buyers):\n${stepTable(steps)}`);
+    console.log(
+      `targets: ${Object.entries(report.targets)
+        .map(([name, met]) => `${name} ${met ? 'met' : 'MISSED'}`)
+        .join(', ')}`,
+    );
+    console.log(`wrote ${path.relative(REPO_ROOT, REPORT)}`);
+    if (!report.targets.noRefusedBatches || !report.targets.everyAcceptedLoadCounted) process.exitCode = 1;
+  } finally {
+    await stopBenchServer(child);
+    await handle?.close();
+    if (schema) await dropBenchSchema(databaseUrl, schema).catch(() => undefined);
+    postgres.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

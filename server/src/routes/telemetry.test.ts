@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import type { ReleaseHealthRow, TelemetryReport } from '@bookswap/shared/schemas';
+import { readConfig } from '../config';
+import { ADA_ADMIN, BEA_BUYER, call, serverForThisFile, startTestServer } from '../testing/test-server';
+
+const { server, admin, buyer } = serverForThisFile({ admin: ADA_ADMIN, buyer: BEA_BUYER });
+
+const storefront = { remote: 'storefront', version: '0.1.0-aaaaaaaaaa', channel: 'live', route: '/' } as const;
+const canary = { remote: 'storefront', version: '0.1.0-bbbbbbbbbb', channel: 'canary', route: '/' } as const;
+
+const send = (reports: unknown[], options: { as?: { token: string }; text?: boolean } = {}) =>
+  call(server, 'POST', '/api/telemetry', {
+    as: options.as,
+    // sendBeacon's string travels as text/plain, with no CORS preflight.
+    ...(options.text
+      ? { body: JSON.stringify({ reports }), headers: { 'content-type': 'text/plain;charset=UTF-8' } }
+      : { body: { reports } }),
+  });
+
+async function summary(query = ''): Promise<ReleaseHealthRow[]> {
+  const answer = await call(server, 'GET', `/api/telemetry/summary${query}`, { as: admin });
+  expect(answer.status).toBe(200);
+  return answer.body as ReleaseHealthRow[];
+}
+
+const rowOf = (rows: ReleaseHealthRow[], version: string, route = '/') =>
+  rows.find((row) => row.version === version && row.route === route);
+
+beforeEach(async () => {
+  await server.db.execute(sql`DELETE FROM release_health_minutes`);
+});
+
+describe('release health reports from browsers', () => {
+  it('counts page loads, failures by stage, caught errors and vitals per release and route', async () => {
+    const reports: TelemetryReport[] = [
+      { kind: 'load', ...storefront, outcome: 'loaded' },
+      { kind: 'load', ...storefront, outcome: 'loaded' },
+      { kind: 'load', ...canary, outcome: 'entry' },
+      { kind: 'load', ...canary, outcome: 'contract' },
+      { kind: 'error', ...canary },
+      { kind: 'vital', ...storefront, name: 'LCP', value: 1200 },
+      { kind: 'vital', ...storefront, name: 'LCP', value: 1800 },
+      { kind: 'vital', ...storefront, name: 'LCP', value: 2400 },
+      { kind: 'vital', ...storefront, name: 'LCP', value: 9000 },
+      { kind: 'vital', ...storefront, name: 'CLS', value: 0.02 },
+    ];
+    const sent = await send(reports);
+    expect(sent.status).toBe(202);
+    expect(sent.body).toEqual({ accepted: 10 });
+
+    const rows = await summary();
+    expect(rowOf(rows, storefront.version)).toMatchObject({
+      channel: 'live',
+      pageLoads: 2,
+      failures: { manifest: 0, entry: 0, module: 0, contract: 0 },
+      errorsCaught: 0,
+      vitals: { LCP: { count: 4, p75: 2500 }, CLS: { count: 1, p75: 0.025 }, INP: { count: 0, p75: null } },
+    });
+    expect(rowOf(rows, canary.version)).toMatchObject({
+      channel: 'canary',
+      pageLoads: 2,
+      failures: { entry: 1, contract: 1 },
+      errorsCaught: 1,
+    });
+  });
+
+  it('takes the text/plain body navigator.sendBeacon sends', async () => {
+    expect((await send([{ kind: 'load', ...storefront, outcome: 'loaded' }], { text: true })).status).toBe(202);
+    expect(rowOf(await summary(), storefront.version)?.pageLoads).toBe(1);
+  });
+
+  it('counts a signed-in visitor’s reports like anyone’s, without their identity', async () => {
+    await send([{ kind: 'load', ...storefront, outcome: 'loaded' }], { as: buyer });
+    await send([{ kind: 'load', ...storefront, outcome: 'loaded' }]);
+    expect(rowOf(await summary(), storefront.version)?.pageLoads).toBe(2);
+  });
+
+  it('keeps one row per minute, release and route however many reports arrive', async () => {
+    const load = { kind: 'load', ...storefront, outcome: 'loaded' } as const;
+    await Promise.all(Array.from({ length: 20 }, () => send(Array.from({ length: 50 }, () => load))));
+    await summary();
+    const stored = (await server.db.execute(
+      sql`SELECT count(*)::integer AS rows, sum(page_loads)::integer AS loads FROM release_health_minutes`,
+    )) as unknown as { rows: { rows: number; loads: number }[] };
+    expect(stored.rows[0]).toEqual({ rows: 1, loads: 1000 });
+  });
+
+  it('stores no email, token, URL or query string', async () => {
+    await send(
+      [
+        { kind: 'load', ...storefront, route: '/book/:id', outcome: 'loaded' },
+        { kind: 'error', ...storefront, route: '/book/:id' },
+        { kind: 'vital', ...storefront, route: '/book/:id', name: 'INP', value: 80 },
+      ],
+      { as: buyer },
+    );
+    const refused = [
+      { kind: 'load', ...storefront, route: '/book/1?email=bea.buyer@example.test', outcome: 'loaded' },
+      { kind: 'load', ...storefront, route: 'http://localhost:3000/book/1', outcome: 'loaded' },
+      { kind: 'load', ...storefront, route: '/book/1#token', outcome: 'loaded' },
+      { kind: 'load', ...storefront, version: 'bea.buyer@example.test', outcome: 'loaded' },
+      { kind: 'load', ...storefront, outcome: 'loaded', email: buyer.email },
+      { kind: 'error', ...storefront, message: `Bearer ${buyer.token}` },
+    ];
+    for (const report of refused) expect((await send([report])).status).toBe(400);
+    await summary();
+    const stored = (await server.db.execute(sql`SELECT * FROM release_health_minutes`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    expect(stored.rows).toHaveLength(1);
+    const text = JSON.stringify(stored.rows);
+    expect(text).not.toContain('@');
+    expect(text).not.toContain('?');
+    expect(text).not.toContain(buyer.token);
+    expect(text).not.toContain('eyJ');
+    expect(text).not.toContain(buyer.id);
+    expect(Object.keys(stored.rows[0]!).sort()).toEqual(
+      [
+        'minute',
+        'remote',
+        'version',
+        'channel',
+        'route',
+        'page_loads',
+        'manifest_failures',
+        'entry_failures',
+        'module_failures',
+        'contract_failures',
+        'errors_caught',
+        'lcp_buckets',
+        'inp_buckets',
+        'cls_buckets',
+      ].sort(),
+    );
+  });
+
+  it('refuses a batch that is too big, too long or empty with 400, storing nothing', async () => {
+    const load = { kind: 'load', ...storefront, outcome: 'loaded' } as const;
+    expect((await send(Array.from({ length: 51 }, () => load))).status).toBe(400);
+    expect((await send([])).status).toBe(400);
+    const padded = await call(server, 'POST', '/api/telemetry', {
+      // Well-formed and valid but for its length.
+      body: JSON.stringify({ reports: [load] }) + ' '.repeat(17 * 1024),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(padded.status).toBe(400);
+    expect(padded.body).toEqual({ message: 'body: at most 16384 bytes', field: 'body' });
+    expect((await send([{ ...load, outcome: 'exploded' }])).status).toBe(400);
+    expect(await summary()).toEqual([]);
+  });
+
+  it('shows the summary to admins only', async () => {
+    expect((await call(server, 'GET', '/api/telemetry/summary')).status).toBe(401);
+    expect((await call(server, 'GET', '/api/telemetry/summary', { as: buyer })).status).toBe(403);
+  });
+
+  it('writes the counts within about a second without anyone asking', async () => {
+    await send([{ kind: 'load', ...storefront, outcome: 'loaded' }]);
+    let loads = 0;
+    for (let i = 0; i < 40 && loads === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const stored = (await server.db.execute(
+        sql`SELECT coalesce(sum(page_loads), 0)::integer AS loads FROM release_health_minutes`,
+      )) as unknown as { rows: { loads: number }[] };
+      loads = stored.rows[0]!.loads;
+    }
+    expect(loads).toBe(1);
+  });
+});
+
+describe('the release-health rate limit', () => {
+  it('defaults to 120 batches a minute per client, set by RATE_LIMIT_TELEMETRY_PER_MINUTE', () => {
+    expect(readConfig({}).rateLimits.telemetryPerMinute).toBe(120);
+    expect(readConfig({ RATE_LIMIT_TELEMETRY_PER_MINUTE: '7' }).rateLimits.telemetryPerMinute).toBe(7);
+  });
+
+  it('answers 429 past the limit, and the product’s other calls still answer', async () => {
+    const limited = await startTestServer({
+      rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 100, telemetryPerMinute: 2 },
+    });
+    try {
+      const batch = { reports: [{ kind: 'load', ...storefront, outcome: 'loaded' }] };
+      const statuses = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await call(limited, 'POST', '/api/telemetry', { body: batch })).status);
+      expect(statuses).toEqual([202, 202, 429]);
+      expect((await call(limited, 'GET', '/api/category/list')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  releaseHealthSummaryQuerySchema,
+  telemetryBatchSchema,
+  TELEMETRY_MAX_BYTES,
+  type ReleaseHealthRow,
+  type TelemetryBatch,
+} from '@bookswap/shared/schemas';
+import { defineRoute } from '../http/route';
+import { recordTelemetry, releaseHealthSummary } from '../services/release-health';
+
+/** JSON text when it comes as text/plain: `navigator.sendBeacon` sends a string so, without a CORS preflight. */
+function parsedText(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+const telemetryBodySchema = z.preprocess(parsedText, telemetryBatchSchema);
+
+export const telemetryRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/telemetry',
+    access: 'public',
+    rule: `release-health reports of the shell, at most ${TELEMETRY_MAX_BYTES} bytes and 50 reports a batch; counted, never stored one by one`,
+    rateLimit: 'telemetry',
+    maxBodyBytes: TELEMETRY_MAX_BYTES,
+    body: telemetryBodySchema,
+    async handler({ body, reply, request }, { db }): Promise<{ accepted: number }> {
+      reply.status(202);
+      return recordTelemetry(db, body as TelemetryBatch, (error) =>
+        request.log.error({ err: error }, 'writing release-health counts failed'),
+      );
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/telemetry/summary',
+    access: 'admin',
+    rule: 'each release on each route over the last `minutes` (default 60), busiest first, at most 1,000 rows',
+    query: releaseHealthSummaryQuerySchema,
+    async handler({ query }, { db }): Promise<ReleaseHealthRow[]> {
+      return releaseHealthSummary(db, query);
+    },
+  }),
+];

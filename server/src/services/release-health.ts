@@ -1,0 +1,216 @@
+import {
+  VITAL_BUCKETS,
+  vitalBucket,
+  vitalP75,
+  type ReleaseHealthRow,
+  type TelemetryBatch,
+  type TelemetryRemote,
+  type TelemetryChannel,
+} from '@bookswap/shared/schemas';
+import type { Database } from '../db/database';
+import {
+  addReleaseHealthCounts,
+  deleteReleaseHealthOlderThan,
+  releaseHealthTotals,
+  type ReleaseHealthMinuteRow,
+} from '../repositories/release-health-repository';
+
+/** Counts are written this often: 5,000 reports a second become one upsert a second per instance. */
+const FLUSH_EVERY_MS = 1000;
+/** Minutes older than this are deleted (docs/decisions/025). */
+export const RELEASE_HEALTH_KEPT_DAYS = 400;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/**
+ * Distinct (minute, release, route) rows waiting for a flush at most: reports naming ever new versions or routes
+ * cannot grow an instance's memory without bound. Past it, reports for rows not yet waiting are dropped.
+ */
+const MAX_WAITING_ROWS = 5000;
+
+function emptyCounts(key: Omit<ReleaseHealthMinuteRow, keyof Counts>): ReleaseHealthMinuteRow {
+  return {
+    ...key,
+    pageLoads: 0,
+    manifestFailures: 0,
+    entryFailures: 0,
+    moduleFailures: 0,
+    contractFailures: 0,
+    errorsCaught: 0,
+    lcpBuckets: new Array<number>(VITAL_BUCKETS).fill(0),
+    inpBuckets: new Array<number>(VITAL_BUCKETS).fill(0),
+    clsBuckets: new Array<number>(VITAL_BUCKETS).fill(0),
+  };
+}
+type Counts = Omit<ReleaseHealthMinuteRow, 'minute' | 'remote' | 'version' | 'channel' | 'route'>;
+
+function addInto(target: ReleaseHealthMinuteRow, more: ReleaseHealthMinuteRow): void {
+  target.pageLoads += more.pageLoads;
+  target.manifestFailures += more.manifestFailures;
+  target.entryFailures += more.entryFailures;
+  target.moduleFailures += more.moduleFailures;
+  target.contractFailures += more.contractFailures;
+  target.errorsCaught += more.errorsCaught;
+  for (let i = 0; i < VITAL_BUCKETS; i++) {
+    target.lcpBuckets[i]! += more.lcpBuckets[i] ?? 0;
+    target.inpBuckets[i]! += more.inpBuckets[i] ?? 0;
+    target.clsBuckets[i]! += more.clsBuckets[i] ?? 0;
+  }
+}
+
+/**
+ * One instance's counts not written yet. A report never waits for the database: it is added here in memory, and
+ * every second one statement adds everything counted meanwhile to the table. A failed write keeps its counts for
+ * the next one (up to the row limit), so a short database outage loses nothing but the product never waits on it.
+ * Counts of the last second are lost if the process dies: acceptable for health figures, not for orders.
+ */
+export class ReleaseHealthTally {
+  private waiting = new Map<string, ReleaseHealthMinuteRow>();
+  private writing: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+  private lastSweep = 0;
+  /** Reports dropped since start because too many rows were waiting. */
+  dropped = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {
+    this.timer = setInterval(() => void this.flush().catch(this.onError), FLUSH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Counts a batch under the minute the server received it in (the browser's clock is not trusted). */
+  count(batch: TelemetryBatch, now = new Date()): void {
+    const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
+    for (const report of batch.reports) {
+      const row = this.rowFor({
+        minute,
+        remote: report.remote,
+        version: report.version,
+        channel: report.channel,
+        route: report.route,
+      });
+      if (!row) {
+        this.dropped++;
+        continue;
+      }
+      if (report.kind === 'load') {
+        row.pageLoads++;
+        if (report.outcome === 'manifest') row.manifestFailures++;
+        else if (report.outcome === 'entry') row.entryFailures++;
+        else if (report.outcome === 'module') row.moduleFailures++;
+        else if (report.outcome === 'contract') row.contractFailures++;
+      } else if (report.kind === 'error') {
+        row.errorsCaught++;
+      } else {
+        const buckets =
+          report.name === 'LCP' ? row.lcpBuckets : report.name === 'INP' ? row.inpBuckets : row.clsBuckets;
+        buckets[vitalBucket(report.name, report.value)]!++;
+      }
+    }
+  }
+
+  private rowFor(key: Omit<ReleaseHealthMinuteRow, keyof Counts>): ReleaseHealthMinuteRow | null {
+    const id = `${key.minute}\n${key.remote}\n${key.version}\n${key.channel}\n${key.route}`;
+    let row = this.waiting.get(id);
+    if (!row) {
+      if (this.waiting.size >= MAX_WAITING_ROWS) return null;
+      row = emptyCounts(key);
+      this.waiting.set(id, row);
+    }
+    return row;
+  }
+
+  /** Writes everything counted so far (waiting for a write under way first); the hourly sweep rides along. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.waiting.size === 0 && Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
+    const rows = this.waiting;
+    this.waiting = new Map();
+    this.writing = this.write(rows).finally(() => {
+      this.writing = null;
+    });
+    await this.writing;
+  }
+
+  private async write(rows: Map<string, ReleaseHealthMinuteRow>): Promise<void> {
+    try {
+      await addReleaseHealthCounts(this.db, [...rows.values()]);
+    } catch (error) {
+      // Kept for the next write: the counts that arrived meanwhile are added to them.
+      for (const [id, row] of rows) {
+        const newer = this.waiting.get(id);
+        if (newer) addInto(newer, row);
+        else if (this.waiting.size < MAX_WAITING_ROWS) this.waiting.set(id, row);
+      }
+      throw error;
+    }
+    if (Date.now() - this.lastSweep >= SWEEP_EVERY_MS) {
+      this.lastSweep = Date.now();
+      await deleteReleaseHealthOlderThan(this.db, RELEASE_HEALTH_KEPT_DAYS);
+    }
+  }
+
+  /** At shutdown: no more timer, and what was counted is written. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}
+
+/** One tally per server (the tests run several in one process), removed by the server's close. */
+const tallies = new Map<Database, ReleaseHealthTally>();
+
+/** `POST /api/telemetry`: counted in memory at once, written within a second; a failed write is only logged. */
+export function recordTelemetry(
+  db: Database,
+  batch: TelemetryBatch,
+  onWriteError: (error: unknown) => void,
+): { accepted: number } {
+  let tally = tallies.get(db);
+  if (!tally) {
+    tally = new ReleaseHealthTally(db, onWriteError);
+    tallies.set(db, tally);
+  }
+  tally.count(batch);
+  return { accepted: batch.reports.length };
+}
+
+/** Writes this instance's waiting counts and stops its timer (the server's close). */
+export async function stopReleaseHealth(db: Database): Promise<void> {
+  const tally = tallies.get(db);
+  if (!tally) return;
+  tallies.delete(db);
+  await tally.stop();
+}
+
+/** `GET /api/telemetry/summary`: this instance's waiting counts first, so the answer includes them. */
+export async function releaseHealthSummary(
+  db: Database,
+  query: { minutes: number; remote?: TelemetryRemote },
+): Promise<ReleaseHealthRow[]> {
+  await tallies.get(db)?.flush();
+  const rows = await releaseHealthTotals(db, query);
+  return rows.map((row) => ({
+    remote: row.remote as TelemetryRemote,
+    version: row.version,
+    channel: row.channel as TelemetryChannel,
+    route: row.route,
+    pageLoads: row.pageLoads,
+    failures: {
+      manifest: row.manifestFailures,
+      entry: row.entryFailures,
+      module: row.moduleFailures,
+      contract: row.contractFailures,
+    },
+    errorsCaught: row.errorsCaught,
+    vitals: {
+      LCP: vitalFigures('LCP', row.lcpBuckets),
+      INP: vitalFigures('INP', row.inpBuckets),
+      CLS: vitalFigures('CLS', row.clsBuckets),
+    },
+  }));
+}
+
+function vitalFigures(name: 'LCP' | 'INP' | 'CLS', buckets: number[]) {
+  return { count: buckets.reduce((sum, n) => sum + n, 0), p75: vitalP75(name, buckets), buckets };
+}

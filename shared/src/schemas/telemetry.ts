@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/**
+ * Release health (issue 24): what the shell reports about each page load, per remote release it used. Only
+ * facts about releases and route patterns travel: no URL, no query string, no email, no token, nothing about
+ * who the visitor is, so a signed-in visitor and one who is not are counted alike.
+ */
+
+export const TELEMETRY_REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
+export const TELEMETRY_CHANNELS = ['live', 'canary'] as const;
+/** How a remote's load ended: loaded, or the stage it failed at. */
+export const REMOTE_LOAD_OUTCOMES = ['loaded', 'manifest', 'entry', 'module', 'contract'] as const;
+export const WEB_VITALS = ['LCP', 'INP', 'CLS'] as const;
+
+/** At most this many reports in one batch, and this many bytes of body (`POST /api/telemetry`). */
+export const TELEMETRY_MAX_REPORTS = 50;
+export const TELEMETRY_MAX_BYTES = 16 * 1024;
+
+/**
+ * Each vital's histogram: a count per bucket, bucket i holding values up to `VITAL_BUCKET_BOUNDS[name][i]` and the
+ * last one everything above. Fixed bounds so per-minute rows add up and p75 can be read from any sum of them
+ * (around Google's good / needs-improvement / poor thresholds: LCP 2.5 s / 4 s, INP 200 / 500 ms, CLS 0.1 / 0.25).
+ */
+export const VITAL_BUCKET_BOUNDS: Record<WebVital, readonly number[]> = {
+  LCP: [500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 7000, 10000],
+  INP: [50, 100, 150, 200, 300, 400, 500, 750, 1000, 2000],
+  CLS: [0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.4, 0.6, 1],
+};
+/** Every vital has the same number of buckets: its bounds and one above the last. */
+export const VITAL_BUCKETS = 11;
+
+export type TelemetryRemote = (typeof TELEMETRY_REMOTES)[number];
+export type TelemetryChannel = (typeof TELEMETRY_CHANNELS)[number];
+export type RemoteLoadOutcome = (typeof REMOTE_LOAD_OUTCOMES)[number];
+export type WebVital = (typeof WEB_VITALS)[number];
+
+/** The bucket a vital's value falls in. */
+export function vitalBucket(name: WebVital, value: number): number {
+  const bounds = VITAL_BUCKET_BOUNDS[name];
+  const index = bounds.findIndex((bound) => value <= bound);
+  return index === -1 ? bounds.length : index;
+}
+
+/**
+ * The value at or under which three in four measurements fall: the upper bound of the bucket that reaches 75 %
+ * (the last bound when that is the open top bucket: "more than this"); null without measurements.
+ */
+export function vitalP75(name: WebVital, buckets: readonly number[]): number | null {
+  const total = buckets.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return null;
+  const bounds = VITAL_BUCKET_BOUNDS[name];
+  const top = bounds[bounds.length - 1] ?? 0;
+  let seen = 0;
+  for (let i = 0; i < buckets.length; i++) {
+    seen += buckets[i] ?? 0;
+    if (seen >= total * 0.75) return bounds[i] ?? top;
+  }
+  return top;
+}
+
+/** A release's version as `pnpm release build` names it, or `unreleased` for a remote served without one. */
+const versionSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}$/, { message: 'version must be a release version' });
+
+/** The route table's path pattern (`/book/:id`), never the URL: no query string, no fragment, no address. */
+const routePatternSchema = z
+  .string()
+  .max(120)
+  .regex(/^\/[A-Za-z0-9/:_*.-]*$/, { message: 'route must be a path pattern of the route table' });
+
+const releaseFacts = {
+  remote: z.enum(TELEMETRY_REMOTES),
+  version: versionSchema,
+  channel: z.enum(TELEMETRY_CHANNELS),
+  route: routePatternSchema,
+};
+
+/** One page load's use of one remote, and how it ended. */
+export const remoteLoadReportSchema = z.strictObject({
+  kind: z.literal('load'),
+  ...releaseFacts,
+  outcome: z.enum(REMOTE_LOAD_OUTCOMES),
+});
+
+/** An error the remote's area's error boundary caught. Only that it happened is kept, never its text. */
+export const remoteErrorReportSchema = z.strictObject({
+  kind: z.literal('error'),
+  ...releaseFacts,
+});
+
+/** One Core Web Vital of a page load (ms for LCP and INP, unitless for CLS), on the route that served it. */
+export const vitalReportSchema = z.strictObject({
+  kind: z.literal('vital'),
+  ...releaseFacts,
+  name: z.enum(WEB_VITALS),
+  value: z.number().finite().min(0).max(600_000),
+});
+
+export const telemetryReportSchema = z.discriminatedUnion('kind', [
+  remoteLoadReportSchema,
+  remoteErrorReportSchema,
+  vitalReportSchema,
+]);
+
+export const telemetryBatchSchema = z.strictObject({
+  reports: z
+    .array(telemetryReportSchema)
+    .min(1, { message: 'a batch holds at least one report' })
+    .max(TELEMETRY_MAX_REPORTS, { message: `a batch holds at most ${TELEMETRY_MAX_REPORTS} reports` }),
+});
+
+export type RemoteLoadReport = z.infer<typeof remoteLoadReportSchema>;
+export type RemoteErrorReport = z.infer<typeof remoteErrorReportSchema>;
+export type VitalReport = z.infer<typeof vitalReportSchema>;
+export type TelemetryReport = z.infer<typeof telemetryReportSchema>;
+export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
+
+export const releaseHealthSummaryQuerySchema = z.object({
+  remote: z.enum(TELEMETRY_REMOTES).optional(),
+  /** The last this many minutes (default an hour, at most 400 days: what is kept). */
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(400 * 24 * 60)
+    .default(60),
+});
+export type ReleaseHealthSummaryQuery = z.input<typeof releaseHealthSummaryQuerySchema>;
+
+/** One release on one route over the asked period: the counters summed, each vital's histogram and p75. */
+export interface ReleaseHealthRow {
+  remote: TelemetryRemote;
+  version: string;
+  channel: TelemetryChannel;
+  route: string;
+  pageLoads: number;
+  failures: Record<Exclude<RemoteLoadOutcome, 'loaded'>, number>;
+  errorsCaught: number;
+  vitals: Record<WebVital, { count: number; p75: number | null; buckets: number[] }>;
+}

@@ -1,0 +1,46 @@
+import type { RemoteLoadOutcome, TelemetryRemote } from '@bookswap/shared/schemas';
+
+/**
+ * What happened to each remote during this page load, noted where it happens and read by the release-health
+ * reporter, which loads after the first render (docs/decisions/025): events noted before it arrives wait here.
+ * Kept tiny, since it sits in the shell's entry. Routes are the route table's patterns, never the URL.
+ */
+export type LedgerEvent =
+  | { kind: 'load'; remote: TelemetryRemote; route: string; outcome: RemoteLoadOutcome }
+  | { kind: 'error'; remote: TelemetryRemote; route: string };
+
+let waiting: LedgerEvent[] = [];
+let reader: ((event: LedgerEvent) => void) | null = null;
+const settled = new Set<TelemetryRemote>();
+
+function note(event: LedgerEvent): void {
+  if (reader) reader(event);
+  else waiting.push(event);
+}
+
+/** A remote's first outcome in this page load: its page load, loaded or failed at a stage. Later ones are retries. */
+export function noteRemoteLoad(remote: TelemetryRemote, route: string, outcome: RemoteLoadOutcome): void {
+  if (settled.has(remote)) return;
+  settled.add(remote);
+  note({ kind: 'load', remote, route, outcome });
+}
+
+/** An error the remote's area's error boundary caught. */
+export function noteCaughtError(remote: TelemetryRemote, route: string): void {
+  note({ kind: 'error', remote, route });
+}
+
+/** Hands over what was noted so far, then every later event as it happens. */
+export function readLedger(read: (event: LedgerEvent) => void): void {
+  reader = read;
+  const noted = waiting;
+  waiting = [];
+  noted.forEach(read);
+}
+
+/** Tests only: a fresh page load. */
+export function forgetLedger(): void {
+  waiting = [];
+  reader = null;
+  settled.clear();
+}

@@ -1,0 +1,61 @@
+import type { TelemetryRemote } from '@bookswap/shared/schemas';
+import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
+import type { RemoteManifestList } from '../federation/remote-manifest-list';
+import { readLedger } from './load-ledger';
+import { ReleaseHealthReporter, SEND_EVERY_MS, type SendBatch } from './release-health-reporter';
+
+/** The router's matches, as far as release health reads them. */
+export interface MatchedRoutes {
+  state: { matches: readonly { route: { path?: string; handle?: unknown } }[] };
+}
+
+/**
+ * The route pattern the page landed on and the remote serving it, from the router's first matches; null on a
+ * shell screen (sign-in), whose vitals no remote release answers for.
+ */
+export function landingOf(router: MatchedRoutes): { remote: TelemetryRemote; route: string } | null {
+  const served = router.state.matches.findLast(
+    (match) => typeof (match.route.handle as { remote?: unknown } | undefined)?.remote === 'string',
+  );
+  if (!served?.route.path) return null;
+  return { remote: (served.route.handle as { remote: TelemetryRemote }).remote, route: served.route.path };
+}
+
+export interface ReleaseHealthOptions {
+  apiUrl: string;
+  remotes: RemoteManifestList;
+  router: MatchedRoutes;
+  send?: SendBatch;
+}
+
+/**
+ * Started after the first render (bootstrap.tsx imports this module lazily, with web-vitals, so neither weighs on
+ * the first load): reports what the ledger noted and the landing route's LCP, INP and CLS, in batches.
+ */
+export function startReleaseHealth({ apiUrl, remotes, router, send }: ReleaseHealthOptions): ReleaseHealthReporter {
+  const reporter = new ReleaseHealthReporter(`${apiUrl}/api/telemetry`, remotes, send);
+  readLedger((event) => reporter.noteEvent(event));
+  const landing = landingOf(router);
+  if (landing) {
+    const noteVital = (metric: Metric) => {
+      if (metric.name === 'LCP' || metric.name === 'INP' || metric.name === 'CLS')
+        reporter.noteVital(metric.name, metric.value, landing);
+    };
+    try {
+      onLCP(noteVital);
+      onINP(noteVital);
+      onCLS(noteVital);
+    } catch {
+      // A browser without the performance APIs web-vitals reads: no vitals, and the page never notices.
+    }
+  }
+  setInterval(() => reporter.flush(), SEND_EVERY_MS);
+  // web-vitals reports its final values as the page is hidden, before these listeners run (it registered first).
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') reporter.flush();
+  });
+  addEventListener('pagehide', () => reporter.flush());
+  // Started as the page was hidden (bootstrap.tsx starts it then): what the ledger held goes at once.
+  if (document.visibilityState === 'hidden') reporter.flush();
+  return reporter;
+}
