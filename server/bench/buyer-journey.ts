@@ -3,10 +3,12 @@
 // of what the server acknowledged against the database.
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { accessTokens } from '../src/auth/access-token';
-import type { DatabaseHandle } from '../src/db/database';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
 import type { MailCatcher } from '../src/testing/mail-catcher';
-import { COMMON_WORDS, percentile, round1 } from './bench-setup';
+import { COMMON_WORDS, fillListings, percentile, round1 } from './bench-setup';
 
 /** No request may hang the run: one slower than this counts as an error. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -395,6 +397,30 @@ export async function runBuyer(
       await pay(server, buyer, taken, product.resale_price, tally, options);
     }
   }
+}
+
+/**
+ * The run's database in its own schema: migrated, `listings` listings, `buyers` buyers with access tokens signed by a
+ * secret of the run's own (the server under test is started with it), valid for `seconds` and an hour more.
+ */
+export async function prepareBenchData(
+  databaseUrl: string,
+  schema: string,
+  sizes: { listings: number; buyers: number; seconds: number },
+): Promise<{ handle: DatabaseHandle; secret: string; buyers: Buyer[] }> {
+  const handle = await openDatabase({ databaseUrl, searchPath: schema });
+  await migrate(handle.db);
+  await fillListings(handle, sizes.listings);
+  const secret = randomBytes(48).toString('base64url');
+  const buyers = await createBuyers(handle, secret, sizes.buyers, sizes.seconds + 3600);
+  return { handle, secret, buyers };
+}
+
+/** The closing `targets:` line every bench prints: each target by name, met or MISSED. */
+export function targetsLine(targets: Record<string, boolean>): string {
+  return `targets: ${Object.entries(targets)
+    .map(([name, met]) => `${name} ${met ? 'met' : 'MISSED'}`)
+    .join(', ')}`;
 }
 
 /** The buyers' rows (straight into the database) and their access tokens (from the server's own module). */

@@ -10,15 +10,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
+import type { DatabaseHandle } from '../src/db/database';
 import { startMailCatcher } from '../src/testing/mail-catcher';
 import {
   createBenchSchema,
   dropBenchSchema,
-  fillListings,
   REPO_ROOT,
   round1,
   startBenchServer,
@@ -32,13 +29,14 @@ import {
   checkBookings,
   checkEmails,
   checkPayments,
-  createBuyers,
+  prepareBenchData,
   RATE_LIMITS,
   REQUEST_TIMEOUT_MS,
   runBuyer,
   stepResult,
   stepTable,
   Tally,
+  targetsLine,
   TARGET_BOOK_P95_MS,
   TARGET_P95_MS,
   type CallRecord,
@@ -336,11 +334,13 @@ async function main(): Promise<void> {
   try {
     schema = await createBenchSchema(databaseUrl);
     console.log(`postgres (fsync and synchronous_commit on): preparing ${LISTINGS} listings and ${USERS} buyers`);
-    handle = await openDatabase({ databaseUrl, searchPath: schema });
-    await migrate(handle.db);
-    await fillListings(handle, LISTINGS);
-    const secret = randomBytes(48).toString('base64url');
-    const buyers = await createBuyers(handle, secret, USERS, SECONDS + 3600);
+    const prepared = await prepareBenchData(databaseUrl, schema, {
+      listings: LISTINGS,
+      buyers: USERS,
+      seconds: SECONDS,
+    });
+    handle = prepared.handle;
+    const { secret, buyers } = prepared;
     api = await ApiServer.start({
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
@@ -478,11 +478,7 @@ async function main(): Promise<void> {
       `emails: ${emails.queued} queued, ${emails.delivered} delivered, ${emails.caught} accepted by the SMTP sink ` +
         `(outbox drained ${emails.drainSeconds} s after the run)`,
     );
-    console.log(
-      `targets: ${Object.entries(targets)
-        .map(([name, met]) => `${name} ${met ? 'met' : 'MISSED'}`)
-        .join(', ')}`,
-    );
+    console.log(targetsLine(targets));
     console.log(`\nwrote ${path.relative(REPO_ROOT, REPORT)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     if (!Object.values(targets).every(Boolean)) process.exitCode = 1;
   } finally {

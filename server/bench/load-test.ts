@@ -11,15 +11,12 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
+import type { DatabaseHandle } from '../src/db/database';
 import { startMailCatcher } from '../src/testing/mail-catcher';
 import {
   benchPostgres,
   createBenchSchema,
   dropBenchSchema,
-  fillListings,
   REPO_ROOT,
   round1,
   startBenchServer,
@@ -29,13 +26,14 @@ import {
   BROWSE_AND_BOOK,
   checkBookings,
   checkEmails,
-  createBuyers,
+  prepareBenchData,
   RATE_LIMITS,
   REQUEST_TIMEOUT_MS,
   runBuyer,
   stepResults,
   stepTable,
   Tally,
+  targetsLine,
   TARGET_BOOK_P95_MS,
   TARGET_P95_MS,
 } from './buyer-journey';
@@ -57,11 +55,13 @@ async function main(): Promise<void> {
   try {
     schema = await createBenchSchema(databaseUrl);
     console.log(`postgres: preparing ${LISTINGS} listings and ${USERS} buyers`);
-    handle = await openDatabase({ databaseUrl, searchPath: schema });
-    await migrate(handle.db);
-    await fillListings(handle, LISTINGS);
-    const secret = randomBytes(48).toString('base64url');
-    const buyers = await createBuyers(handle, secret, USERS, SECONDS + 3600);
+    const prepared = await prepareBenchData(databaseUrl, schema, {
+      listings: LISTINGS,
+      buyers: USERS,
+      seconds: SECONDS,
+    });
+    handle = prepared.handle;
+    const { secret, buyers } = prepared;
     const server = await startBenchServer({
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
@@ -141,11 +141,7 @@ async function main(): Promise<void> {
       `emails: ${emailCheck.queued} queued, ${emailCheck.delivered} delivered, ${emailCheck.caught} accepted by the SMTP sink ` +
         `(outbox drained ${emailCheck.drainSeconds} s after the run)`,
     );
-    console.log(
-      `targets: ${Object.entries(targets)
-        .map(([name, met]) => `${name} ${met ? 'met' : 'MISSED'}`)
-        .join(', ')}`,
-    );
+    console.log(targetsLine(targets));
     console.log(`\nwrote ${path.relative(REPO_ROOT, REPORT)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     // Correctness is a failure; a slower p95 is a measurement, reported above.
     if (

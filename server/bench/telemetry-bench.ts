@@ -8,23 +8,29 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TelemetryReport } from '@bookswap/shared/schemas';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
+import type { DatabaseHandle } from '../src/db/database';
 import {
   benchPostgres,
   createBenchSchema,
   dropBenchSchema,
-  fillListings,
   percentile,
   REPO_ROOT,
   round1,
   startBenchServer,
   stopBenchServer,
 } from './bench-setup';
-import { BROWSE_AND_BOOK, createBuyers, RATE_LIMITS, runBuyer, stepResults, stepTable, Tally } from './buyer-journey';
+import {
+  BROWSE_AND_BOOK,
+  prepareBenchData,
+  RATE_LIMITS,
+  runBuyer,
+  stepResults,
+  stepTable,
+  Tally,
+  targetsLine,
+} from './buyer-journey';
 
 const RATE = Number(process.env.BENCH_TELEMETRY_RATE ?? 6000);
 const SECONDS = Number(process.env.BENCH_TELEMETRY_SECONDS ?? 30);
@@ -156,11 +162,13 @@ async function main(): Promise<void> {
   try {
     schema = await createBenchSchema(databaseUrl);
     console.log(`postgres: preparing ${LISTINGS} listings and ${BUYERS} buyers`);
-    handle = await openDatabase({ databaseUrl, searchPath: schema });
-    await migrate(handle.db);
-    await fillListings(handle, LISTINGS);
-    const secret = randomBytes(48).toString('base64url');
-    const buyers = await createBuyers(handle, secret, BUYERS, SECONDS + 3600);
+    const prepared = await prepareBenchData(databaseUrl, schema, {
+      listings: LISTINGS,
+      buyers: BUYERS,
+      seconds: SECONDS,
+    });
+    handle = prepared.handle;
+    const { secret, buyers } = prepared;
     const server = await startBenchServer({
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
@@ -228,11 +236,7 @@ async function main(): Promise<void> {
       `counters: ${stored.rows} rows, ${stored.loads} page loads stored of ${ingestion.acceptedLoads} accepted`,
     );
     console.log(`\nbuyer journey beside it (${BUYERS} buyers):\n${stepTable(steps)}`);
-    console.log(
-      `targets: ${Object.entries(report.targets)
-        .map(([name, met]) => `${name} ${met ? 'met' : 'MISSED'}`)
-        .join(', ')}`,
-    );
+    console.log(targetsLine(report.targets));
     console.log(`wrote ${path.relative(REPO_ROOT, REPORT)}`);
     if (!report.targets.noRefusedBatches || !report.targets.everyAcceptedLoadCounted) process.exitCode = 1;
   } finally {

@@ -8,13 +8,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
 import { LOGIN_PATH, ROUTES } from '@bookswap/shared/routing';
 import { notifyError } from '@bookswap/shared/ui';
 import { routeCatalog } from '../federation/route-catalog';
 import type { SiteMenuLink } from './SiteMenu';
+import { usePopupAnchor } from './use-popup-anchor';
 
 const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
 // The narrow screen's menu loads on its first press, like the avatar's: a visitor's first load carries none of it.
@@ -59,8 +60,7 @@ function useNarrowScreen() {
 function AvatarMenu() {
   const { user } = useAuth();
   const logOut = useLogOut();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
+  const { anchor, everOpened, openFrom, close } = usePopupAnchor();
   const name = user?.displayName ?? user?.email ?? 'Account';
 
   return (
@@ -69,10 +69,7 @@ function AvatarMenu() {
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          setEverOpened(true);
-        }}
+        onClick={openFrom}
         sx={{ p: 0.5 }}
       >
         <Avatar alt={name} src={user?.photoURL ?? undefined} sx={{ width: 36, height: 36 }}>
@@ -83,9 +80,9 @@ function AvatarMenu() {
         <Suspense fallback={null}>
           <AccountMenu
             anchor={anchor}
-            onClose={() => setAnchor(null)}
+            onClose={close}
             onLogOut={() => {
-              setAnchor(null);
+              close();
               void logOut();
             }}
           />
@@ -99,8 +96,7 @@ function AvatarMenu() {
 function SiteMenuButton({ links }: { links: SiteMenuLink[] }) {
   const { user } = useAuth();
   const logOut = useLogOut();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
+  const { anchor, everOpened, openFrom, close } = usePopupAnchor();
   const menuId = useId();
   const open = anchor !== null;
 
@@ -113,10 +109,7 @@ function SiteMenuButton({ links }: { links: SiteMenuLink[] }) {
         aria-expanded={open}
         // The menu exists only while open (and not before its first load).
         aria-controls={open ? menuId : undefined}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          setEverOpened(true);
-        }}
+        onClick={openFrom}
       >
         <MenuIcon />
       </IconButton>
@@ -127,9 +120,9 @@ function SiteMenuButton({ links }: { links: SiteMenuLink[] }) {
             anchor={anchor}
             links={links}
             signedIn={user !== null}
-            onClose={() => setAnchor(null)}
+            onClose={close}
             onLogOut={() => {
-              setAnchor(null);
+              close();
               void logOut();
             }}
           />

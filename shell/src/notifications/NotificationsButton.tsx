@@ -1,7 +1,8 @@
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { usePopupAnchor } from '../layout/use-popup-anchor';
 import { notificationsLabel, useNotifications } from './use-notifications';
 
 // The list is its own chunk, loaded on the first press: the bell and its count are all a page load needs.
@@ -10,8 +11,7 @@ const NotificationsList = lazy(async () => ({ default: (await import('./Notifica
 /** The top bar's bell for a signed-in user: the unread count on it and in its name, the list on a press (issue 21). */
 export function NotificationsButton() {
   const unread = useNotifications().data?.unread;
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
+  const { anchor, everOpened, openFrom, close } = usePopupAnchor();
 
   return (
     <>
@@ -19,10 +19,7 @@ export function NotificationsButton() {
         aria-label={notificationsLabel(unread)}
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : 'false'}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          setEverOpened(true);
-        }}
+        onClick={openFrom}
       >
         <Badge badgeContent={unread} color="error" max={99}>
           <NotificationsOutlinedIcon />
@@ -30,7 +27,7 @@ export function NotificationsButton() {
       </IconButton>
       {everOpened ? (
         <Suspense fallback={null}>
-          <NotificationsList anchor={anchor} onClose={() => setAnchor(null)} />
+          <NotificationsList anchor={anchor} onClose={close} />
         </Suspense>
       ) : null}
     </>
