@@ -59,8 +59,10 @@ export const importBoundaries = [
         message: 'The server imports @bookswap/shared/schemas only.',
       },
       {
-        // The demo accounts list sits beside the schemas (shared/src/schemas/demo-users.ts) for the seed.
-        regex: '^@bookswap/(?!shared/schemas$|shared/demo-users$)',
+        // The demo accounts list sits beside the schemas (shared/src/schemas/demo-users.ts) for the seed; the release
+        // registry's pure changes (shared/src/releases) are the API's too, so a rollback from the admin screen and
+        // the automatic canary change the registry exactly as `pnpm release` does (docs/decisions/026).
+        regex: '^@bookswap/(?!shared/schemas$|shared/demo-users$|shared/releases$)',
         message: 'The server imports @bookswap/shared/schemas only.',
       },
     ),

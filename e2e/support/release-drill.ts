@@ -113,3 +113,25 @@ export function liveReleaseUrl(remote: 'storefront' | 'seller' | 'admin' | 'chec
   const ports = { storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 };
   return `http://localhost:${ports[remote]}/${registry.remotes[remote]?.live ?? ''}`;
 }
+
+export interface RegistryRecord {
+  live: string | null;
+  canary: { version: string; percent: number } | null;
+  rollout?: { version: string; steps: number[]; percent: number } | null;
+  history: {
+    action: string;
+    from: string | null;
+    to: string | null;
+    command: string;
+    reason?: string;
+    figures?: unknown;
+  }[];
+}
+
+/** One remote's record in the run's registry, as the release commands and the API's rollout wrote it. */
+export function registryRecord(remote: 'storefront' | 'seller' | 'admin' | 'checkout'): RegistryRecord {
+  const file = process.env.BOOKSWAP_RELEASE_REGISTRY;
+  if (!file) throw new Error('BOOKSWAP_RELEASE_REGISTRY is not set: run through e2e/playwright.config.ts');
+  const registry = JSON.parse(readFileSync(file, 'utf8')) as { remotes: Record<string, RegistryRecord> };
+  return registry.remotes[remote] ?? { live: null, canary: null, history: [] };
+}

@@ -186,7 +186,9 @@ test.describe('the admin', () => {
     await expectAccessible(page);
     await row.getByRole('button', { name: `Hide Product ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure to detele product' });
-    await expect(dialog).toContainText(`if you delete ${title} It cannot be undone.`);
+    // Issue 22: the dialog says what Hide does, not the delete message.
+    await expect(dialog).toContainText(`Hiding ${title} takes it off the store and out of the ads`);
+    await expect(dialog).not.toContainText('cannot be undone');
     await dialog.getByRole('button', { name: 'Hide', exact: true }).click();
     await expect(page.getByText('Product hidden successfully')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -41,6 +41,7 @@ const SIGNED_IN_PATHS: OwnedPath[] = [
   { path: '/dashboard/alluser', remote: 'admin', role: 'admin', shows: heading('All Buyer List') },
   { path: '/dashboard/show-report', remote: 'admin', role: 'admin', shows: heading('Report') },
   { path: '/dashboard/audit', remote: 'admin', role: 'admin', shows: heading('Audit Log') },
+  { path: '/dashboard/releases', remote: 'admin', role: 'admin', shows: heading('Releases') },
 ];
 
 /** For each remote: a path it owns and who may open it (the remote-down tests). */
@@ -153,7 +154,7 @@ test.describe('React, MUI and the other singletons load once, from the shell onl
 
   for (const [role, links] of [
     ['seller', ['My Orders', 'My Product']],
-    ['admin', ['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log']],
+    ['admin', ['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log', 'Releases']],
   ] as const) {
     test(`signed in as ${role}, in the dashboard`, async ({ page, requests, signIn }) => {
       await signIn(role);
@@ -162,7 +163,7 @@ test.describe('React, MUI and the other singletons load once, from the shell onl
       await page.getByRole('menuitem', { name: 'Dashboard' }).click();
       await visitThroughLinks(page, [...links], page.getByRole('navigation', { name: 'Dashboard' }).first());
       await expect(
-        page.getByRole('heading', { name: links.at(-1) === 'Audit Log' ? 'Audit Log' : 'My Product' }),
+        page.getByRole('heading', { name: links.at(-1) === 'Releases' ? 'Releases' : 'My Product' }),
       ).toBeVisible();
       expectSingletonsFromShellOnly(requests);
     });

@@ -34,7 +34,13 @@ test('a buyer opening the admin lists is sent to /login and never downloads the 
   signIn,
 }) => {
   await signIn('buyer');
-  for (const path of ['/dashboard/allseller', '/dashboard/alluser', '/dashboard/show-report', '/dashboard/audit']) {
+  for (const path of [
+    '/dashboard/allseller',
+    '/dashboard/alluser',
+    '/dashboard/show-report',
+    '/dashboard/audit',
+    '/dashboard/releases',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL('/login');
   }

@@ -11,6 +11,7 @@ const routes: RemoteRoutes = [
   })),
   remoteRoute(ROUTES.reports, async () => ({ Component: (await import('./reports/ReportsPage')).ReportsPage })),
   remoteRoute(ROUTES.auditLog, async () => ({ Component: (await import('./audit-log/AuditLogPage')).AuditLogPage })),
+  remoteRoute(ROUTES.releases, async () => ({ Component: (await import('./releases/ReleasesPage')).ReleasesPage })),
 ];
 
 export default routes;

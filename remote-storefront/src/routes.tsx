@@ -1,13 +1,14 @@
 import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';
 import { BookListPage } from './book-list/BookListPage';
 import { HomePage } from './home/HomePage';
+import { homeLoader } from './home/use-advertised-products';
 
 // Paths, access and titles come from the route table in shared; the shell mounts these in its public
 // layout and guards them before they load. The two first screens (`/`, `/booklist`) come with this module,
 // so the shell's early start (index.html) downloads them beside its own entry instead of one round trip
 // after it (docs/decisions/015). Every other screen is its own chunk.
 const routes: RemoteRoutes = [
-  remoteRoute(ROUTES.home, async () => ({ Component: HomePage })),
+  remoteRoute(ROUTES.home, async () => ({ Component: HomePage, loader: homeLoader })),
   remoteRoute(ROUTES.categories, async () => ({
     Component: (await import('./categories/CategoryListPage')).CategoryListPage,
   })),

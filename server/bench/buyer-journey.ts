@@ -586,6 +586,14 @@ export function stepResults(tally: Tally, seconds: number): StepResult[] {
   return tally.steps.map((step) => stepResult(step, tally.latencies.get(step)!, tally.errors.get(step)!, seconds));
 }
 
+/** bench:load's latency targets, under the names its report gives them. */
+export function latencyTargets(steps: readonly StepResult[]): Record<string, boolean> {
+  return {
+    p95Under200msEveryStep: steps.every((s) => s.p95 < TARGET_P95_MS),
+    bookP95AtMost100ms: steps.find((s) => s.step === 'book')!.p95 <= TARGET_BOOK_P95_MS,
+  };
+}
+
 export function stepTable(steps: StepResult[]): string {
   const lines = ['| step | requests | req/s | p50 | p95 | p99 | errors |', '|---|---:|---:|---:|---:|---:|---:|'];
   for (const s of steps) {

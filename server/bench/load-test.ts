@@ -7,159 +7,125 @@
 // bookings of one book. Prints a table and writes reports/bench-load.json.
 // The mail outbox is on (issue 21): every booking queues the seller's email in its transaction and the server's mail
 // worker delivers it to a local SMTP sink during the run; afterwards the outbox is drained and counted.
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseHandle } from '../src/db/database';
 import { startMailCatcher } from '../src/testing/mail-catcher';
-import {
-  benchPostgres,
-  createBenchSchema,
-  dropBenchSchema,
-  REPO_ROOT,
-  round1,
-  startBenchServer,
-  stopBenchServer,
-} from './bench-setup';
+import { REPO_ROOT, round1 } from './bench-setup';
 import {
   BROWSE_AND_BOOK,
   checkBookings,
   checkEmails,
-  prepareBenchData,
-  RATE_LIMITS,
+  latencyTargets,
   REQUEST_TIMEOUT_MS,
+  RATE_LIMITS,
   runBuyer,
   stepResults,
   stepTable,
   Tally,
   targetsLine,
-  TARGET_BOOK_P95_MS,
-  TARGET_P95_MS,
 } from './buyer-journey';
+import type { BookingCheck, EmailCheck } from './buyer-journey';
+import { withJourneyRun, writeBenchReport } from './journey-run';
 
+const REPORT = path.join(REPO_ROOT, 'reports', 'bench-load.json');
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const LISTINGS = Number(process.env.BENCH_LOAD_LISTINGS ?? 100_000);
-const REPORT = path.join(REPO_ROOT, 'reports', 'bench-load.json');
+
 async function main(): Promise<void> {
   const started = Date.now();
-  const postgres = benchPostgres(true, { dir: 'bookswap-load-postgres', port: 55632, db: 'bookswap_load' });
-  const databaseUrl = postgres.databaseUrl;
-  if (!databaseUrl) throw new Error('bench:load runs on PostgreSQL: set DATABASE_URL or install Debian’s postgresql');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-load-'));
-  let schema: string | undefined;
-  let child: ChildProcess | undefined;
-  let handle: DatabaseHandle | undefined;
   const catcher = await startMailCatcher();
   try {
-    schema = await createBenchSchema(databaseUrl);
-    console.log(`postgres: preparing ${LISTINGS} listings and ${USERS} buyers`);
-    const prepared = await prepareBenchData(databaseUrl, schema, {
-      listings: LISTINGS,
+    await withJourneyRun(
+      {
+        command: 'bench:load',
+        cluster: { dir: 'bookswap-load-postgres', port: 55632, db: 'bookswap_load' },
+        sizes: { listings: LISTINGS, buyers: USERS, seconds: SECONDS },
+        env: { SMTP_URL: catcher.smtpUrl },
+      },
+      async ({ handle, buyers, base, target }) => {
+        console.log(`  ${USERS} buyers for ${SECONDS} s against ${base}`);
+        const tally = new Tally(BROWSE_AND_BOOK);
+        const runStarted = Date.now();
+        const deadline = runStarted + SECONDS * 1000;
+        await Promise.all(buyers.map((buyer) => runBuyer(target, buyer, deadline, tally, { searchPages: 5 })));
+        const elapsed = (Date.now() - runStarted) / 1000;
+        const bookingCheck = await checkBookings(handle, tally.booked);
+        console.log('  waiting for the mail worker to drain the outbox');
+        const emailCheck = await checkEmails(handle, catcher);
+        reportRun(started, elapsed, tally, bookingCheck, emailCheck);
+      },
+    );
+  } finally {
+    await catcher.close();
+  }
+}
+
+/** Writes reports/bench-load.json, prints the table and the totals, and fails the run on a correctness target. */
+function reportRun(started: number, elapsed: number, tally: Tally, bookingCheck: BookingCheck, emailCheck: EmailCheck) {
+  const steps = stepResults(tally, elapsed);
+  const errors = steps.reduce((n, s) => n + s.errors, 0);
+  const requests = steps.reduce((n, s) => n + s.requests, 0);
+  const targets = {
+    zeroErrors: errors === 0,
+    noLostBookings: bookingCheck.lost === 0,
+    noDuplicatedBookings: bookingCheck.duplicated === 0,
+    ...latencyTargets(steps),
+    emailsQueuedEqualBookings: emailCheck.queued === bookingCheck.rowsInDatabase,
+    emailsDeliveredEqualBookings:
+      emailCheck.delivered === bookingCheck.rowsInDatabase && emailCheck.caught === bookingCheck.rowsInDatabase,
+  };
+  const report = writeBenchReport(REPORT, {
+    settings: {
       buyers: USERS,
       seconds: SECONDS,
-    });
-    handle = prepared.handle;
-    const { secret, buyers } = prepared;
-    const server = await startBenchServer({
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      JWT_SECRET: secret,
-      SMTP_URL: catcher.smtpUrl,
-      ...RATE_LIMITS,
-    });
-    child = server.child;
+      listings: LISTINGS,
+      database: 'postgres',
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      rateLimitsRaised: RATE_LIMITS,
+    },
+    latencyUnit: 'ms',
+    elapsedSeconds: round1(elapsed),
+    requests,
+    requestsPerSecond: round1(requests / elapsed),
+    journeys: tally.journeys,
+    journeysPerSecond: round1(tally.journeys / elapsed),
+    bookingsSentTwiceAtOnce: tally.doubleBookings,
+    journeysWithoutBookableBook: tally.noBookableBook,
+    steps,
+    errorSamples: tally.errorSamples,
+    bookings: bookingCheck,
+    emails: emailCheck,
+    targets,
+  });
 
-    console.log(`  ${USERS} buyers for ${SECONDS} s against ${server.base}`);
-    const tally = new Tally(BROWSE_AND_BOOK);
-    const runStarted = Date.now();
-    const deadline = runStarted + SECONDS * 1000;
-    const target = new URL(server.base);
-    await Promise.all(buyers.map((buyer) => runBuyer(target, buyer, deadline, tally, { searchPages: 5 })));
-    const elapsed = (Date.now() - runStarted) / 1000;
-    const bookingCheck = await checkBookings(handle, tally.booked);
-    console.log('  waiting for the mail worker to drain the outbox');
-    const emailCheck = await checkEmails(handle, catcher);
-
-    const steps = stepResults(tally, elapsed);
-    const errors = steps.reduce((n, s) => n + s.errors, 0);
-    const requests = steps.reduce((n, s) => n + s.requests, 0);
-    const targets = {
-      zeroErrors: errors === 0,
-      noLostBookings: bookingCheck.lost === 0,
-      noDuplicatedBookings: bookingCheck.duplicated === 0,
-      p95Under200msEveryStep: steps.every((s) => s.p95 < TARGET_P95_MS),
-      bookP95AtMost100ms: steps.find((s) => s.step === 'book')!.p95 <= TARGET_BOOK_P95_MS,
-      emailsQueuedEqualBookings: emailCheck.queued === bookingCheck.rowsInDatabase,
-      emailsDeliveredEqualBookings:
-        emailCheck.delivered === bookingCheck.rowsInDatabase && emailCheck.caught === bookingCheck.rowsInDatabase,
-    };
-    const report = {
-      when: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-      settings: {
-        buyers: USERS,
-        seconds: SECONDS,
-        listings: LISTINGS,
-        database: 'postgres',
-        requestTimeoutMs: REQUEST_TIMEOUT_MS,
-        rateLimitsRaised: RATE_LIMITS,
-      },
-      latencyUnit: 'ms',
-      elapsedSeconds: round1(elapsed),
-      requests,
-      requestsPerSecond: round1(requests / elapsed),
-      journeys: tally.journeys,
-      journeysPerSecond: round1(tally.journeys / elapsed),
-      bookingsSentTwiceAtOnce: tally.doubleBookings,
-      journeysWithoutBookableBook: tally.noBookableBook,
-      steps,
-      errorSamples: tally.errorSamples,
-      bookings: bookingCheck,
-      emails: emailCheck,
-      targets,
-    };
-    fs.mkdirSync(path.dirname(REPORT), { recursive: true });
-    fs.writeFileSync(REPORT, JSON.stringify(report, null, 2));
-
-    console.log(
-      `\n${USERS} buyers, ${round1(elapsed)} s, PostgreSQL, ${LISTINGS.toLocaleString('en')} listings; ` +
-        `rate limits raised for the run (RATE_LIMIT_SEARCH_PER_MINUTE and RATE_LIMIT_WRITES_PER_MINUTE = 1e9)\n`,
-    );
-    console.log(stepTable(steps));
-    console.log(
-      `\n${requests} requests (${report.requestsPerSecond} req/s), ${tally.journeys} journeys (${report.journeysPerSecond}/s), ` +
-        `${errors} errors${tally.errorSamples.length ? `, e.g. ${tally.errorSamples.slice(0, 3).join('; ')}` : ''}`,
-    );
-    console.log(
-      `bookings: ${bookingCheck.answered201} answered 201, ${bookingCheck.rowsInDatabase} rows, ${bookingCheck.lost} lost, ` +
-        `${bookingCheck.duplicated} duplicated (${tally.doubleBookings} sent twice at once)`,
-    );
-    console.log(
-      `emails: ${emailCheck.queued} queued, ${emailCheck.delivered} delivered, ${emailCheck.caught} accepted by the SMTP sink ` +
-        `(outbox drained ${emailCheck.drainSeconds} s after the run)`,
-    );
-    console.log(targetsLine(targets));
-    console.log(`\nwrote ${path.relative(REPO_ROOT, REPORT)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    // Correctness is a failure; a slower p95 is a measurement, reported above.
-    if (
-      !targets.zeroErrors ||
-      !targets.noLostBookings ||
-      !targets.noDuplicatedBookings ||
-      !targets.emailsQueuedEqualBookings ||
-      !targets.emailsDeliveredEqualBookings
-    )
-      process.exitCode = 1;
-  } finally {
-    await stopBenchServer(child);
-    await catcher.close();
-    await handle?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await dropBenchSchema(databaseUrl, schema);
-    postgres.stop();
-  }
+  console.log(
+    `\n${USERS} buyers, ${round1(elapsed)} s, PostgreSQL, ${LISTINGS.toLocaleString('en')} listings; ` +
+      `rate limits raised for the run (RATE_LIMIT_SEARCH_PER_MINUTE and RATE_LIMIT_WRITES_PER_MINUTE = 1e9)\n`,
+  );
+  console.log(stepTable(steps));
+  console.log(
+    `\n${requests} requests (${report.requestsPerSecond} req/s), ${tally.journeys} journeys (${report.journeysPerSecond}/s), ` +
+      `${errors} errors${tally.errorSamples.length ? `, e.g. ${tally.errorSamples.slice(0, 3).join('; ')}` : ''}`,
+  );
+  console.log(
+    `bookings: ${bookingCheck.answered201} answered 201, ${bookingCheck.rowsInDatabase} rows, ${bookingCheck.lost} lost, ` +
+      `${bookingCheck.duplicated} duplicated (${tally.doubleBookings} sent twice at once)`,
+  );
+  console.log(
+    `emails: ${emailCheck.queued} queued, ${emailCheck.delivered} delivered, ${emailCheck.caught} accepted by the SMTP sink ` +
+      `(outbox drained ${emailCheck.drainSeconds} s after the run)`,
+  );
+  console.log(targetsLine(targets));
+  console.log(`\nwrote ${path.relative(REPO_ROOT, REPORT)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  // Correctness is a failure; a slower p95 is a measurement, reported above.
+  if (
+    !targets.zeroErrors ||
+    !targets.noLostBookings ||
+    !targets.noDuplicatedBookings ||
+    !targets.emailsQueuedEqualBookings ||
+    !targets.emailsDeliveredEqualBookings
+  )
+    process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -3,34 +3,14 @@
 // the API on PostgreSQL, while BENCH_TELEMETRY_BUYERS buyers (20) run the buyer journey beside them. Prints the
 // ingestion rate, the p95 of the telemetry call and of each journey step, and checks that the counters hold every
 // accepted page load.
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TelemetryReport } from '@bookswap/shared/schemas';
 import type { DatabaseHandle } from '../src/db/database';
-import {
-  benchPostgres,
-  createBenchSchema,
-  dropBenchSchema,
-  percentile,
-  REPO_ROOT,
-  round1,
-  startBenchServer,
-  stopBenchServer,
-} from './bench-setup';
-import {
-  BROWSE_AND_BOOK,
-  prepareBenchData,
-  RATE_LIMITS,
-  runBuyer,
-  stepResults,
-  stepTable,
-  Tally,
-  targetsLine,
-} from './buyer-journey';
+import { percentile, REPO_ROOT, round1 } from './bench-setup';
+import { BROWSE_AND_BOOK, runBuyer, stepResults, stepTable, Tally, targetsLine } from './buyer-journey';
+import { withJourneyRun, writeBenchReport } from './journey-run';
 
 const RATE = Number(process.env.BENCH_TELEMETRY_RATE ?? 6000);
 const SECONDS = Number(process.env.BENCH_TELEMETRY_SECONDS ?? 30);
@@ -151,101 +131,71 @@ async function storedLoads(handle: DatabaseHandle): Promise<{ rows: number; load
 }
 
 async function main(): Promise<void> {
-  const postgres = benchPostgres(true, { dir: 'bookswap-telemetry-postgres', port: 55634, db: 'bookswap_telemetry' });
-  const databaseUrl = postgres.databaseUrl;
-  if (!databaseUrl)
-    throw new Error('bench:telemetry runs on PostgreSQL: set DATABASE_URL or install Debian’s postgresql');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-telemetry-'));
-  let schema: string | undefined;
-  let child: ChildProcess | undefined;
-  let handle: DatabaseHandle | undefined;
-  try {
-    schema = await createBenchSchema(databaseUrl);
-    console.log(`postgres: preparing ${LISTINGS} listings and ${BUYERS} buyers`);
-    const prepared = await prepareBenchData(databaseUrl, schema, {
-      listings: LISTINGS,
-      buyers: BUYERS,
-      seconds: SECONDS,
-    });
-    handle = prepared.handle;
-    const { secret, buyers } = prepared;
-    const server = await startBenchServer({
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      JWT_SECRET: secret,
-      MAIL: 'off',
-      ...RATE_LIMITS,
+  await withJourneyRun(
+    {
+      command: 'bench:telemetry',
+      cluster: { dir: 'bookswap-telemetry-postgres', port: 55634, db: 'bookswap_telemetry' },
+      sizes: { listings: LISTINGS, buyers: BUYERS, seconds: SECONDS },
       // Every browser of the run comes from 127.0.0.1: one client address.
-      RATE_LIMIT_TELEMETRY_PER_MINUTE: String(1_000_000_000),
-    });
-    child = server.child;
-    const target = new URL(server.base);
+      env: { MAIL: 'off', RATE_LIMIT_TELEMETRY_PER_MINUTE: String(1_000_000_000) },
+    },
+    async ({ handle, buyers, base, target }) => {
+      console.log(`  ${RATE} reports/s in batches of ${BATCH} and ${BUYERS} buyers for ${SECONDS} s against ${base}`);
+      const tally = new Tally(BROWSE_AND_BOOK);
+      const runStarted = Date.now();
+      const deadline = runStarted + SECONDS * 1000;
+      const [ingestion] = await Promise.all([
+        sendReports(target, deadline),
+        ...buyers.map((buyer) => runBuyer(target, buyer, deadline, tally, { searchPages: 5 })),
+      ]);
+      const elapsed = (Date.now() - runStarted) / 1000;
+      // The server writes its counts every second.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      reportRun(elapsed, tally, ingestion, await storedLoads(handle));
+    },
+  );
+}
 
-    console.log(
-      `  ${RATE} reports/s in batches of ${BATCH} and ${BUYERS} buyers for ${SECONDS} s against ${server.base}`,
-    );
-    const tally = new Tally(BROWSE_AND_BOOK);
-    const runStarted = Date.now();
-    const deadline = runStarted + SECONDS * 1000;
-    const [ingestion] = await Promise.all([
-      sendReports(target, deadline),
-      ...buyers.map((buyer) => runBuyer(target, buyer, deadline, tally, { searchPages: 5 })),
-    ]);
-    const elapsed = (Date.now() - runStarted) / 1000;
-    // The server writes its counts every second.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const stored = await storedLoads(handle);
+/** Writes reports/bench-telemetry.json, prints the figures, and fails the run on a refused or uncounted batch. */
+function reportRun(elapsed: number, tally: Tally, ingestion: Ingestion, stored: { rows: number; loads: number }) {
+  const latencies = ingestion.latencies.sort((a, b) => a - b);
+  const steps = stepResults(tally, elapsed);
+  const reportsPerSecond = round1(ingestion.accepted / elapsed);
+  const report = writeBenchReport(REPORT, {
+    settings: { reportsPerSecondAsked: RATE, batch: BATCH, seconds: SECONDS, buyers: BUYERS, listings: LISTINGS },
+    latencyUnit: 'ms',
+    elapsedSeconds: round1(elapsed),
+    telemetry: {
+      batches: ingestion.batches,
+      reportsAccepted: ingestion.accepted,
+      reportsPerSecond,
+      refusedBatches: ingestion.refused,
+      p50: round1(percentile(latencies, 50)),
+      p95: round1(percentile(latencies, 95)),
+      p99: round1(percentile(latencies, 99)),
+    },
+    counters: { rows: stored.rows, pageLoadsStored: stored.loads, pageLoadsAccepted: ingestion.acceptedLoads },
+    journey: steps,
+    journeyErrorSamples: tally.errorSamples,
+    targets: {
+      reportsPerSecondAtLeast5000: reportsPerSecond >= TARGET_REPORTS_PER_SECOND,
+      noRefusedBatches: ingestion.refused === 0,
+      everyAcceptedLoadCounted: stored.loads === ingestion.acceptedLoads,
+    },
+  });
 
-    const latencies = ingestion.latencies.sort((a, b) => a - b);
-    const steps = stepResults(tally, elapsed);
-    const reportsPerSecond = round1(ingestion.accepted / elapsed);
-    const report = {
-      when: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-      settings: { reportsPerSecondAsked: RATE, batch: BATCH, seconds: SECONDS, buyers: BUYERS, listings: LISTINGS },
-      latencyUnit: 'ms',
-      elapsedSeconds: round1(elapsed),
-      telemetry: {
-        batches: ingestion.batches,
-        reportsAccepted: ingestion.accepted,
-        reportsPerSecond,
-        refusedBatches: ingestion.refused,
-        p50: round1(percentile(latencies, 50)),
-        p95: round1(percentile(latencies, 95)),
-        p99: round1(percentile(latencies, 99)),
-      },
-      counters: { rows: stored.rows, pageLoadsStored: stored.loads, pageLoadsAccepted: ingestion.acceptedLoads },
-      journey: steps,
-      journeyErrorSamples: tally.errorSamples,
-      targets: {
-        reportsPerSecondAtLeast5000: reportsPerSecond >= TARGET_REPORTS_PER_SECOND,
-        noRefusedBatches: ingestion.refused === 0,
-        everyAcceptedLoadCounted: stored.loads === ingestion.acceptedLoads,
-      },
-    };
-    fs.mkdirSync(path.dirname(REPORT), { recursive: true });
-    fs.writeFileSync(REPORT, JSON.stringify(report, null, 2));
-
-    console.log(
-      `\ntelemetry: ${ingestion.accepted} reports accepted in ${round1(elapsed)} s = ${reportsPerSecond} reports/s ` +
-        `(${ingestion.batches} batches, ${ingestion.refused} refused); p50 ${report.telemetry.p50} ms, ` +
-        `p95 ${report.telemetry.p95} ms, p99 ${report.telemetry.p99} ms`,
-    );
-    console.log(
-      `counters: ${stored.rows} rows, ${stored.loads} page loads stored of ${ingestion.acceptedLoads} accepted`,
-    );
-    console.log(`\nbuyer journey beside it (${BUYERS} buyers):\n${stepTable(steps)}`);
-    console.log(targetsLine(report.targets));
-    console.log(`wrote ${path.relative(REPO_ROOT, REPORT)}`);
-    if (!report.targets.noRefusedBatches || !report.targets.everyAcceptedLoadCounted) process.exitCode = 1;
-  } finally {
-    await stopBenchServer(child);
-    await handle?.close();
-    if (schema) await dropBenchSchema(databaseUrl, schema).catch(() => undefined);
-    postgres.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  console.log(
+    `\ntelemetry: ${ingestion.accepted} reports accepted in ${round1(elapsed)} s = ${reportsPerSecond} reports/s ` +
+      `(${ingestion.batches} batches, ${ingestion.refused} refused); p50 ${report.telemetry.p50} ms, ` +
+      `p95 ${report.telemetry.p95} ms, p99 ${report.telemetry.p99} ms`,
+  );
+  console.log(
+    `counters: ${stored.rows} rows, ${stored.loads} page loads stored of ${ingestion.acceptedLoads} accepted`,
+  );
+  console.log(`\nbuyer journey beside it (${BUYERS} buyers):\n${stepTable(steps)}`);
+  console.log(targetsLine(report.targets));
+  console.log(`wrote ${path.relative(REPO_ROOT, REPORT)}`);
+  if (!report.targets.noRefusedBatches || !report.targets.everyAcceptedLoadCounted) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -46,7 +46,47 @@ export interface ServerConfig {
   /** Reports one person may make in any 24 hours (REPORTS_PER_DAY). */
   reportsPerDay: number;
   mail: MailSettings;
+  /**
+   * The release registry and the automatic canary (issue 24, docs/decisions/026). Unset (the API tests' own
+   * configuration): a registry of their own in DATA_DIR and the default thresholds, see `releaseSettingsOf`.
+   */
+  releases?: ReleaseSettings;
   logLevel: string;
+}
+
+/** `promote --canary <percent> --auto`: when a step moves on and when the canary is rolled back. */
+export interface RolloutSettings {
+  /** Canary page loads a step needs before it moves on (RELEASE_AUTO_MIN_LOADS). */
+  minLoads: number;
+  /** Minutes a step lasts at least (RELEASE_AUTO_MIN_MINUTES; 0 in the browser tests). */
+  minMinutes: number;
+  /** Rolled back when the canary's error rate is above live's times this (RELEASE_AUTO_MAX_RATIO)… */
+  maxRatio: number;
+  /** …and above live's plus this fraction (RELEASE_AUTO_MIN_ABSOLUTE, 0.01 = 1 point). */
+  minAbsolute: number;
+  /** How often the API's worker looks at running rollouts (RELEASE_AUTO_TICK_MS). */
+  tickMs: number;
+}
+
+export interface ReleaseSettings {
+  /** BOOKSWAP_RELEASE_REGISTRY, else <BOOKSWAP_RELEASES_DIR or releases/>/registry.json, as the release commands. */
+  registryFile: string;
+  auto: RolloutSettings;
+}
+
+export const ROLLOUT_DEFAULTS: RolloutSettings = {
+  minLoads: 200,
+  minMinutes: 10,
+  maxRatio: 2,
+  minAbsolute: 0.01,
+  tickMs: 15_000,
+};
+
+/** The configured release settings, or (tests) a registry in DATA_DIR with the default thresholds. */
+export function releaseSettingsOf(config: Pick<ServerConfig, 'releases' | 'dataDir'>): ReleaseSettings {
+  return (
+    config.releases ?? { registryFile: path.join(config.dataDir, 'release-registry.json'), auto: ROLLOUT_DEFAULTS }
+  );
 }
 
 /** Email of issue 21: the outbox's worker delivers over SMTP when SMTP_URL is set. */
@@ -88,6 +128,38 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number`);
   return n;
+}
+
+function wholeOrZero(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
+  return n;
+}
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
+  return n;
+}
+
+function readReleaseSettings(env: NodeJS.ProcessEnv): ReleaseSettings {
+  const releasesDir = path.resolve(env.BOOKSWAP_RELEASES_DIR || path.join(REPO_ROOT, 'releases'));
+  return {
+    registryFile: path.resolve(env.BOOKSWAP_RELEASE_REGISTRY || path.join(releasesDir, 'registry.json')),
+    auto: {
+      minLoads: positiveInt(env.RELEASE_AUTO_MIN_LOADS, ROLLOUT_DEFAULTS.minLoads, 'RELEASE_AUTO_MIN_LOADS'),
+      minMinutes: wholeOrZero(env.RELEASE_AUTO_MIN_MINUTES, ROLLOUT_DEFAULTS.minMinutes, 'RELEASE_AUTO_MIN_MINUTES'),
+      maxRatio: positiveNumber(env.RELEASE_AUTO_MAX_RATIO, ROLLOUT_DEFAULTS.maxRatio, 'RELEASE_AUTO_MAX_RATIO'),
+      minAbsolute: positiveNumber(
+        env.RELEASE_AUTO_MIN_ABSOLUTE,
+        ROLLOUT_DEFAULTS.minAbsolute,
+        'RELEASE_AUTO_MIN_ABSOLUTE',
+      ),
+      tickMs: positiveInt(env.RELEASE_AUTO_TICK_MS, ROLLOUT_DEFAULTS.tickMs, 'RELEASE_AUTO_TICK_MS'),
+    },
+  };
 }
 
 function trustProxyOf(value: string | undefined): boolean | number | string {
@@ -170,6 +242,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pollMs: positiveInt(env.MAIL_POLL_MS, 1000, 'MAIL_POLL_MS'),
       appUrl: env.APP_URL || 'http://localhost:3000',
     },
+    releases: readReleaseSettings(env),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

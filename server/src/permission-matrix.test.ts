@@ -199,6 +199,13 @@ const ROWS: Row[] = [
     expect: all(202),
   },
   { route: 'GET /api/telemetry/summary', url: () => '/api/telemetry/summary', expect: only({ admin: 200 }) },
+  { route: 'GET /api/releases', url: () => '/api/releases', expect: only({ admin: 200 }) },
+  {
+    route: 'POST /api/releases/:remote/rollback',
+    url: () => '/api/releases/seller/rollback',
+    // The test server's own registry (in its DATA_DIR) is empty: an admin is let through to "nothing to roll back".
+    expect: only({ admin: 409 }),
+  },
   {
     route: 'POST /api/payment/create/intent',
     url: () => '/api/payment/create/intent',

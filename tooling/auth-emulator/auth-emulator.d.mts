@@ -57,3 +57,12 @@ export function createEmulatorAccount(
 export function seedDemoUsers(options?: { url?: string; users?: readonly DemoAccount[] }): Promise<number>;
 export function wipeAccounts(options?: { url?: string }): Promise<void>;
 export function listAccounts(options?: { url?: string }): Promise<EmulatorAccount[]>;
+
+/** An email the emulator would have sent, with the link in it. */
+export interface EmulatorOobCode {
+  email: string;
+  requestType: string;
+  oobCode: string;
+  oobLink: string;
+}
+export function listOobCodes(options?: { url?: string }): Promise<EmulatorOobCode[]>;

@@ -205,3 +205,13 @@ export async function listAccounts({ url = AUTH_EMULATOR_URL } = {}) {
   if (!result.ok) throw new Error(`Listing the Auth emulator's accounts failed with status ${result.status}`);
   return result.data.users ?? [];
 }
+
+/**
+ * The emails the emulator would have sent (password resets, address checks): each with its `email`, `requestType`
+ * ("PASSWORD_RESET", "VERIFY_EMAIL") and the `oobLink` a person would follow. The README points here.
+ */
+export async function listOobCodes({ url = AUTH_EMULATOR_URL } = {}) {
+  const result = await call(url, `/emulator/v1/projects/${AUTH_EMULATOR_PROJECT}/oobCodes`, { method: 'GET' });
+  if (!result.ok) throw new Error(`Listing the Auth emulator's emails failed with status ${result.status}`);
+  return result.data.oobCodes ?? [];
+}

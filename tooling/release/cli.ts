@@ -16,12 +16,20 @@ import {
   updateRegistry,
   type RemoteName,
 } from './release-store.cjs';
-import { promoteCanary, promoteLive, ReleaseRefusal, rollBack, type ChangeContext } from './registry-changes';
+import {
+  promoteCanary,
+  promoteLive,
+  ReleaseRefusal,
+  rollBack,
+  startRollout,
+  type ChangeContext,
+} from '@bookswap/shared/releases';
+import { readReleaseFigures } from './release-figures';
 import { releasesToDelete } from './retention';
 
 const USAGE = `usage:
   pnpm release build <remote> [--source <package folder>]
-  pnpm release promote <remote> <version> [--canary <percent>]
+  pnpm release promote <remote> <version> [--canary <percent> [--auto]]
   pnpm release rollback <remote> [--to <version>]
   pnpm release list [<remote>] [--json]
   pnpm release prune [--dry-run]
@@ -80,17 +88,24 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'promote': {
       const canary = option(args, '--canary');
+      const auto = flag(args, '--auto');
       const remote = remoteArg(args[0]);
       const version = args[1];
       if (!version) throw new UsageError('promote needs a version');
+      if (auto && canary === undefined) throw new UsageError('--auto needs --canary <percent>: the step it starts at');
       assertCompatible(remote, keptRelease(remote, version), liveShellContract());
       updateRegistry((registry) =>
         canary === undefined
           ? promoteLive(registry, remote, version, context(argv))
-          : promoteCanary(registry, remote, version, Number(canary), context(argv)),
+          : (auto ? startRollout : promoteCanary)(registry, remote, version, Number(canary), context(argv)),
       );
       console.log(
-        canary === undefined ? `${remote} ${version} is live` : `${remote} ${version} is the canary for ${canary} %`,
+        canary === undefined
+          ? `${remote} ${version} is live`
+          : `${remote} ${version} is the canary for ${canary} %` +
+              (auto
+                ? "; the API moves it on by itself while its error rate is not worse than live's, or rolls it back (see pnpm release list)"
+                : ''),
       );
       return;
     }
@@ -106,7 +121,8 @@ async function main(argv: string[]): Promise<void> {
       const json = flag(args, '--json');
       const remotes = args[0] ? [remoteArg(args[0])] : [...REMOTES];
       const registry = readRegistry(registryPath());
-      const table = releaseTable(registry, remotes, (remote) => keptReleases(remote));
+      const figures = readReleaseFigures(registryPath());
+      const table = releaseTable(registry, remotes, (remote) => keptReleases(remote), figures);
       console.log(json ? JSON.stringify(table, null, 2) : table.text);
       return;
     }

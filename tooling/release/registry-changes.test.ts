@@ -1,5 +1,14 @@
 import type { Registry } from './release-store.cjs';
-import { liveLine, promoteCanary, promoteLive, ReleaseRefusal, rollBack, type ChangeContext } from './registry-changes';
+import {
+  advanceRollout,
+  liveLine,
+  promoteCanary,
+  promoteLive,
+  ReleaseRefusal,
+  rollBack,
+  startRollout,
+  type ChangeContext,
+} from '@bookswap/shared/releases';
 
 const at = (minute: number): ChangeContext => ({
   command: `pnpm release … (minute ${minute})`,
@@ -83,5 +92,42 @@ describe('promote, canary and rollback as the release registry records them', ()
     registry = rollBack(registry, 'seller', at(4), 'v1');
     expect(registry.remotes.seller?.live).toBe('v1');
     expect(liveLine(registry.remotes.seller?.history ?? [])).toEqual(['v1']);
+  });
+});
+
+describe('an automatic rollout (--auto) in the registry', () => {
+  it('starts as a canary with its steps, moves on step by step, and is live at 100 %', () => {
+    let registry = startRollout(promotedInTurn('v1'), 'seller', 'v2', 10, at(2));
+    expect(registry.remotes.seller).toMatchObject({
+      canary: { version: 'v2', percent: 10 },
+      rollout: { version: 'v2', steps: [10, 50, 100], percent: 10, stepStartedAt: '2026-11-24T12:02:00.000Z' },
+    });
+    registry = advanceRollout(registry, 'seller', { ...at(3), reason: 'healthy' });
+    expect(registry.remotes.seller).toMatchObject({
+      canary: { version: 'v2', percent: 50 },
+      rollout: { steps: [50, 100], percent: 50, stepStartedAt: '2026-11-24T12:03:00.000Z' },
+    });
+    expect(registry.remotes.seller?.history.at(-1)).toMatchObject({ action: 'canary', percent: 50, reason: 'healthy' });
+    registry = advanceRollout(registry, 'seller', at(4));
+    expect(registry.remotes.seller).toEqual(expect.objectContaining({ live: 'v2', canary: null }));
+    expect(registry.remotes.seller?.rollout).toBeUndefined();
+    expect(liveLine(registry.remotes.seller?.history ?? [])).toEqual(['v1', 'v2']);
+  });
+
+  it('starts at 50 % or more with one step left', () => {
+    expect(startRollout(promotedInTurn('v1'), 'seller', 'v2', 60, at(2)).remotes.seller?.rollout?.steps).toEqual([
+      60, 100,
+    ]);
+  });
+
+  it('ends when a person promotes, canaries or rolls back by hand', () => {
+    const rolling = startRollout(promotedInTurn('v1'), 'seller', 'v2', 10, at(2));
+    for (const byHand of [
+      promoteLive(rolling, 'seller', 'v2', at(3)),
+      promoteCanary(rolling, 'seller', 'v2', 30, at(3)),
+      rollBack(rolling, 'seller', at(3)),
+    ])
+      expect(byHand.remotes.seller?.rollout).toBeUndefined();
+    expect(() => advanceRollout(promotedInTurn('v1'), 'seller', at(3))).toThrow(ReleaseRefusal);
   });
 });

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contractMismatches, type ReleaseManifest, type ShellContract } from '@bookswap/shared/releases';
+import {
+  contractMismatches,
+  ReleaseRefusal,
+  type ReleaseManifest,
+  type ShellContract,
+} from '@bookswap/shared/releases';
 import { ROOT, type Env, type RemoteName } from './release-store.cjs';
-import { ReleaseRefusal } from './registry-changes';
 
 /** The live shell's contract: `shell-contract.json` of the deployed shell build (BOOKSWAP_SHELL_DIST, default shell/dist). */
 export function liveShellContract(env: Env = process.env): ShellContract {

@@ -1,25 +1,8 @@
-import type { ReleaseManifest } from '@bookswap/shared/releases';
+import type { HistoryEntry, Registry, ReleaseManifest, RemoteRecord } from '@bookswap/shared/releases';
+
+export type { HistoryEntry, Registry, RemoteRecord };
 
 export type RemoteName = 'storefront' | 'seller' | 'admin' | 'checkout';
-
-export interface HistoryEntry {
-  at: string;
-  action: 'promote' | 'canary' | 'rollback' | 'canary-rollback';
-  from: string | null;
-  to: string | null;
-  percent?: number;
-  command: string;
-}
-
-export interface RemoteRecord {
-  live: string | null;
-  canary: { version: string; percent: number } | null;
-  history: HistoryEntry[];
-}
-
-export interface Registry {
-  remotes: Record<string, RemoteRecord>;
-}
 
 export type Env = Record<string, string | undefined>;
 

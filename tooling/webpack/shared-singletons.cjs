@@ -92,6 +92,8 @@ const FIRST_SCREEN = [
   '@mui/material/Typography',
   // The top bar picks its phone form (issue 22) on every page.
   '@mui/material/useMediaQuery',
+  // The book list's pager (issue 22: pages from 1, previous and next) renders on the first screen of /booklist.
+  '@mui/material/usePagination',
   '@bookswap/shared/api',
   '@bookswap/shared/auth',
   // Every book card asks it whether the signed-in buyer holds an open booking (issue 21); zod-free and small.

@@ -48,6 +48,21 @@ describe('the Report table', () => {
     }
   });
 
+  it('shows the reporter’s own words beside the reason Other', async () => {
+    api.on('GET', '/api/report/list', {
+      body: [
+        sampleReport({ productName: 'Explained Book', reason: 'Other', details: 'Pages 40 to 60 are missing' }),
+        sampleReport({ productName: 'Unexplained Book', reason: 'Other', details: null }),
+        sampleReport({ productName: 'Older Book', reason: 'High Price' }),
+      ],
+    });
+    renderScreen({ routes, at: '/dashboard/show-report', as: 'admin' });
+    await screen.findByRole('table', { name: 'Reports' });
+    expect(within(rowOf('Explained Book')).getByRole('cell', { name: 'Other: Pages 40 to 60 are missing' })).toBeVisible();
+    expect(within(rowOf('Unexplained Book')).getByRole('cell', { name: 'Other' })).toBeInTheDocument();
+    expect(within(rowOf('Older Book')).getByRole('cell', { name: 'High Price' })).toBeInTheDocument();
+  });
+
   it('hides a reported book after the product confirmation with a Hide button, then the action is gone', async () => {
     const report = sampleReport({ productId: 'p-42', productName: 'Fake Atlas' });
     let reports = [report];
@@ -60,7 +75,12 @@ describe('the Report table', () => {
     await user.click(await screen.findByRole('button', { name: 'Hide Product Fake Atlas' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure to detele product' });
-    expect(dialog).toHaveTextContent('if you delete Fake Atlas It cannot be undone.');
+    // The dialog says what Hide does: no delete, and what happens to the listing, its reports and its seller.
+    expect(dialog).toHaveTextContent(
+      'Hiding Fake Atlas takes it off the store and out of the ads, closes every report on it and tells the seller why.',
+    );
+    expect(dialog).toHaveTextContent('The listing is kept, not deleted, but it cannot be shown again from Bookswap.');
+    expect(dialog).not.toHaveTextContent('if you delete');
     await user.click(within(dialog).getByRole('button', { name: 'Hide' }));
 
     expect(await findToast('Product hidden successfully')).toBeInTheDocument();

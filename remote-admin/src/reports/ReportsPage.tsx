@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Report, ReportStatus } from '@bookswap/shared/schemas';
-import { ConfirmationModal, DELETE_PRODUCT_TITLE, deleteMessage } from '@bookswap/shared/ui/confirmation';
+import { ConfirmationModal, DELETE_PRODUCT_TITLE } from '@bookswap/shared/ui/confirmation';
 import { type DataColumn, PagedTable, type TableSearch } from '@bookswap/shared/ui/tables';
 import { useReportModeration } from './use-report-moderation';
 import { useReports } from './use-reports';
@@ -21,15 +21,37 @@ const byReporterOrBook: TableSearch<Report> = {
 
 type Decision = { action: 'hide' | 'dismiss'; report: Report };
 
-/** The confirmation each decision asks for; hiding uses product.md §8's product title and a Hide button. */
+/**
+ * What Hide does, as the server does it (server/src/services/moderation.ts): the listing is kept, not deleted, but
+ * leaves the store and the ads, every report on it is closed and its seller is told; Bookswap has no way to show
+ * it again. Issue 22: the delete message ("It cannot be undone") under a Hide button misled the admin.
+ */
+export const hideMessage = (name: string) =>
+  `Hiding ${name} takes it off the store and out of the ads, closes every report on it and tells the seller why. ` +
+  'The listing is kept, not deleted, but it cannot be shown again from Bookswap.';
+
+/** The confirmation each decision asks for; hiding keeps product.md §8's product title and its Hide button. */
 function confirmationOf({ action, report }: Decision) {
   return action === 'hide'
-    ? { title: DELETE_PRODUCT_TITLE, message: deleteMessage(report.productName), confirmLabel: 'Hide' }
+    ? { title: DELETE_PRODUCT_TITLE, message: hideMessage(report.productName), confirmLabel: 'Hide' }
     : {
         title: 'Dismiss this report?',
         message: `${report.productName} stays listed and this report is closed.`,
         confirmLabel: 'Dismiss',
       };
+}
+
+/**
+ * The reason, and for Other the reporter's own words (issue 22) beside it. The words keep their line breaks and break
+ * anywhere, so that 500 characters without a space cannot push the table sideways.
+ */
+function reasonOf(report: Report) {
+  if (!report.details) return report.reason;
+  return (
+    <Box component="span" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      {`${report.reason}: ${report.details}`}
+    </Box>
+  );
 }
 
 /**
@@ -67,7 +89,7 @@ export function ReportsPage() {
           report.productName
         ),
     },
-    { header: 'Reason', cell: (report) => report.reason },
+    { header: 'Reason', cell: reasonOf },
     { header: 'Status', cell: (report) => STATUS_TEXT[report.status] },
     {
       header: 'Action',

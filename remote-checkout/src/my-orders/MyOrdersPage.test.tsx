@@ -130,7 +130,7 @@ describe('My Orders', () => {
     const [, draculaRow, emmaRow] = within(table).getAllByRole('row');
     expect(within(draculaRow!).getByRole('img', { name: 'Cover of Dracula' })).toBeInTheDocument();
     expect(within(draculaRow!).getByText('Dracula')).toBeInTheDocument();
-    expect(within(draculaRow!).getByText('$14')).toBeInTheDocument();
+    expect(within(draculaRow!).getByText('$14.00')).toBeInTheDocument();
     expect(within(draculaRow!).getByRole('link', { name: 'Pay for Dracula' })).toHaveAttribute(
       'href',
       '/dashboard/payment/b1',

@@ -10,7 +10,7 @@ import { writes } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/shared/routing';
 import { BOOKING_STATUS_LABELS, stillWaitsForPayment, type BookingStatus } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
-import { BookCover, useMyBookings, useWrite } from '@bookswap/shared/ui';
+import { BookCover, formatPrice, useMyBookings, useWrite } from '@bookswap/shared/ui';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
 import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { PaymentConfirmation, confirmationOf } from '../payment-confirmation/PaymentConfirmation';
@@ -80,7 +80,7 @@ export function MyOrdersPage() {
       ),
     },
     { header: 'Book name', cell: (booking) => booking.book_name },
-    { header: 'Price', cell: (booking) => `$${booking.price}` },
+    { header: 'Price', cell: (booking) => formatPrice(booking.price) },
     { header: 'Meeting place', cell: (booking) => booking.meetingLocation },
     { header: 'Seller', cell: (booking) => <SellerContact booking={booking} /> },
     { header: 'Status', cell: (booking) => <StatusChip status={booking.status} /> },

@@ -16,7 +16,7 @@ import { getBooking } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/shared/routing';
 import { NOT_PAYABLE_REASONS } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
-import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
+import { LoadError, LoadingSpinner, formatPrice } from '@bookswap/shared/ui';
 import { CardPayment } from './CardPayment';
 
 interface PaymentData {
@@ -46,7 +46,7 @@ function Payment({ booking }: { booking: Booking }) {
       <Typography variant="body1" sx={{ mb: 3 }}>
         Please pay{' '}
         <Box component="strong" sx={{ fontWeight: 700 }}>
-          ${booking.price}
+          {formatPrice(booking.price)}
         </Box>{' '}
         for your booking {booking.bookDate}
       </Typography>

@@ -73,7 +73,7 @@ describe('Booking Requests', () => {
         '+880 1711 222333',
         'North gate, 5 pm',
         'November 24, 2026 at 3:00 PM',
-        '12.50',
+        '$12.50',
         'Waiting for payment',
       ]),
     );

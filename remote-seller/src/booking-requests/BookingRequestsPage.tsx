@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { writes } from '@bookswap/shared/api';
 import { BOOKING_STATUS_LABELS, stillWaitsForPayment } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
-import { BookCover, useWrite } from '@bookswap/shared/ui';
+import { BookCover, formatPrice, useWrite } from '@bookswap/shared/ui';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
 import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
 import { useBookingRequests } from './use-booking-requests';
@@ -58,7 +58,7 @@ export function BookingRequestsPage() {
     { header: 'Phone', cell: (booking) => booking.phone },
     { header: 'Meeting Location', cell: (booking) => booking.meetingLocation },
     { header: 'Booking Date', cell: (booking) => booking.bookDate },
-    { header: 'Price', cell: (booking) => booking.price },
+    { header: 'Price', cell: (booking) => formatPrice(booking.price) },
     { header: 'Status', cell: (booking) => BOOKING_STATUS_LABELS[booking.status] },
     {
       header: 'Action',

@@ -65,9 +65,9 @@ describe('My Product', () => {
     ]);
     renderScreen({ routes, at: AT, as: 'seller' });
 
-    expect(cellsOf(await rowOf('Dune'))).toEqual(['', 'Dune', '12.50', 'available', 'Add ADS', '', 'Delete']);
-    expect(cellsOf(await rowOf('Emma'))).toEqual(['', 'Emma', '7', 'sold', '', '', 'Delete']);
-    expect(cellsOf(await rowOf('Ulysses'))).toEqual(['', 'Ulysses', '9', 'available', '', 'Reported', 'Delete']);
+    expect(cellsOf(await rowOf('Dune'))).toEqual(['', 'Dune', '$12.50', 'available', 'Add ADS', '', 'Delete']);
+    expect(cellsOf(await rowOf('Emma'))).toEqual(['', 'Emma', '$7.00', 'sold', '', '', 'Delete']);
+    expect(cellsOf(await rowOf('Ulysses'))).toEqual(['', 'Ulysses', '$9.00', 'available', '', 'Reported', 'Delete']);
     expect(within(await rowOf('Dune')).getByRole('img', { name: 'Cover of Dune' })).toHaveAttribute('loading', 'lazy');
     expect(screen.getByText('Total Product: 3')).toBeInTheDocument();
     const [call] = api.callsTo('GET', '/api/product/list');

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
-import { BookCover } from '@bookswap/shared/ui';
+import { BookCover, formatPrice } from '@bookswap/shared/ui';
 import {
   ConfirmationModal,
   DELETE_PRODUCT_TITLE,
@@ -45,7 +45,7 @@ export function MyProductsPage() {
       ),
     },
     { header: 'Name', cell: (product) => product.book_name },
-    { header: 'Price', cell: (product) => product.resale_price },
+    { header: 'Price', cell: (product) => formatPrice(product.resale_price) },
     { header: 'Sold Status', cell: (product) => (product.paid ? 'sold' : 'available') },
     {
       header: 'Add Ads',

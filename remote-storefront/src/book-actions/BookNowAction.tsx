@@ -19,6 +19,8 @@ export interface BookNowActionProps {
    */
   focusWhenBooked?: boolean;
   size?: 'small' | 'medium';
+  /** Across its container (a card's first row of actions). */
+  fullWidth?: boolean;
 }
 
 /** Where a book stands for the person looking: sold, booked by them (with the way to My Orders), or Book Now. */
@@ -29,6 +31,7 @@ export function BookNowAction({
   onBookNow,
   focusWhenBooked = false,
   size = 'medium',
+  fullWidth = false,
 }: BookNowActionProps) {
   const myOrders = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -55,7 +58,7 @@ export function BookNowAction({
     );
   if (!canBook) return null;
   return (
-    <Button variant="contained" size={size} onClick={() => onBookNow(product)}>
+    <Button variant="contained" size={size} fullWidth={fullWidth} onClick={() => onBookNow(product)}>
       Book Now
     </Button>
   );

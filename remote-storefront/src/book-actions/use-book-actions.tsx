@@ -2,11 +2,12 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAuth } from '@bookswap/shared/auth';
-import { LOGIN_PATH, loginRedirectState } from '@bookswap/shared/routing';
+import { LOGIN_PATH, loginRedirectState, type LoginReason } from '@bookswap/shared/routing';
 import { isOpenBooking } from '@bookswap/shared/booking-rules';
 import type { Product } from '@bookswap/shared/schemas';
 import { SUCCESS_TOAST_MS, useMyBookings } from '@bookswap/shared/ui';
 import { useOwnSellerId } from './use-own-seller-id';
+import { returnAfterSignIn, useResumeAfterSignIn, type ShownBooks } from './resume-after-sign-in';
 
 // The two forms (and the checks they share with the server) load on the first press, not with the list.
 const BookingModal = lazy(async () => ({ default: (await import('../booking/BookingModal')).BookingModal }));
@@ -14,6 +15,8 @@ const ReportModal = lazy(async () => ({ default: (await import('../report/Report
 
 export interface BookActions {
   canBook(product: Product): boolean;
+  /** False on the seller's own listing: nobody reports their own book. */
+  canReport(product: Product): boolean;
   /** The signed-in buyer holds an open booking of the book (waiting for payment or paid). */
   bookedByYou(product: Product): boolean;
   /** The book booked through this page's form just now: its My Orders link takes the focus when it appears. */
@@ -33,10 +36,11 @@ interface Selection {
 
 /**
  * Book Now and Report as product.md §4 has them: pressing either keeps the chosen product for its modal.
- * Signed out, both go to the login screen, which brings the user back here afterwards.
+ * Signed out, both go to the login screen with their reason, which brings the user back here afterwards; the
+ * modal then opens again for the book pressed when it is among `shown` (issue 22).
  */
-export function useBookActions(): BookActions {
-  const { user, loading } = useAuth();
+export function useBookActions(shown?: ShownBooks): BookActions {
+  const { user, role, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [booking, setBooking] = useState<Selection | null>(null);
@@ -46,15 +50,16 @@ export function useBookActions(): BookActions {
   const [reported, setReported] = useState<ReadonlySet<string>>(new Set());
 
   const whenSignedIn = useCallback(
-    (act: () => void) => {
+    (reason: LoginReason, product: Product, act: () => void) => {
       if (user) act();
-      else if (!loading) navigate(LOGIN_PATH, { state: loginRedirectState(location) });
+      else if (!loading)
+        navigate(LOGIN_PATH, { state: loginRedirectState(returnAfterSignIn(location, product, shown), reason) });
     },
-    [user, loading, navigate, location],
+    [user, loading, navigate, location, shown],
   );
 
   // The buyer's bookings, fetched only when signed in; the booking form's write refreshes them.
-  const myBookings = useMyBookings().data;
+  const { data: myBookings, isLoading: myBookingsLoading } = useMyBookings();
   const bookedByYou = useCallback(
     (product: Product) =>
       myBookings?.some((booking) => booking.category_id === product._id && isOpenBooking(booking.status)) ?? false,
@@ -67,6 +72,7 @@ export function useBookActions(): BookActions {
     (product: Product) => ownSellerId === null || product.sellerId !== ownSellerId,
     [ownSellerId],
   );
+  const canReport = canBook;
 
   const select = (previous: Selection | null, product: Product): Selection => ({
     product,
@@ -76,20 +82,38 @@ export function useBookActions(): BookActions {
   // Closing keeps the product so the dialog does not go blank while it fades out.
   const close = (previous: Selection | null) => (previous ? { ...previous, open: false } : null);
 
+  const bookNow = (product: Product) =>
+    whenSignedIn('book', product, () => {
+      // A second booking of the same book is refused here, before the form is filled in, not by the server after.
+      if (bookedByYou(product)) {
+        toast.info(`You already booked ${product.book_name}: see My Orders`, { autoClose: SUCCESS_TOAST_MS });
+        return;
+      }
+      setBooking((previous) => select(previous, product));
+    });
+  const report = (product: Product) =>
+    whenSignedIn('report', product, () => setReporting((previous) => select(previous, product)));
+
+  useResumeAfterSignIn(shown, {
+    // As a press would: after the buyer's bookings (a book booked meanwhile is refused) and the seller's own id.
+    ready: !loading && !myBookingsLoading && (role !== 'seller' || ownSellerId !== null),
+    open: {
+      book: (product) => {
+        if (canBook(product) && !product.paid) bookNow(product);
+      },
+      report: (product) => {
+        if (canReport(product)) report(product);
+      },
+    },
+  });
+
   return {
     canBook,
+    canReport,
     bookedByYou,
     justBooked,
-    bookNow: (product) =>
-      whenSignedIn(() => {
-        // A second booking of the same book is refused here, before the form is filled in, not by the server after.
-        if (bookedByYou(product)) {
-          toast.info(`You already booked ${product.book_name}: see My Orders`, { autoClose: SUCCESS_TOAST_MS });
-          return;
-        }
-        setBooking((previous) => select(previous, product));
-      }),
-    report: (product) => whenSignedIn(() => setReporting((previous) => select(previous, product))),
+    bookNow,
+    report,
     modals: (
       <Suspense fallback={null}>
         {booking && (

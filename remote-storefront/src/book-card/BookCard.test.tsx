@@ -4,7 +4,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { BookCard } from './BookCard';
 import { sampleProduct } from '@bookswap/shared/testing';
 
-function renderCard(overrides: Parameters<typeof sampleProduct>[0], canBook = true, bookedByYou = false) {
+function renderCard(
+  overrides: Parameters<typeof sampleProduct>[0],
+  canBook = true,
+  bookedByYou = false,
+  canReport = true,
+) {
   const product = sampleProduct(overrides);
   const onBookNow = jest.fn();
   const onReport = jest.fn();
@@ -13,6 +18,7 @@ function renderCard(overrides: Parameters<typeof sampleProduct>[0], canBook = tr
       <BookCard
         product={product}
         canBook={canBook}
+        canReport={canReport}
         bookedByYou={bookedByYou}
         onBookNow={onBookNow}
         onReport={onReport}
@@ -23,10 +29,11 @@ function renderCard(overrides: Parameters<typeof sampleProduct>[0], canBook = tr
 }
 
 describe('the book card', () => {
-  it('shows the seller with a verified tick, the cover, prices, condition and years of use', () => {
+  it('shows the seller with a verified tick, the cover, author, prices, condition and years of use', () => {
     renderCard({
       _id: 'c1',
       book_name: 'Dracula',
+      author_name: 'Bram Stoker',
       sellerName: 'Sam Seller',
       verify: true,
       original_price: '30',
@@ -41,11 +48,25 @@ describe('the book card', () => {
     expect(cover).toHaveAttribute('width');
     expect(cover).toHaveAttribute('height');
     expect(screen.getByRole('heading', { name: 'Dracula' })).toBeInTheDocument();
-    expect(screen.getByText('$30')).toBeInTheDocument();
-    expect(screen.getByText('Sell Price: $14')).toBeInTheDocument();
+    expect(screen.getByText('by Bram Stoker')).toBeInTheDocument();
+    // One money format across the storefront (issue 22).
+    expect(screen.getByText('$30.00')).toBeInTheDocument();
+    expect(screen.getByText('Sell Price: $14.00')).toBeInTheDocument();
     expect(screen.getByText('Condition: Excellent')).toBeInTheDocument();
     expect(screen.getByText('Years of use: 3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View details of Dracula' })).toHaveAttribute('href', '/bookDetails/c1');
+  });
+
+  it('says Unknown when the seller left the author out', () => {
+    renderCard({ author_name: ' ' });
+    expect(screen.getByText('by Unknown')).toBeInTheDocument();
+  });
+
+  it('offers neither Book Now nor Report on the seller’s own listing', () => {
+    renderCard({ book_name: 'Mine' }, false, false, false);
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View details of Mine' })).toBeInTheDocument();
   });
 
   it('has no tick for a seller who is not verified', () => {

@@ -10,13 +10,15 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
-import { BookCover } from '@bookswap/shared/ui';
+import { BookCover, formatPrice } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';
 
 export interface BookCardProps {
   product: Product;
   /** False on the seller's own listing: a seller cannot book their own book. */
   canBook: boolean;
+  /** False on the seller's own listing too: nobody reports their own book. */
+  canReport?: boolean;
   /** The signed-in buyer already booked it: "Booked by you" instead of Book Now. */
   bookedByYou?: boolean;
   /** Booked through this page just now: the card's My Orders link takes the focus. */
@@ -29,10 +31,14 @@ export interface BookCardProps {
   priority?: boolean;
 }
 
-/** product.md §2's book card: seller (ticked when verified), image, prices, condition, years of use and the three actions. */
+/**
+ * product.md §2's book card: seller (ticked when verified), image, name and author (issue 22), prices, condition,
+ * years of use and the three actions.
+ */
 export function BookCard({
   product,
   canBook,
+  canReport = true,
   bookedByYou = false,
   justBooked = false,
   onBookNow,
@@ -57,30 +63,27 @@ export function BookCard({
       </Stack>
       <BookCover src={product.img} bookName={product.book_name} width={400} height={300} priority={priority} />
       <CardContent sx={{ flexGrow: 1 }}>
-        <Typography id={headingId} variant="h6" component={headingLevel} gutterBottom>
+        <Typography id={headingId} variant="h6" component={headingLevel}>
           {product.book_name}
         </Typography>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          by {product.author_name.trim() || 'Unknown'}
+        </Typography>
         <Typography variant="body2">
-          Original Price: <s>${product.original_price}</s>
+          Original Price: <s>{formatPrice(product.original_price)}</s>
         </Typography>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          Sell Price: ${product.resale_price}
+          Sell Price: {formatPrice(product.resale_price)}
         </Typography>
         <Typography variant="body2">Condition: {product.book_condition}</Typography>
         <Typography variant="body2">Years of use: {product.Year_of_use}</Typography>
       </CardContent>
-      {/* Spaced by the gap alone: MUI's own left margins would indent a wrapped row (Booked by you on a phone). */}
-      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-        {/* The browser's own hint (title), not MUI's Tooltip: its popper engine would join every first load. */}
-        <IconButton
-          component={RouterLink}
-          to={ROUTES.bookDetails.href({ id: product._id })}
-          aria-label={`View details of ${product.book_name}`}
-          title="View details"
-          color="primary"
-        >
-          <VisibilityOutlinedIcon />
-        </IconButton>
+      {/*
+        Two rows, so a 4-column grid never wraps Report under Book Now (issue 22): the book's state or Book Now
+        across the card, then the eye and Report. Spaced by the gap alone: MUI's own left margins would indent a
+        wrapped row (Booked by you on a phone).
+      */}
+      <CardActions disableSpacing sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, px: 2, pb: 2 }}>
         <BookNowAction
           product={product}
           canBook={canBook}
@@ -88,10 +91,25 @@ export function BookCard({
           focusWhenBooked={justBooked}
           onBookNow={onBookNow}
           size="small"
+          fullWidth
         />
-        <Button variant="outlined" color="error" size="small" onClick={() => onReport(product)}>
-          Report
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          {/* The browser's own hint (title), not MUI's Tooltip: its popper engine would join every first load. */}
+          <IconButton
+            component={RouterLink}
+            to={ROUTES.bookDetails.href({ id: product._id })}
+            aria-label={`View details of ${product.book_name}`}
+            title="View details"
+            color="primary"
+          >
+            <VisibilityOutlinedIcon />
+          </IconButton>
+          {canReport && (
+            <Button variant="outlined" color="error" size="small" onClick={() => onReport(product)}>
+              Report
+            </Button>
+          )}
+        </Stack>
       </CardActions>
     </Card>
   );

@@ -20,7 +20,7 @@ export function BookGrid({
   headingLevel,
   priorityCovers = 0,
 }: BookGridProps) {
-  const actions = useBookActions();
+  const actions = useBookActions(products);
   if (products.length === 0) {
     return (
       <Typography variant="h5" component="p" sx={{ textAlign: 'center', py: 6 }}>
@@ -36,6 +36,7 @@ export function BookGrid({
             <BookCard
               product={product}
               canBook={actions.canBook(product)}
+              canReport={actions.canReport(product)}
               bookedByYou={actions.bookedByYou(product)}
               justBooked={actions.justBooked === product._id}
               onBookNow={actions.bookNow}

@@ -48,8 +48,8 @@ describe('the book details page', () => {
     expect(cover).toHaveAttribute('fetchpriority', 'high');
     for (const fact of [
       'Post by: Sam Seller',
-      'Original Price: $25',
-      'Selling Price: $11',
+      'Original Price: $25.00',
+      'Selling Price: $11.00',
       'Pickup Address: Central Station',
       'Condition: Fair',
       'Years used: 4',
@@ -90,14 +90,16 @@ describe('the book details page', () => {
     expect(screen.getByText('No description')).toBeInTheDocument();
   });
 
-  it('offers no Book Now to the seller on their own listing, told by their user id', async () => {
+  it('offers neither Book Now nor Report to the seller on their own listing, told by their user id', async () => {
     api.on('GET', '/api/user/list/seller%40bookswap.test', {
       body: sampleUser({ _id: 'u-sam', userEmail: 'seller@bookswap.test', role: 'seller', verify: true }),
     });
     api.on('GET', '/api/product/list/b1', { body: sampleProductWithContact({ _id: 'b1', sellerId: 'u-sam' }) });
     renderScreen({ routes, at: '/bookDetails/b1', as: 'seller' });
-    expect(await screen.findByRole('button', { name: 'Report' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/user/list/seller%40bookswap.test')).toHaveLength(1);
   });
 
   it('shows a sold book as Sold instead of offering Book Now', async () => {
@@ -107,10 +109,13 @@ describe('the book details page', () => {
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
   });
 
-  it('shows a spinner while the book loads', async () => {
+  it('keeps the page’s shape while the book loads: a skeleton of the details, not a blank page', async () => {
     api.on('GET', '/api/product/list/b1', never);
     renderScreen({ routes, at: '/bookDetails/b1', as: 'buyer' });
-    expect(await screen.findByRole('progressbar', { name: 'Loading the book' })).toBeInTheDocument();
+    const loading = await screen.findByRole('progressbar', { name: 'Loading the book' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    // The banner, the cover's place and the facts' lines are drawn before the book arrives.
+    expect(loading.querySelectorAll('.MuiSkeleton-root').length).toBeGreaterThan(5);
   });
 
   it('tells the user when the book does not exist', async () => {
@@ -118,6 +123,44 @@ describe('the book details page', () => {
     renderScreen({ routes, at: '/bookDetails/gone', as: 'buyer' });
     expect(await screen.findByText('This book could not be loaded: Product not found')).toBeInTheDocument();
     expect(await findToast('Product not found')).toBeInTheDocument();
+  });
+
+  describe('back from signing in (issue 22)', () => {
+    const user = userEvent.setup({ delay: null });
+
+    it('sends a signed-out visitor to sign in with the reason, the page’s book needing no id', async () => {
+      api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7' }) });
+      renderScreen({ routes, at: '/bookDetails/b7' });
+      await user.click(await screen.findByRole('button', { name: 'Report' }));
+      expect(await screen.findByText('Login screen, back to /bookDetails/b7?resume=report')).toBeInTheDocument();
+    });
+
+    it('opens Report again for the page’s book once signed in, and takes resume out of the URL', async () => {
+      api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7', book_name: 'Gitanjali' }) });
+      const { router } = renderScreen({ routes, at: '/bookDetails/b7?resume=report', as: 'buyer' });
+      expect(await screen.findByRole('dialog', { name: 'Report Gitanjali' })).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(router.state.historyAction).toBe('REPLACE');
+    });
+
+    it('opens the booking form again once the buyer’s bookings are known, and refuses a book booked meanwhile', async () => {
+      api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7', book_name: 'Gitanjali' }) });
+      api.on('GET', '/api/booking/list', { body: [sampleBooking({ category_id: 'b7', book_name: 'Gitanjali' })] });
+      const { router } = renderScreen({ routes, at: '/bookDetails/b7?resume=book', as: 'buyer' });
+      expect(await findToast('You already booked Gitanjali: see My Orders')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('opens nothing for a seller on their own listing', async () => {
+      api.on('GET', '/api/user/list/seller%40bookswap.test', {
+        body: sampleUser({ _id: 'u-sam', userEmail: 'seller@bookswap.test', role: 'seller', verify: true }),
+      });
+      api.on('GET', '/api/product/list/b1', { body: sampleProductWithContact({ _id: 'b1', sellerId: 'u-sam' }) });
+      const { router } = renderScreen({ routes, at: '/bookDetails/b1?resume=report', as: 'seller' });
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
   });
 
   describe('a book the buyer booked (issue 21)', () => {

@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
 import { getProduct } from '@bookswap/shared/api';
 import type { ProductDetails } from '@bookswap/shared/schemas';
-import { BookCover, LoadError, LoadingSpinner } from '@bookswap/shared/ui';
+import { BookCover, LoadError, formatPrice } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useBookActions } from '../book-actions/use-book-actions';
+import { BookDetailsSkeleton, DetailsBanner } from './BookDetailsSkeleton';
 
 interface BookDetailsData {
   product: Promise<ProductDetails>;
@@ -34,17 +35,17 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function BookDetails({ product }: { product: ProductDetails }) {
-  const actions = useBookActions();
+  const actions = useBookActions(product);
   return (
     <>
-      <Box sx={{ bgcolor: '#1f3a5f', color: '#fff', py: { xs: 4, md: 6 }, px: 2, textAlign: 'center' }}>
+      <DetailsBanner>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {product.book_name}
         </Typography>
         <Typography variant="subtitle1" component="p">
           by {product.author_name.trim() || 'Unknown'}
         </Typography>
-      </Box>
+      </DetailsBanner>
       <Box sx={{ py: 4 }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 5 }}>
@@ -53,8 +54,8 @@ function BookDetails({ product }: { product: ProductDetails }) {
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={1}>
               <Fact label="Post by" value={product.sellerName} />
-              <Fact label="Original Price" value={`$${product.original_price}`} />
-              <Fact label="Selling Price" value={`$${product.resale_price}`} />
+              <Fact label="Original Price" value={formatPrice(product.original_price)} />
+              <Fact label="Selling Price" value={formatPrice(product.resale_price)} />
               <Fact label="Pickup Address" value={product.location} />
               <Fact label="Condition" value={product.book_condition} />
               <Fact label="Years used" value={product.Year_of_use} />
@@ -88,9 +89,11 @@ function BookDetails({ product }: { product: ProductDetails }) {
                 focusWhenBooked={actions.justBooked === product._id}
                 onBookNow={actions.bookNow}
               />
-              <Button variant="outlined" color="error" onClick={() => actions.report(product)}>
-                Report
-              </Button>
+              {actions.canReport(product) && (
+                <Button variant="outlined" color="error" onClick={() => actions.report(product)}>
+                  Report
+                </Button>
+              )}
             </Stack>
           </Grid>
         </Grid>
@@ -114,7 +117,8 @@ function DetailsError() {
 export function BookDetailsPage() {
   const { product } = useLoaderData() as BookDetailsData;
   return (
-    <Suspense fallback={<LoadingSpinner label="Loading the book" />}>
+    // The page keeps its shape while the book loads: a skeleton of the details, not a blank page (issue 22).
+    <Suspense fallback={<BookDetailsSkeleton />}>
       <Await resolve={product} errorElement={<DetailsError />}>
         {(loaded: ProductDetails) => <BookDetails product={loaded} />}
       </Await>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,10 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { categoryNameOf } from '@bookswap/shared/catalog-rules';
 import { PAGE_SIZES, pageCount } from '@bookswap/shared/catalog-rules';
-import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
+import { LoadError, LoadingSpinner, formatPrice } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { BookFilters } from './BookFilters';
+import { BookPager } from './BookPager';
 import {
   bookListQuery,
   isNarrowed,
@@ -27,6 +28,13 @@ import { useBookList } from './use-book-list';
 
 function SearchForm({ search, onSearch }: { search: string; onSearch(text: string): void }) {
   const [text, setText] = useState(search);
+  // Back to another search shows that search's text. Set while rendering rather than by remounting the form,
+  // which would drop the focus of someone who just pressed Enter in the field (issue 22).
+  const [searchShown, setSearchShown] = useState(search);
+  if (search !== searchShown) {
+    setSearchShown(search);
+    setText(search);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim());
@@ -65,26 +73,7 @@ interface PagingProps {
 function Paging({ place, pages, onPage, onSize }: PagingProps) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', mt: 4 }}>
-      <Typography>Currently Selected Pages: {place.page}</Typography>
-      <Box
-        component="nav"
-        aria-label="Pages"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}
-      >
-        {Array.from({ length: pages }, (_, page) => (
-          <Button
-            key={page}
-            variant={page === place.page ? 'contained' : 'outlined'}
-            size="small"
-            aria-label={`Page ${page}`}
-            aria-current={page === place.page ? 'page' : undefined}
-            onClick={() => onPage(page)}
-            sx={{ minWidth: 40 }}
-          >
-            {page}
-          </Button>
-        ))}
-      </Box>
+      <BookPager page={place.page} pages={pages} onPage={onPage} />
       <FormControl size="small" sx={{ minWidth: 140 }}>
         <InputLabel shrink htmlFor="books-per-page">
           Books per page
@@ -110,11 +99,11 @@ function Paging({ place, pages, onPage, onSize }: PagingProps) {
 function narrowingsOf(place: BookFilterChoice): string[] {
   const price =
     place.minPrice && place.maxPrice
-      ? `price $${place.minPrice} to $${place.maxPrice}`
+      ? `price ${formatPrice(place.minPrice)} to ${formatPrice(place.maxPrice)}`
       : place.minPrice
-        ? `price from $${place.minPrice}`
+        ? `price from ${formatPrice(place.minPrice)}`
         : place.maxPrice
-          ? `price up to $${place.maxPrice}`
+          ? `price up to ${formatPrice(place.maxPrice)}`
           : '';
   return [
     ...(place.category.length > 0
@@ -126,13 +115,54 @@ function narrowingsOf(place: BookFilterChoice): string[] {
   ];
 }
 
-function ResultCount({ count }: { count: number | undefined }) {
+/** Named for screen readers while the count is not known yet: a heading is never empty. */
+const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+
+/**
+ * The results' heading, "123 books": where the focus goes after a page change (issue 22), so a keyboard user
+ * goes on from the top of the new page instead of from the document's start. Announced when it changes, so a
+ * screen reader hears what a filter did.
+ */
+function ResultCount({ count, headingRef }: { count: number | undefined; headingRef: Ref<HTMLHeadingElement> }) {
   return (
-    // Announced when it changes, so a screen reader hears what a filter did.
-    <Typography role="status" sx={{ mb: 2, minHeight: '1.5em' }}>
-      {count === undefined ? '' : `${count.toLocaleString('en')} ${count === 1 ? 'book' : 'books'}`}
+    <Typography
+      ref={headingRef}
+      component="h2"
+      variant="body1"
+      tabIndex={-1}
+      aria-live="polite"
+      sx={{ mb: 2, minHeight: '1.5em' }}
+    >
+      {count === undefined ? (
+        <span style={hidden}>Books</span>
+      ) : (
+        `${count.toLocaleString('en')} ${count === 1 ? 'book' : 'books'}`
+      )}
     </Typography>
   );
+}
+
+/**
+ * After a page change, the results heading takes the focus once the new page is on screen: the page button
+ * pressed may be gone from a shorter pager, and the new page starts above it.
+ */
+function useFocusOnArrival<T>(shown: T | undefined, failed: boolean) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const waiting = useRef(false);
+  useEffect(() => {
+    if (!waiting.current) return;
+    if (failed) waiting.current = false;
+    else if (shown !== undefined) {
+      waiting.current = false;
+      heading.current?.focus();
+    }
+  }, [shown, failed]);
+  return {
+    heading,
+    expect: () => {
+      waiting.current = true;
+    },
+  };
 }
 
 function NothingMatches({ place, onClear }: { place: BookFilterChoice; onClear(): void }) {
@@ -162,16 +192,16 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
   const go = (next: BookListPlace) => setParams(bookListQuery(category ? { ...next, category: [] } : next));
   const choose = (choice: BookFilterChoice) => go({ ...place, ...choice, page: 0 });
   const narrowed = isNarrowed(place);
+  const results = useFocusOnArrival(data, Boolean(error));
 
   return (
     <Box sx={{ py: 2 }}>
       <Typography variant="h4" component="h1" sx={{ mb: 3, textAlign: 'center' }}>
         {title}
       </Typography>
-      {/* Keyed by the URL's search so Back to another search shows that search's text. */}
-      <SearchForm key={place.search} search={place.search} onSearch={(search) => go({ ...place, search, page: 0 })} />
+      <SearchForm search={place.search} onSearch={(search) => go({ ...place, search, page: 0 })} />
       <BookFilters choice={place} facets={latest?.facets} withCategories={!category} onChange={choose} />
-      <ResultCount count={latest?.count} />
+      <ResultCount count={latest?.count} headingRef={results.heading} />
       <Box sx={{ height: 4, mb: 2 }}>{isValidating && data && <LinearProgress aria-label="Loading books" />}</Box>
       {/* With the previous page still shown, a failed page change must say so above it. */}
       {error && <LoadError error={error} what="The books" onRetry={() => void mutate()} />}
@@ -184,7 +214,10 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
           <Paging
             place={place}
             pages={pageCount(data.count, place.size)}
-            onPage={(page) => go({ ...place, page })}
+            onPage={(page) => {
+              results.expect();
+              go({ ...place, page });
+            }}
             onSize={(size) => go({ ...place, size, page: 0 })}
           />
         </>

@@ -113,7 +113,7 @@ describe('the book list’s filters (issue 22)', () => {
     expect(await screen.findByText('NO Product')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'No books match these filters. Try loosening: category (Others); condition (Fair); price $1 to $2; verified sellers only.',
+        'No books match these filters. Try loosening: category (Others); condition (Fair); price $1.00 to $2.00; verified sellers only.',
       ),
     ).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import routes from '../routes';
 import {
@@ -11,6 +11,8 @@ import {
   sampleBooking,
   sampleProduct,
   sampleUser,
+  atScreenWidth,
+  PHONE_WIDTH,
 } from '@bookswap/shared/testing';
 
 // Typing into several fields takes a few seconds when the machine's cores are shared.
@@ -29,6 +31,9 @@ function serveBooks(api: FakeApi, total: number) {
   });
 }
 
+const pager = () => within(screen.getByRole('navigation', { name: 'Pages' }));
+const pageButtons = () => pager().queryAllByRole('button', { name: /^Page / });
+
 const lastListCall = (api: FakeApi) => api.callsTo('GET', '/api/category/list').at(-1)!.url.searchParams;
 const cardNames = async () =>
   (await screen.findAllByRole('article')).map((card) => within(card).getByRole('heading').textContent);
@@ -36,13 +41,15 @@ const cardNames = async () =>
 describe('the book list', () => {
   const api = fakeApiForEachTest();
 
-  it('shows the first page of five with a button per page from 0', async () => {
+  it('shows the first page of five with pages counted from 1, and Previous and Next', async () => {
     serveBooks(api, 12);
     renderScreen({ routes, at: '/booklist' });
     expect(await cardNames()).toEqual(['Book 0', 'Book 1', 'Book 2', 'Book 3', 'Book 4']);
-    const pages = within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('button');
-    expect(pages.map((button) => button.textContent)).toEqual(['0', '1', '2']);
-    expect(screen.getByText('Currently Selected Pages: 0')).toBeInTheDocument();
+    expect(pageButtons().map((button) => button.textContent)).toEqual(['1', '2', '3']);
+    expect(pager().getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(pager().getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(pager().getByRole('button', { name: 'Next page' })).toBeEnabled();
+    expect(screen.getByText('Currently Selected Pages: 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Books per page' })).toHaveValue('5');
     expect(lastListCall(api).toString()).toBe('search=&page=0&size=5&facets=1');
   });
@@ -63,15 +70,76 @@ describe('the book list', () => {
     ]);
   });
 
-  it('moves to another page and keeps the page in the URL', async () => {
+  it('moves to another page, keeps the URL’s page 0-based, and puts the focus on the results heading', async () => {
     serveBooks(api, 12);
     const { router } = renderScreen({ routes, at: '/booklist' });
     await cardNames();
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(async () => expect(await cardNames()).toEqual(['Book 10', 'Book 11']));
     expect(router.state.location.search).toBe('?page=2');
-    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByText('Currently Selected Pages: 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Currently Selected Pages: 3 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '12 books' })).toHaveFocus());
+    expect(pager().getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('steps back and forth with Previous and Next from the keyboard', async () => {
+    serveBooks(api, 12);
+    const { router } = renderScreen({ routes, at: '/booklist?page=1' });
+    expect(await cardNames()).toEqual(['Book 5', 'Book 6', 'Book 7', 'Book 8', 'Book 9']);
+    act(() => pager().getByRole('button', { name: 'Next page' }).focus());
+    await user.keyboard('{Enter}');
+    await waitFor(async () => expect(await cardNames()).toEqual(['Book 10', 'Book 11']));
+    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '12 books' })).toHaveFocus());
+    await user.click(pager().getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1'));
+  });
+
+  it('folds a long run of pages around the current one, down to first, current and last on a phone', async () => {
+    serveBooks(api, 200);
+    renderScreen({ routes, at: '/booklist?page=19' });
+    await cardNames();
+    expect(pageButtons().map((button) => button.textContent)).toEqual(['1', '19', '20', '21', '40']);
+    expect(screen.getByText('Currently Selected Pages: 20 of 40')).toBeInTheDocument();
+  });
+
+  describe('on a phone (issue 22)', () => {
+    let undoWidth: () => void;
+    beforeEach(() => {
+      undoWidth = atScreenWidth(PHONE_WIDTH);
+    });
+    afterEach(() => undoWidth());
+
+    it('keeps only the first, current and last page with Previous and Next', async () => {
+      serveBooks(api, 200);
+      renderScreen({ routes, at: '/booklist?page=19' });
+      await cardNames();
+      expect(pageButtons().map((button) => button.textContent)).toEqual(['1', '20', '40']);
+      expect(pager().getAllByRole('button')).toHaveLength(5);
+    });
+  });
+
+  it('keeps the focus in the search field after Enter', async () => {
+    serveBooks(api, 12);
+    const { router } = renderScreen({ routes, at: '/booklist' });
+    await cardNames();
+    const search = screen.getByRole('searchbox', { name: 'Search books' });
+    await user.type(search, 'Book 1{Enter}');
+    await waitFor(async () => expect(await cardNames()).toEqual(['Book 1', 'Book 10', 'Book 11']));
+    expect(router.state.location.search).toBe('?search=Book+1');
+    expect(search).toHaveFocus();
+    expect(search).toHaveValue('Book 1');
+  });
+
+  it('shows the search of the entry Back returns to', async () => {
+    serveBooks(api, 12);
+    const { router } = renderScreen({ routes, at: '/booklist?search=Book+1' });
+    await cardNames();
+    await act(() => router.navigate('/booklist?search=Book+2'));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('Book 2'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('Book 1'));
   });
 
   it('changes the page size, back to page 0, and recounts the pages', async () => {
@@ -81,7 +149,7 @@ describe('the book list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Books per page' }), '10');
     await waitFor(async () => expect(await cardNames()).toHaveLength(10));
     expect(router.state.location.search).toBe('?size=10');
-    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('button')).toHaveLength(2);
+    expect(pageButtons()).toHaveLength(2);
   });
 
   it('searches from page 0 and puts the search in the URL', async () => {
@@ -101,7 +169,7 @@ describe('the book list', () => {
     expect(await cardNames()).toHaveLength(10);
     expect(lastListCall(api).toString()).toBe('search=Book&page=1&size=10&facets=1');
     expect(screen.getByPlaceholderText('What are you looking for?')).toHaveValue('Book');
-    expect(screen.getByText('Currently Selected Pages: 1')).toBeInTheDocument();
+    expect(screen.getByText('Currently Selected Pages: 2 of 3')).toBeInTheDocument();
   });
 
   it('ignores a size that is not offered and uses 5', async () => {
@@ -115,7 +183,7 @@ describe('the book list', () => {
     serveBooks(api, 3);
     renderScreen({ routes, at: '/booklist?search=zzz' });
     expect(await screen.findByText('NO Product')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Pages' })).queryAllByRole('button')).toHaveLength(0);
+    expect(pager().queryAllByRole('button')).toHaveLength(0);
   });
 
   it('shows a spinner while the first page loads', async () => {
@@ -205,11 +273,12 @@ describe('the book list', () => {
       });
     });
 
-    it('offers the seller no Book Now on their own book, told by their user id, and Book Now on another’s', async () => {
+    it('offers the seller neither Book Now nor Report on their own book, told by their user id, and both on another’s', async () => {
       renderScreen({ routes, at: '/booklist', as: 'seller' });
       await cardNames();
       await waitFor(() => expect(within(card('Mine')).queryByRole('button', { name: 'Book Now' })).toBeNull());
-      expect(within(card('Mine')).getByRole('button', { name: 'Report' })).toBeInTheDocument();
+      expect(within(card('Mine')).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+      expect(within(card('Theirs')).getByRole('button', { name: 'Report' })).toBeInTheDocument();
       expect(within(card('Theirs')).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
       expect(api.callsTo('GET', '/api/user/list/seller%40bookswap.test')).toHaveLength(1);
     });
@@ -227,7 +296,7 @@ describe('the book list', () => {
     renderScreen({ routes, at: '/booklist' });
     await cardNames();
     api.on('GET', '/api/category/list', { status: 500, body: { message: 'Search is unavailable' } });
-    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('The books could not be loaded: Search is unavailable')).toBeInTheDocument();
     expect(await cardNames()).toEqual(['Book 0', 'Book 1', 'Book 2', 'Book 3', 'Book 4']);
   });

@@ -31,15 +31,28 @@ describe('booking a book', () => {
     return { bookNow, dialog: await screen.findByRole('dialog', { name: 'Book Moby Dick' }) };
   }
 
-  it('shows the book and price read-only, the booking time, and sends the booking', async () => {
+  /** The read-only facts, label to value, as the definition list says them. */
+  const facts = (dialog: HTMLElement) =>
+    Object.fromEntries(
+      within(dialog)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+
+  it('shows the book, price and booking time as text, and sends the booking', async () => {
     api.on('POST', '/api/booking/create', { body: { acknowledged: true, insertedId: 'k1' } });
     const { bookNow, dialog } = await openBooking();
-    expect(within(dialog).getByLabelText('Book name')).toHaveValue('Moby Dick');
-    expect(within(dialog).getByLabelText('Book name')).toHaveAttribute('readonly');
-    expect(within(dialog).getByLabelText('Price')).toHaveValue('9.50');
-    expect(within(dialog).getByLabelText('Price')).toHaveAttribute('readonly');
-    const bookDate = (within(dialog).getByLabelText('Booking date') as HTMLInputElement).value;
+    const shown = facts(dialog);
+    expect(shown).toEqual({ 'Book name': 'Moby Dick', Price: '$9.50', 'Booking date': expect.any(String) });
+    const bookDate = shown['Booking date'] as string;
     expect(bookDate).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/);
+    // Only what the buyer fills in takes the focus: nothing read-only is a field (issue 22).
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(2);
+    expect(within(dialog).getByLabelText(/Phone/)).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByLabelText(/Meeting location/)).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
 
     await user.type(within(dialog).getByLabelText(/Phone/), '+1 555 0142');
     await user.type(within(dialog).getByLabelText(/Meeting location/), 'City library');
@@ -119,9 +132,16 @@ describe('booking a book', () => {
     expect(bookNow).toHaveFocus();
   });
 
-  it('sends a signed-out visitor to the login screen, remembering the page', async () => {
+  it('sends a signed-out visitor to the login screen, remembering the page and the book to book', async () => {
     renderScreen({ routes, at: '/category/8' });
     await user.click(await screen.findByRole('button', { name: 'Book Now' }));
-    expect(await screen.findByText('Login screen, back to /category/8')).toBeInTheDocument();
+    expect(await screen.findByText('Login screen, back to /category/8?resumeId=b7&resume=book')).toBeInTheDocument();
+  });
+
+  it('opens the form again for that book when the buyer comes back signed in, and tidies the URL', async () => {
+    const { router } = renderScreen({ routes, at: '/category/8?resumeId=b7&resume=book', as: 'buyer' });
+    expect(await screen.findByRole('dialog', { name: 'Book Moby Dick' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messageOf, writes } from '@bookswap/shared/api';
@@ -7,7 +8,7 @@ import { useAuth } from '@bookswap/shared/auth';
 import { createBookingBodySchema, type Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
 import { bookingDateText } from './booking-date';
-import { useWrite } from '@bookswap/shared/ui';
+import { formatPrice, useWrite } from '@bookswap/shared/ui';
 
 interface BookingModalProps {
   product: Product;
@@ -15,6 +16,30 @@ interface BookingModalProps {
   onClose(): void;
   /** The server took the booking: the page shows the book as booked by the buyer. */
   onBooked?(productId: string): void;
+}
+
+/**
+ * What the buyer cannot change, as text in a definition list: read-only inputs would be tab stops that look
+ * editable (issue 22).
+ */
+function BookingFacts({ facts }: { facts: [label: string, value: string][] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
+      {facts.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ fontWeight: 600 }}>
+            {label}
+          </Box>
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
 }
 
 type FieldErrors = Partial<Record<'phone' | 'meetingLocation', string>>;
@@ -92,8 +117,13 @@ export function BookingModal({ product, open, onClose, onBooked }: BookingModalP
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField label="Book name" value={product.book_name} slotProps={{ htmlInput: { readOnly: true } }} />
-        <TextField label="Price" value={product.resale_price} slotProps={{ htmlInput: { readOnly: true } }} />
+        <BookingFacts
+          facts={[
+            ['Book name', product.book_name],
+            ['Price', formatPrice(product.resale_price)],
+            ['Booking date', bookDate],
+          ]}
+        />
         <TextField
           label="Phone"
           type="tel"
@@ -113,7 +143,6 @@ export function BookingModal({ product, open, onClose, onBooked }: BookingModalP
           error={Boolean(errors.meetingLocation)}
           helperText={errors.meetingLocation}
         />
-        <TextField label="Booking date" value={bookDate} slotProps={{ htmlInput: { readOnly: true } }} />
       </Stack>
     </ProductModal>
   );

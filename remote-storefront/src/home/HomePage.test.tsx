@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import routes from '../routes';
+import { homeLoader } from './use-advertised-products';
 import { fakeApiForEachTest, findToast, never, renderScreen, sampleProduct } from '@bookswap/shared/testing';
 
 // The real static file the storefront serves, so a broken file fails here too.
@@ -34,6 +35,28 @@ describe('the home page', () => {
     renderScreen({ routes, at: '/' });
     expect(await screen.findByRole('progressbar', { name: 'Loading categories' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Loading advertised books' })).toBeInTheDocument();
+  });
+
+  it('draws the advertised books’ place at once, a row high, so nothing below moves when they arrive', async () => {
+    api.on('GET', '/api/product/Ads/list', never);
+    renderScreen({ routes, at: '/' });
+    const place = await screen.findByRole('progressbar', { name: 'Loading advertised books' });
+    expect(place).toHaveAttribute('aria-busy', 'true');
+    expect(getComputedStyle(place).height).toBe('640px');
+    expect(place.querySelectorAll('.MuiSkeleton-root').length).toBeGreaterThan(1);
+  });
+
+  it('fills the ads from the request the route started, asking the server once', async () => {
+    api.on('GET', '/api/product/Ads/list', { body: [sampleProduct({ book_name: 'Dune', addADS: true })] });
+    // The route's loader asks as the navigation starts, before the page renders...
+    homeLoader();
+    await waitFor(() => expect(api.callsTo('GET', '/api/product/Ads/list')).toHaveLength(1));
+    // ...and the page takes that answer up instead of asking again.
+    renderScreen({ routes, at: '/' });
+    const ads = await section('Advertise Product');
+    expect(within(ads).getByRole('heading', { name: 'Dune' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading advertised books' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/product/Ads/list')).toHaveLength(1);
   });
 
   it('shows Advertise Product with only the advertised books', async () => {

@@ -6,10 +6,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 
 import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
+import { LoadError } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { CategoryGrid } from '../categories/CategoryGrid';
@@ -63,17 +64,44 @@ function Section({ id, title, children }: { id: string; title: string; children:
  */
 const ADVERTISED_ROW_HEIGHT = 640;
 
+/** The advertise grid's columns by screen width (product.md §9: 1, 2 or 4). */
+const ADVERTISED_COLUMNS = { xs: 12, sm: 6, lg: 3 };
+
+/**
+ * The advertised books' place, drawn at once (issue 22): a heading line and a row of card shapes, exactly a row's
+ * height, so nothing below moves when the books arrive.
+ */
+function AdvertisedPlaceholder() {
+  return (
+    <Box
+      role="progressbar"
+      aria-label="Loading advertised books"
+      aria-busy="true"
+      sx={{ height: ADVERTISED_ROW_HEIGHT, py: 5, boxSizing: 'border-box', overflow: 'hidden' }}
+    >
+      <Skeleton variant="text" sx={{ mx: 'auto', mb: 3, width: 280, maxWidth: '80%', fontSize: '2.125rem' }} />
+      <Grid container spacing={3}>
+        {Array.from({ length: 4 }, (_, card) => (
+          <Grid key={card} size={ADVERTISED_COLUMNS}>
+            <Skeleton variant="rounded" height={ADVERTISED_ROW_HEIGHT} />
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+}
+
 /** Shown only when at least one advertised product exists (product.md §1). */
 function AdvertiseProduct() {
   const { data: latest, error, isLoading, mutate } = useAdvertisedProducts();
   const { data, waiting } = useDeferredCards(latest, isLoading);
-  if (waiting) return <LoadingSpinner label="Loading advertised books" minHeight={ADVERTISED_ROW_HEIGHT} />;
+  if (waiting) return <AdvertisedPlaceholder />;
   if (error) return <LoadError error={error} what="The advertised books" onRetry={() => void mutate()} />;
   if (!data || data.length === 0) return null;
   return (
     <Section id="advertise-product-title" title="Advertise Product">
       {/* product.md §9: 1, 2 or 4 columns by screen width. */}
-      <BookGrid products={data} size={{ xs: 12, sm: 6, lg: 3 }} headingLevel="h3" />
+      <BookGrid products={data} size={ADVERTISED_COLUMNS} headingLevel="h3" />
     </Section>
   );
 }

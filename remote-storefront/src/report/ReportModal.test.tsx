@@ -54,6 +54,42 @@ describe('reporting a book', () => {
     expect(within(again).getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 
+  it('asks what is wrong when the reason is Other, counts the characters and sends the words', async () => {
+    api.on('POST', '/api/report/create', { body: { acknowledged: true, insertedId: 'r2' } });
+    const dialog = await openReport();
+    expect(within(dialog).queryByRole('textbox', { name: 'Tell us what is wrong' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    const box = within(dialog).getByRole('textbox', { name: 'Tell us what is wrong' });
+    expect(box).toHaveAccessibleDescription('0/500 characters');
+    await user.type(box, '  Pages 40 to 60 are missing  ');
+    expect(box).toHaveAccessibleDescription('30/500 characters');
+    expect(box).toHaveAttribute('maxlength', '500');
+
+    // Another reason hides the box and sends no words; back on Other, they are still there.
+    await user.click(within(dialog).getByRole('radio', { name: 'High Price' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Tell us what is wrong' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('Report successfully')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/report/create').map((call) => call.body)).toEqual([
+      expect.objectContaining({ reason: 'Other', productId: 'b9', details: 'Pages 40 to 60 are missing' }),
+    ]);
+  });
+
+  it('sends Other without words when the box is left blank', async () => {
+    api.on('POST', '/api/report/create', { body: { acknowledged: true, insertedId: 'r3' } });
+    const dialog = await openReport();
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tell us what is wrong' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await findToast('Report successfully')).toBeInTheDocument();
+    const [sent] = api.callsTo('POST', '/api/report/create').map((call) => call.body as Record<string, unknown>);
+    expect(sent).toMatchObject({ reason: 'Other' });
+    expect(sent).not.toHaveProperty('details');
+  });
+
   it('shows a server error as a toast and lets the user try again', async () => {
     api.on('POST', '/api/report/create', { status: 429, body: { message: 'Too many reports, try later' } });
     const dialog = await openReport();
@@ -63,9 +99,28 @@ describe('reporting a book', () => {
     expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
-  it('sends a signed-out visitor to the login screen, remembering the list they were on', async () => {
+  it('sends a signed-out visitor to the login screen, remembering the list they were on and the book', async () => {
     renderScreen({ routes, at: '/booklist?page=0&size=10' });
     await user.click(await screen.findByRole('button', { name: 'Report' }));
-    expect(await screen.findByText('Login screen, back to /booklist?page=0&size=10')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Login screen, back to /booklist?page=0&size=10&resumeId=b9&resume=report'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the report form again for that book once signed in, keeping the list’s place in the URL', async () => {
+    const { router } = renderScreen({
+      routes,
+      at: '/booklist?page=0&size=10&resumeId=b9&resume=report',
+      as: 'buyer',
+    });
+    expect(await screen.findByRole('dialog', { name: 'Report Ulysses' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?page=0&size=10'));
+  });
+
+  it('opens nothing when the book is no longer on the page', async () => {
+    const { router } = renderScreen({ routes, at: '/booklist?resumeId=gone&resume=report', as: 'buyer' });
+    await screen.findByRole('heading', { name: 'Ulysses' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

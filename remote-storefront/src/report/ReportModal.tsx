@@ -5,9 +5,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
 import { writes } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/shared/auth';
-import { REPORT_REASONS } from '@bookswap/shared/catalog-rules';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '@bookswap/shared/catalog-rules';
 import type { Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
 import { useWrite } from '@bookswap/shared/ui';
@@ -23,15 +24,21 @@ interface ReportModalProps {
   onClose(): void;
 }
 
-/** product.md §2's report modal: one of the four reasons, sent once. */
+/**
+ * product.md §2's report modal: one of the four reasons, sent once. Other opens a box for the reporter's own words
+ * (issue 22), which the admin reads beside the reason; it may stay empty, as the SPEC's call sends no such field.
+ */
 export function ReportModal({ product, open, alreadyReported, onReported, onClose }: ReportModalProps) {
   const { user } = useAuth();
   const [reason, setReason] = useState<Reason | ''>('');
+  const [details, setDetails] = useState('');
   const { busy: sending, run } = useWrite();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason || sending || alreadyReported) return;
+    // Only Other takes words (the server refuses them with another reason); a blank box sends none.
+    const words = reason === 'Other' ? details.trim() : '';
     await run(
       writes.createReport,
       {
@@ -41,6 +48,7 @@ export function ReportModal({ product, open, alreadyReported, onReported, onClos
         productId: product._id,
         uid: user?.uid ?? '',
         report: false,
+        ...(words && { details: words }),
       },
       {
         success: 'Report successfully',
@@ -83,6 +91,20 @@ export function ReportModal({ product, open, alreadyReported, onReported, onClos
           ))}
         </RadioGroup>
       </FormControl>
+      {reason === 'Other' && (
+        <TextField
+          label="Tell us what is wrong"
+          multiline
+          minRows={3}
+          fullWidth
+          margin="normal"
+          value={details}
+          onChange={(event) => setDetails(event.target.value)}
+          disabled={alreadyReported}
+          helperText={`${details.length}/${REPORT_DETAILS_MAX} characters`}
+          slotProps={{ htmlInput: { maxLength: REPORT_DETAILS_MAX } }}
+        />
+      )}
     </ProductModal>
   );
 }

@@ -2,19 +2,24 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
 
+/** The key most tables have: a text id (`ids.ts` makes it). A function: each table gets builders of its own. */
+const idColumn = () => ({ id: text('id').primaryKey() });
+/** When the row was made, filled in by the database. */
+const createdAtColumn = () => ({ createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow() });
+
 /**
  * The database's own column names. SPEC's wire names (`Year_of_use`, `addADS`, `category_id` holding
  * a product id on bookings...) are produced in one place only: `wire.ts`.
  * Indexes, constraints and extensions live in the versioned SQL migrations beside this file.
  */
 export const users = pgTable('users', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   role: text('role', { enum: ['buyer', 'seller', 'admin'] }).notNull(),
   verified: boolean('verified').notNull().default(false),
   firebaseUid: text('firebase_uid'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
   /** Who made this user an admin: ADMIN_EMAILS (`config`, undone when the address leaves it) or the command. */
   adminSource: text('admin_source', { enum: ['config', 'command'] }),
   /** Moved on by signing out: access tokens of an older version are refused (migration 0006). */
@@ -22,7 +27,7 @@ export const users = pgTable('users', {
 });
 
 export const products = pgTable('products', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   /** Null once the seller's account is deleted: such listings leave every public list. */
   sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
   sellerName: text('seller_name').notNull(),
@@ -53,7 +58,7 @@ export const products = pgTable('products', {
 });
 
 export const bookings = pgTable('bookings', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   /** No foreign key: a booking keeps its copied name, image and price when the listing goes. */
   productId: text('product_id').notNull(),
   buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
@@ -69,7 +74,7 @@ export const bookings = pgTable('bookings', {
   meetingLocation: text('meeting_location').notNull(),
   bookedAtText: text('booked_at_text').notNull(),
   paid: boolean('paid').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
   /** Issue 21 (migration 0007): where the booking stands. */
   status: text('status', { enum: BOOKING_STATUSES }).notNull().default('waiting-for-payment'),
   /** The book's seller when it was booked, and whom the buyer meets: copied like the name, image and price. */
@@ -79,7 +84,7 @@ export const bookings = pgTable('bookings', {
 });
 
 export const payments = pgTable('payments', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   bookingId: text('booking_id')
     .notNull()
     .references(() => bookings.id),
@@ -88,11 +93,11 @@ export const payments = pgTable('payments', {
   amountCents: integer('amount_cents').notNull(),
   buyerEmail: text('buyer_email').notNull(),
   productId: text('product_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
 });
 
 export const reports = pgTable('reports', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   /** No foreign key (migration 0008): an admin's deletion of the listing keeps its reports. */
   productId: text('product_id').notNull(),
   reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
@@ -100,16 +105,18 @@ export const reports = pgTable('reports', {
   reporterName: text('reporter_name').notNull(),
   productName: text('product_name').notNull(),
   reason: text('reason').notNull(),
+  /** The reporter's own words for the reason Other (migration 0011); null otherwise. */
+  details: text('details'),
   /** Open until the admin hides (or deletes) the product or dismisses the report; product.md §9's flag is `hidden`. */
   status: text('status', { enum: ['open', 'hidden', 'dismissed'] })
     .notNull()
     .default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
 });
 
 /** Payment intents of the local card sandbox, kept in the database so they survive a restart. */
 export const sandboxIntents = pgTable('sandbox_payment_intents', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   clientSecret: text('client_secret').notNull().unique(),
   idempotencyKey: text('idempotency_key').unique(),
   amountCents: integer('amount_cents').notNull(),
@@ -117,7 +124,7 @@ export const sandboxIntents = pgTable('sandbox_payment_intents', {
   bookingId: text('booking_id').notNull(),
   status: text('status', { enum: ['requires_payment_method', 'requires_action', 'succeeded', 'canceled'] }).notNull(),
   amountRefunded: integer('amount_refunded').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
 });
 
 /** Deleting a user is a ban: these emails never get an access token nor a user record again. */
@@ -128,7 +135,7 @@ export const bannedEmails = pgTable('banned_emails', {
 
 /** Every admin action, written in the action's own transaction; names are copied so the log outlives its targets. */
 export const auditLog = pgTable('audit_log', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   action: text('action', { enum: ['verify', 'delete-user', 'hide', 'dismiss', 'delete-product'] }).notNull(),
   actorId: text('actor_id').notNull(),
@@ -142,7 +149,7 @@ export const auditLog = pgTable('audit_log', {
 
 /** A charged payment given back because it could not be recorded (issue 12 item 4), kept for audit. */
 export const refunds = pgTable('refunds', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   transactionId: text('transaction_id').notNull().unique(),
   gatewayRefundId: text('gateway_refund_id').notNull(),
   gatewayStatus: text('gateway_status').notNull(),
@@ -152,7 +159,7 @@ export const refunds = pgTable('refunds', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   reason: text('reason', { enum: ['sold-to-someone-else', 'no-longer-available', 'booking-already-paid'] }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
 });
 
 /** Images uploaded through the API (`/images/<name>`), for the per-day quota and the sweeper of unused ones. */
@@ -160,7 +167,7 @@ export const uploads = pgTable('uploads', {
   name: text('name').primaryKey(),
   ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
   bytes: integer('bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
 });
 
 /**
@@ -170,6 +177,8 @@ export const uploads = pgTable('uploads', {
 export const catalogState = pgTable('catalog_state', {
   singleton: boolean('singleton').primaryKey().default(true),
   version: bigint('version', { mode: 'number' }).notNull(),
+  /** Moves only when a list's members, order or counts may change, not on a sale or report (migration 0012). */
+  shapeVersion: bigint('shape_version', { mode: 'number' }).notNull().default(0),
   visibleCount: bigint('visible_count', { mode: 'number' }).notNull(),
 });
 
@@ -188,7 +197,7 @@ export const catalogFacets = pgTable('catalog_facets', {
 
 /** What a person is told (issue 21), newest first; read once opened. */
 export const notifications = pgTable('notifications', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -197,12 +206,12 @@ export const notifications = pgTable('notifications', {
   body: text('body').notNull(),
   link: text('link').notNull(),
   readAt: timestamp('read_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
 });
 
 /** Emails waiting for the mail worker, written in the event's own transaction (issue 21). */
 export const mailOutbox = pgTable('mail_outbox', {
-  id: text('id').primaryKey(),
+  ...idColumn(),
   toEmail: text('to_email').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
@@ -212,7 +221,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   lastError: text('last_error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtColumn(),
 });
 
 export const schema = {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
@@ -7,6 +7,7 @@ import { perDatabase } from '../db/per-database';
 import { bookings, type BookingRow } from '../db/schema';
 import type { NewMail } from './mail-outbox-repository';
 import type { NewNotification } from './notifications-repository';
+import { moveStatus, newestOfOwner } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
 
@@ -41,27 +42,12 @@ export function bookingsOfBuyer(db: Queryable, buyerEmail: string): Promise<Book
 
 /** Booking Requests: the bookings of a seller's books, newest first, at most `limit`. */
 export function bookingsOfSeller(db: Queryable, sellerId: string, limit: number): Promise<BookingRow[]> {
-  return db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.sellerId, sellerId))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(limit);
+  return newestOfOwner(db, bookings, { owner: bookings.sellerId, ownerId: sellerId, limit });
 }
 
 /** Moves a booking from one status to another; false when it was no longer in `from`. */
-export async function moveBookingStatus(
-  db: Queryable,
-  id: string,
-  from: BookingStatus,
-  to: BookingStatus,
-): Promise<boolean> {
-  const moved = await db
-    .update(bookings)
-    .set({ status: to })
-    .where(and(eq(bookings.id, id), eq(bookings.status, from)))
-    .returning({ id: bookings.id });
-  return moved.length > 0;
+export function moveBookingStatus(db: Queryable, id: string, from: BookingStatus, to: BookingStatus): Promise<boolean> {
+  return moveStatus(db, bookings, { id, from, to });
 }
 
 export async function markBookingPaid(db: Queryable, id: string): Promise<void> {

@@ -7,13 +7,20 @@ import { containsPattern, publiclyVisible } from './visibility';
 /** The public lists' statements: the catalog version and count (migration 0004), pages, searches, categories, ads. */
 
 export interface CatalogState {
+  /** Moves with every change to `products`. */
   version: number;
+  /** Moves only with a change that can alter a list's members, order or counts (migration 0012). */
+  shapeVersion: number;
   visibleCount: number;
 }
 
 export async function readCatalogState(db: Queryable): Promise<CatalogState> {
   const [state] = await db
-    .select({ version: catalogState.version, visibleCount: catalogState.visibleCount })
+    .select({
+      version: catalogState.version,
+      shapeVersion: catalogState.shapeVersion,
+      visibleCount: catalogState.visibleCount,
+    })
     .from(catalogState)
     .limit(1);
   if (!state) throw new Error('catalog_state is missing: migration 0004 has not run');

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { newId } from '../db/ids';
 import { notifications, type NotificationRow } from '../db/schema';
+import { newestOfOwner } from './row-statements';
 
 /** The notifications table (migration 0007): what a person is told, newest first, read once opened. */
 
@@ -16,12 +17,7 @@ export async function insertNotifications(db: Queryable, rows: NewNotification[]
 
 /** A person's newest `limit` notifications, newest first. */
 export function notificationsOf(db: Queryable, userId: string, limit: number): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+  return newestOfOwner(db, notifications, { owner: notifications.userId, ownerId: userId, limit });
 }
 
 export async function countUnread(db: Queryable, userId: string): Promise<number> {

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { firstRow } from '../db/first-row';
 import type { Queryable, Transaction } from '../db/database';
 import { newId } from '../db/ids';
 import { products, type ProductRow } from '../db/schema';
+import { countSince, lockUntilCommit } from './row-statements';
 import { publiclyVisible } from './visibility';
 
 /** The listings table (`products`): every statement about one listing or one seller's listings. */
@@ -58,16 +59,12 @@ export async function insertListing(tx: Queryable, listing: NewListing): Promise
 }
 
 /** Serialises one seller's new listings until the transaction ends. */
-export async function lockSellerListings(tx: Queryable, sellerId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`listing:${sellerId}`}))`);
+export function lockSellerListings(tx: Queryable, sellerId: string): Promise<void> {
+  return lockUntilCommit(tx, `listing:${sellerId}`);
 }
 
-export async function countListedSince(tx: Queryable, sellerId: string, since: Date): Promise<number> {
-  const [listed] = await tx
-    .select({ books: count() })
-    .from(products)
-    .where(and(eq(products.sellerId, sellerId), gt(products.listedAt, since)));
-  return Number(listed?.books ?? 0);
+export function countListedSince(tx: Queryable, sellerId: string, since: Date): Promise<number> {
+  return countSince(tx, products, { owner: products.sellerId, ownerId: sellerId, at: products.listedAt, since });
 }
 
 /** Advertises a listing still unsold and unreported; answers how many rows changed. */

@@ -120,7 +120,7 @@ export async function releaseHealthTotals(
 }
 
 /** Bucket-wise sum of the minutes' histograms (each as comma-separated text, engine-neutral). */
-function summedBuckets(histograms: string[]): number[] {
+export function summedBuckets(histograms: string[]): number[] {
   const sum: number[] = [];
   for (const histogram of histograms) {
     histogram.split(',').forEach((count, i) => {

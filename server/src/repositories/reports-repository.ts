@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
 import { firstRow } from '../db/first-row';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
 import { reports, type ReportRow } from '../db/schema';
+import { countSince, lockUntilCommit } from './row-statements';
 
 /**
  * The reports table: a user's report of a listing, open until an admin hides (or deletes) the listing or dismisses
@@ -23,7 +24,10 @@ export function reportById(db: Queryable, id: string): Promise<ReportRow | undef
 /** The new report's id, or undefined when this user already reported the listing. */
 export async function insertReportIfNew(
   db: Queryable,
-  report: Pick<ReportRow, 'productId' | 'reporterId' | 'reporterUid' | 'reporterName' | 'productName' | 'reason'>,
+  report: Pick<
+    ReportRow,
+    'productId' | 'reporterId' | 'reporterUid' | 'reporterName' | 'productName' | 'reason' | 'details'
+  >,
 ): Promise<string | undefined> {
   const [row] = await db
     .insert(reports)
@@ -43,16 +47,12 @@ export async function countOpenReports(db: Queryable, productId: string): Promis
 }
 
 /** Serialises one person's new reports until the transaction ends. */
-export async function lockReporterReports(tx: Queryable, reporterId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${reporterId}`}))`);
+export function lockReporterReports(tx: Queryable, reporterId: string): Promise<void> {
+  return lockUntilCommit(tx, `report:${reporterId}`);
 }
 
-export async function countReportsSince(tx: Queryable, reporterId: string, since: Date): Promise<number> {
-  const [made] = await tx
-    .select({ reports: count() })
-    .from(reports)
-    .where(and(eq(reports.reporterId, reporterId), gt(reports.createdAt, since)));
-  return Number(made?.reports ?? 0);
+export function countReportsSince(tx: Queryable, reporterId: string, since: Date): Promise<number> {
+  return countSince(tx, reports, { owner: reports.reporterId, ownerId: reporterId, at: reports.createdAt, since });
 }
 
 /** Removes every report of the listing (its seller deleted it); answers how many went. */

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { firstRow } from '../db/first-row';
 import type { Queryable } from '../db/database';
 import { sandboxIntents } from '../db/schema';
+import { moveStatus } from './row-statements';
 
 /** The local card sandbox's payment intents, kept in the database so they survive a restart. */
 
@@ -39,18 +40,13 @@ export async function setIntentStatus(db: Queryable, id: string, status: Sandbox
 }
 
 /** Moves the intent from `from` to `to`; false when it was no longer in `from`. */
-export async function moveIntentStatus(
+export function moveIntentStatus(
   db: Queryable,
   id: string,
   from: SandboxIntentStatus,
   to: SandboxIntentStatus,
 ): Promise<boolean> {
-  const moved = await db
-    .update(sandboxIntents)
-    .set({ status: to })
-    .where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.status, from)))
-    .returning({ id: sandboxIntents.id });
-  return moved.length > 0;
+  return moveStatus(db, sandboxIntents, { id, from, to });
 }
 
 export async function setIntentRefunded(db: Queryable, id: string, amountCents: number): Promise<void> {

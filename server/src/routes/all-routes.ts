@@ -7,6 +7,7 @@ import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { productRoutes } from './products';
 import { reportRoutes } from './reports';
+import { releaseRoutes } from './releases';
 import { telemetryRoutes } from './telemetry';
 import { userRoutes } from './users';
 
@@ -25,4 +26,5 @@ export const allRoutes: RouteDefinition[] = [
   ...imageRoutes,
   ...notificationRoutes,
   ...telemetryRoutes,
+  ...releaseRoutes,
 ];

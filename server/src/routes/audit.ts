@@ -8,8 +8,6 @@ export const auditRoutes = [
     url: '/api/audit/list',
     access: 'admin',
     rule: 'newest first, at most the newest 1,000 entries',
-    async handler(_input, { db }): Promise<AuditEntry[]> {
-      return auditEntries(db);
-    },
+    handler: (_input, { db }): Promise<AuditEntry[]> => auditEntries(db),
   }),
 ];

@@ -6,8 +6,6 @@ export const healthRoutes = [
     method: 'GET',
     url: '/health',
     access: 'public',
-    async handler(_input, { db }) {
-      return checkHealth(db);
-    },
+    handler: (_input, deps) => checkHealth(deps.db),
   }),
 ];

@@ -1,4 +1,5 @@
-import { idParamsSchema, type NotificationList, type UpdateResult } from '@bookswap/shared/schemas';
+import type { NotificationList } from '@bookswap/shared/schemas';
+import { idAction } from '../http/id-action';
 import { defineRoute } from '../http/route';
 import { myNotifications, readNotification } from '../services/notifications';
 
@@ -8,20 +9,14 @@ export const notificationRoutes = [
     url: '/api/notification/list',
     access: 'user',
     rule: 'the caller’s own, newest 50, with the unread count',
-    async handler({ caller }, { db }): Promise<NotificationList> {
-      return myNotifications(db, caller);
-    },
+    handler: ({ caller }, { db }): Promise<NotificationList> => myNotifications(db, caller),
   }),
 
-  defineRoute({
+  idAction({
     method: 'PUT',
     url: '/api/notification/read/:id',
     access: 'user',
     rule: 'the caller’s own notification',
-    rateLimit: 'write',
-    params: idParamsSchema,
-    async handler({ params, caller }, { db }): Promise<UpdateResult> {
-      return readNotification(db, caller, params.id);
-    },
+    run: readNotification,
   }),
 ];

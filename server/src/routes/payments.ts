@@ -40,9 +40,7 @@ export const paymentRoutes = [
     rule: 'own unpaid booking; the amount comes from the booking, the price must match',
     rateLimit: 'write',
     body: paymentIntentBodySchema,
-    async handler({ body, caller }, { db, gateway }) {
-      return createPaymentIntent({ db, gateway }, caller, body);
-    },
+    handler: ({ body, caller }, { db, gateway }) => createPaymentIntent({ db, gateway }, caller, body),
   }),
 
   defineRoute({
@@ -67,9 +65,7 @@ export const paymentRoutes = [
     rule: 'the client secret is the capability, as with Stripe.js',
     rateLimit: 'write',
     body: sandboxConfirmBodySchema,
-    async handler({ body }, { gateway }) {
-      return inSandbox(gateway, (sandbox) => sandbox.confirm(body));
-    },
+    handler: ({ body }, { gateway }) => inSandbox(gateway, (sandbox) => sandbox.confirm(body)),
   }),
 
   defineRoute({
@@ -79,8 +75,6 @@ export const paymentRoutes = [
     rule: 'the client secret is the capability; completes the 3-D Secure step of 4000 0025 0000 3155',
     rateLimit: 'write',
     body: sandboxAuthenticateBodySchema,
-    async handler({ body }, { gateway }) {
-      return inSandbox(gateway, (sandbox) => sandbox.authenticate(body));
-    },
+    handler: ({ body }, { gateway }) => inSandbox(gateway, (sandbox) => sandbox.authenticate(body)),
   }),
 ];

@@ -7,12 +7,11 @@ import {
   createProductBodySchema,
   idParamsSchema,
   sellerProductsQuerySchema,
-  type DeleteResult,
   type InsertResult,
-  type UpdateResult,
 } from '@bookswap/shared/schemas';
 import { notFound } from '../errors/http-error';
-import { defineRoute } from '../http/route';
+import { idAction } from '../http/id-action';
+import { created, defineRoute } from '../http/route';
 import {
   advertisedProducts,
   bookListJson,
@@ -57,18 +56,14 @@ export const productRoutes = [
     access: 'public-or-user',
     rule: 'the seller’s phone and email only to a signed-in caller',
     params: idParamsSchema,
-    async handler({ params, caller }, { db, wire }) {
-      return productDetails(db, wire, params.id, caller);
-    },
+    handler: ({ params, caller }, { db, wire }) => productDetails(db, wire, params.id, caller),
   }),
 
   defineRoute({
     method: 'GET',
     url: '/api/product/Ads/list',
     access: 'public',
-    async handler(_input, { db, wire }) {
-      return advertisedProducts(db, wire);
-    },
+    handler: (_input, { db, wire }) => advertisedProducts(db, wire),
   }),
 
   defineRoute({
@@ -77,9 +72,7 @@ export const productRoutes = [
     access: 'seller',
     rule: '?email= must be the seller’s own',
     query: sellerProductsQuerySchema,
-    async handler({ query, caller }, { db, wire }) {
-      return sellerProducts(db, wire, caller, query.email);
-    },
+    handler: ({ query, caller }, { db, wire }) => sellerProducts(db, wire, caller, query.email),
   }),
 
   defineRoute({
@@ -89,35 +82,24 @@ export const productRoutes = [
     rule: 'seller name, email and verify come from the seller’s record; the cover is an image of our own store',
     rateLimit: 'write',
     body: createProductBodySchema,
-    async handler({ body, caller, reply }, { db, wire, images, config }): Promise<InsertResult> {
-      const created = await createListing({ db, wire, images, listingsPerDay: config.listingsPerDay }, caller, body);
-      reply.status(201);
-      return created;
-    },
+    handler: ({ body, caller, reply }, { db, wire, images, config }): Promise<InsertResult> =>
+      created(reply, createListing({ db, wire, images, listingsPerDay: config.listingsPerDay }, caller, body)),
   }),
 
-  defineRoute({
+  idAction({
     method: 'PUT',
     url: '/api/product/update/:id',
     access: 'seller',
     rule: 'own product, while not sold and not reported',
-    rateLimit: 'write',
-    params: idParamsSchema,
     body: advertiseProductBodySchema,
-    async handler({ params, caller }, { db }): Promise<UpdateResult> {
-      return advertiseListing(db, caller, params.id);
-    },
+    run: advertiseListing,
   }),
 
-  defineRoute({
+  idAction({
     method: 'DELETE',
     url: '/api/product/delete/:id',
     access: 'user',
     rule: 'the seller of the product, or admin',
-    rateLimit: 'write',
-    params: idParamsSchema,
-    async handler({ params, caller }, { db }): Promise<DeleteResult> {
-      return deleteListing(db, caller, params.id);
-    },
+    run: deleteListing,
   }),
 ];

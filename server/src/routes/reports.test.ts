@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { reportSchema } from '@bookswap/shared/schemas';
+import { reportSchema, type Report } from '@bookswap/shared/schemas';
 import { readConfig } from '../config';
 import { reports } from '../db/schema';
 import {
@@ -149,5 +149,51 @@ describe('the daily cap on one person’s reports', () => {
     // Each person counts apart.
     const calm = await givenUser(server, 'buyer', 'Calm Reporter');
     expect((await report(calm, ids[0]!)).status).toBe(201);
+  });
+});
+
+describe('the Other reason’s own words (issue 22)', () => {
+  const reportWith = (by: Person, productId: string, body: Record<string, unknown>) =>
+    call(server, 'POST', '/api/report/create', { as: by, body: { productId, ...body } });
+
+  it('stores what is wrong, trimmed, and shows it to the admin; reports without it read null', async () => {
+    const id = await givenProduct(server, seller, { book_name: 'Wrong Edition' });
+    const explains = await givenUser(server, 'buyer', 'Explaining Reporter');
+    const silent = await givenUser(server, 'buyer', 'Silent Reporter');
+    const priced = await givenUser(server, 'buyer', 'Pricing Reporter');
+    const details = '  The photos show a different edition.  ';
+    expect((await reportWith(explains, id, { reason: 'Other', details })).status).toBe(201);
+    // The SPEC's call, without the field, still works for Other.
+    expect((await reportWith(silent, id, { reason: 'Other' })).status).toBe(201);
+    expect((await reportWith(priced, id, { reason: 'High Price' })).status).toBe(201);
+
+    const byReporter = Object.fromEntries((await reportsOn(id)).map((r: Report) => [r.reporterName, r.details]));
+    expect(byReporter).toEqual({
+      'Explaining Reporter': 'The photos show a different edition.',
+      'Silent Reporter': null,
+      'Pricing Reporter': null,
+    });
+  });
+
+  it('refuses text that is too long, blank, ill-formed, or given with another reason, and stores nothing', async () => {
+    const id = await givenProduct(server, seller, { book_name: 'Refused Words' });
+    const hasty = await givenUser(server, 'buyer', 'Wordy Reporter');
+    const refusals = [
+      { reason: 'Other', details: 'x'.repeat(501) },
+      { reason: 'Other', details: '   ' },
+      { reason: 'Other', details: 'broken \uD800 text' },
+      { reason: 'High Price', details: 'Twice what it costs new' },
+    ];
+    const answers = await Promise.all(refusals.map((body) => reportWith(hasty, id, body)));
+    expect(answers.map((answer) => [answer.status, answer.body.field, answer.body.message])).toEqual([
+      [400, 'details', expect.stringMatching(/^details: .*500/)],
+      [400, 'details', expect.stringMatching(/^details: /)],
+      [400, 'details', expect.stringMatching(/^details: must be well-formed text/)],
+      [400, 'details', 'details: is taken only with the reason Other'],
+    ]);
+    expect(await reportsOn(id)).toEqual([]);
+    // 500 characters is the limit, not past it.
+    expect((await reportWith(hasty, id, { reason: 'Other', details: 'y'.repeat(500) })).status).toBe(201);
+    expect((await reportsOn(id))[0]?.details).toBe('y'.repeat(500));
   });
 });

@@ -5,7 +5,7 @@ import {
   type InsertResult,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
-import { defineRoute } from '../http/route';
+import { created, defineRoute } from '../http/route';
 import { allReports, dismissReport, hideReportedListing, reportListing } from '../services/moderation';
 
 export const reportRoutes = [
@@ -13,9 +13,7 @@ export const reportRoutes = [
     method: 'GET',
     url: '/api/report/list',
     access: 'admin',
-    async handler(_input, { db }) {
-      return allReports(db);
-    },
+    handler: (_input, { db }) => allReports(db),
   }),
 
   defineRoute({
@@ -25,12 +23,8 @@ export const reportRoutes = [
     rule: 'one report per user and product, REPORTS_PER_DAY per user; reporter taken from the token',
     rateLimit: 'write',
     body: createReportBodySchema,
-    async handler({ body, caller, reply }, { db, config }): Promise<InsertResult> {
-      const { reportsToFlag, reportsPerDay } = config;
-      const reported = await reportListing({ db, reportsToFlag, reportsPerDay }, caller, body);
-      reply.status(201);
-      return reported;
-    },
+    handler: ({ body, caller, reply }, { db, config: { reportsToFlag, reportsPerDay } }): Promise<InsertResult> =>
+      created(reply, reportListing({ db, reportsToFlag, reportsPerDay }, caller, body)),
   }),
 
   defineRoute({
@@ -40,9 +34,7 @@ export const reportRoutes = [
     rule: 'hides a reported product; every report on it then reads hidden; audited',
     rateLimit: 'write',
     params: reportProductParamsSchema,
-    async handler({ params, caller }, { db }): Promise<UpdateResult> {
-      return hideReportedListing(db, caller, params.productId);
-    },
+    handler: ({ params, caller }, { db }): Promise<UpdateResult> => hideReportedListing(db, caller, params.productId),
   }),
 
   defineRoute({
@@ -52,8 +44,7 @@ export const reportRoutes = [
     rule: 'an open report (by the report’s id); the product is unflagged below REPORTS_TO_FLAG open reports; audited',
     rateLimit: 'write',
     params: idParamsSchema,
-    async handler({ params, caller }, { db, config }): Promise<UpdateResult> {
-      return dismissReport({ db, reportsToFlag: config.reportsToFlag }, caller, params.id);
-    },
+    handler: ({ params, caller }, { db, config }): Promise<UpdateResult> =>
+      dismissReport({ db, reportsToFlag: config.reportsToFlag }, caller, params.id),
   }),
 ];

@@ -4,11 +4,11 @@ import {
   userEmailParamsSchema,
   userIdParamsSchema,
   usersByRoleQuerySchema,
-  type DeleteResult,
   type InsertResult,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
-import { defineRoute } from '../http/route';
+import { idAction } from '../http/id-action';
+import { created, defineRoute } from '../http/route';
 import {
   createUserRecord,
   deleteUser,
@@ -28,9 +28,8 @@ export const userRoutes = [
     rule: 'the ID token’s email must equal ?email=',
     rateLimit: 'token',
     query: accessTokenQuerySchema,
-    async handler({ query, caller }, { db, accessTokens, config }) {
-      return issueAccessToken({ db, accessTokens, emulator: config.authMode === 'emulator' }, caller, query.email);
-    },
+    handler: ({ query, caller }, { db, accessTokens, config }) =>
+      issueAccessToken({ db, accessTokens, emulator: config.authMode === 'emulator' }, caller, query.email),
   }),
 
   defineRoute({
@@ -38,9 +37,7 @@ export const userRoutes = [
     url: '/api/jwt/logout',
     access: 'user',
     rule: 'the caller’s own session, on every device',
-    async handler({ caller }, { db }): Promise<UpdateResult> {
-      return endSessions(db, caller);
-    },
+    handler: ({ caller }, { db }): Promise<UpdateResult> => endSessions(db, caller),
   }),
 
   defineRoute({
@@ -51,11 +48,8 @@ export const userRoutes = [
     rateLimit: 'write',
     acceptsAccessToken: true,
     body: createUserBodySchema,
-    async handler({ body, caller, reply }, { db }): Promise<InsertResult> {
-      const created = await createUserRecord(db, caller, body);
-      reply.status(201);
-      return created;
-    },
+    handler: ({ body, caller, reply }, { db }): Promise<InsertResult> =>
+      created(reply, createUserRecord(db, caller, body)),
   }),
 
   defineRoute({
@@ -63,9 +57,7 @@ export const userRoutes = [
     url: '/api/user/list',
     access: 'user',
     rule: 'admin gets everyone; anyone else only their own record',
-    async handler({ caller }, { db }) {
-      return usersVisibleTo(db, caller);
-    },
+    handler: ({ caller }, { db }) => usersVisibleTo(db, caller),
   }),
 
   defineRoute({
@@ -74,9 +66,7 @@ export const userRoutes = [
     access: 'user',
     rule: 'own record, or admin',
     params: userEmailParamsSchema,
-    async handler({ params, caller }, { db }) {
-      return userRecord(db, caller, params.email);
-    },
+    handler: ({ params, caller }, { db }) => userRecord(db, caller, params.email),
   }),
 
   defineRoute({
@@ -84,32 +74,24 @@ export const userRoutes = [
     url: '/api/user/role',
     access: 'admin',
     query: usersByRoleQuerySchema,
-    async handler({ query }, { db }) {
-      return usersWithRole(db, query.role);
-    },
+    handler: ({ query }, { db }) => usersWithRole(db, query.role),
   }),
 
-  defineRoute({
+  idAction({
     method: 'PUT',
     url: '/api/user/seller/verify/:id',
     access: 'admin',
     rule: 'the user must be a seller; their listings show the tick from then on; audited',
-    rateLimit: 'write',
     params: userIdParamsSchema,
-    async handler({ params, caller }, { db }): Promise<UpdateResult> {
-      return verifySeller(db, caller, params.id);
-    },
+    run: verifySeller,
   }),
 
-  defineRoute({
+  idAction({
     method: 'DELETE',
     url: '/api/user/delete/:id',
     access: 'admin',
     rule: 'buyers and sellers only; never the admin themselves; bans the email; audited',
-    rateLimit: 'write',
     params: userIdParamsSchema,
-    async handler({ params, caller }, { db }): Promise<DeleteResult> {
-      return deleteUser(db, caller, params.id);
-    },
+    run: deleteUser,
   }),
 ];

@@ -26,15 +26,8 @@ import { notify } from './notify';
 import { centsOf } from './price';
 import { bookingToWire, longDateTime, type WireContext } from './wire';
 
-type CreateBookingBody = z.output<typeof createBookingBodySchema>;
-
 /** My Orders: the caller's own bookings, oldest first; `?email=` must be the caller's own. */
-export async function myBookings(
-  db: Database,
-  wire: WireContext,
-  caller: SignedInCaller,
-  email: string,
-): Promise<Booking[]> {
+export async function myBookings(db: Database, wire: WireContext, caller: SignedInCaller, email: string) {
   if (email !== caller.user.email) throw forbidden('You can only list your own bookings');
   return (await bookingsOfBuyer(db, caller.user.email)).map((row) => bookingToWire(row, wire));
 }
@@ -53,6 +46,8 @@ export async function bookingFor(
   }
   return bookingToWire(row, wire);
 }
+
+type CreateBookingBody = z.output<typeof createBookingBodySchema>;
 
 /**
  * Books a book that is not the caller's own and not sold, once per buyer and book; name, image and price are
@@ -116,12 +111,7 @@ type BookingChange = {
  * One transaction: the booking's row is locked, the caller's right and the booking's status are checked on what it
  * holds now, the status moves and the notices are written with it.
  */
-async function changeBooking(
-  db: Database,
-  caller: SignedInCaller,
-  id: string,
-  change: BookingChange,
-): Promise<UpdateResult> {
+async function changeBooking(db: Database, caller: SignedInCaller, id: string, change: BookingChange) {
   return db.transaction(async (tx) => {
     const booking = await bookingByIdForUpdate(tx, id);
     if (!booking) throw notFound('No booking with this id');

@@ -4,7 +4,6 @@ import {
   type createProductBodySchema,
   type DeleteResult,
   type InsertResult,
-  type ProductWithContact,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
@@ -30,12 +29,7 @@ import { productWithContactToWire, type WireContext } from './wire';
 type CreateProductBody = z.output<typeof createProductBodySchema>;
 
 /** A seller's own listings, newest first (My Product), with their own contact details; `?email=` must be theirs. */
-export async function sellerProducts(
-  db: Database,
-  wire: WireContext,
-  seller: SignedInCaller,
-  email: string,
-): Promise<ProductWithContact[]> {
+export async function sellerProducts(db: Database, wire: WireContext, seller: SignedInCaller, email: string) {
   if (email !== seller.user.email) throw forbidden('You can only list your own products');
   return (await sellerListings(db, seller.user.id)).map((row) => productWithContactToWire(row, wire));
 }

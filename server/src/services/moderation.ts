@@ -63,6 +63,7 @@ export async function reportListing(
       reporterName: reporter.user.name,
       productName: product.title,
       reason: body.reason,
+      details: body.details ?? null,
     });
     if (!id) throw conflict('You have already reported this product', 'productId');
     if (!product.reported && (await countOpenReports(tx, product.id)) >= deps.reportsToFlag) {

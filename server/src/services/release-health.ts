@@ -183,12 +183,17 @@ export async function stopReleaseHealth(db: Database): Promise<void> {
   await tally.stop();
 }
 
+/** Writes this instance's waiting counts now, so a reading that follows includes them. */
+export async function flushReleaseHealth(db: Database): Promise<void> {
+  await tallies.get(db)?.flush();
+}
+
 /** `GET /api/telemetry/summary`: this instance's waiting counts first, so the answer includes them. */
 export async function releaseHealthSummary(
   db: Database,
   query: { minutes: number; remote?: TelemetryRemote },
 ): Promise<ReleaseHealthRow[]> {
-  await tallies.get(db)?.flush();
+  await flushReleaseHealth(db);
   const rows = await releaseHealthTotals(db, query);
   return rows.map((row) => ({
     remote: row.remote as TelemetryRemote,

@@ -124,6 +124,7 @@ export function reportToWire(row: ReportRow): Report {
     uid: row.reporterUid,
     report: row.status === 'hidden',
     status: row.status,
+    details: row.details,
   };
 }
 

@@ -12,4 +12,5 @@ export * from './payments';
 export * from './reports';
 export * from './audit';
 export * from './notifications';
+export * from './releases';
 export * from './writes';

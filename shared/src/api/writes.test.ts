@@ -2,6 +2,7 @@ import { auditKeys } from './audit';
 import { bookingKeys } from './bookings';
 import { notificationKeys } from './notifications';
 import { productKeys } from './products';
+import { releaseKeys } from './releases';
 import { reportKeys } from './reports';
 import { userKeys } from './users';
 import { writes } from './writes';
@@ -21,6 +22,7 @@ const LISTS = {
   'user records': userKeys.list(),
   'Report table': reportKeys.list(),
   'Audit Log': auditKeys.list(),
+  Releases: releaseKeys.overview(),
 };
 const PRODUCT_LISTS = ['book list', 'category page', 'book details', 'home page ads', 'My Product'];
 const BOOKING_LISTS = ['My Orders', 'payment screen', 'Booking Requests'];
@@ -47,6 +49,7 @@ describe('each write names exactly the lists that show what it changes', () => {
     ['dismissReport', [...PRODUCT_LISTS, 'Report table', 'Audit Log']],
     ['verifySeller', [...PRODUCT_LISTS, 'All Seller / All Buyer', 'user records', 'Audit Log']],
     ['deleteUser', [...PRODUCT_LISTS, 'All Seller / All Buyer', 'user records', 'Audit Log']],
+    ['rollBackRelease', ['Releases']],
   ])('%s refetches %j', (name, lists) => {
     expect(refetchedBy(name).sort()).toEqual([...lists].sort());
   });
@@ -68,6 +71,7 @@ describe('each write names exactly the lists that show what it changes', () => {
         'dismissReport',
         'verifySeller',
         'deleteUser',
+        'rollBackRelease',
       ].sort(),
     );
   });

@@ -3,6 +3,7 @@ import { bookingKeys, cancelBooking, createBooking, declineBooking, markBookingH
 import { markNotificationRead, notificationKeys } from './notifications';
 import { createPaymentRecord } from './payments';
 import { advertiseProduct, createProduct, deleteProduct, productKeys } from './products';
+import { releaseKeys, rollBackRelease } from './releases';
 import { createReport, dismissReport, hideReportedProduct, reportKeys } from './reports';
 import { deleteUser, userKeys, verifySeller } from './users';
 
@@ -63,4 +64,6 @@ export const writes = {
   dismissReport: write({ send: dismissReport, stale: MODERATION, changed: (result) => result.modifiedCount }),
   verifySeller: write({ send: verifySeller, stale: USER_RECORD, changed: (result) => result.modifiedCount }),
   deleteUser: write({ send: deleteUser, stale: USER_RECORD, changed: (result) => result.deletedCount }),
+  /** The Releases screen's figures, rollout and history; it answers the remote's overview, not a count. */
+  rollBackRelease: write({ send: rollBackRelease, stale: [releaseKeys.all] }),
 };

@@ -1,6 +1,12 @@
 export { accessOf, mayOpen, remoteRoute } from './route-access';
 export type { BookswapRouteHandle, RemoteRoutes, RouteAccess } from './route-access';
-export { LOGIN_PATH, loginRedirectState } from './login-redirect';
-export type { LoginRedirectState } from './login-redirect';
+export {
+  LOGIN_PATH,
+  LOGIN_REASON_TEXT,
+  RESUME_ACTION_PARAM,
+  loginReasonOf,
+  loginRedirectState,
+} from './login-redirect';
+export type { LoginReason, LoginRedirectState } from './login-redirect';
 export { ALL_ROUTES, ROUTES, defineRoute, menuRoutes, routesOwnedBy } from './paths';
 export type { AppRoute, PathParams, RemoteName, RouteLayout, RouteMenu, RouteName, RouteOwner } from './paths';

@@ -4,14 +4,37 @@ import { ROUTES } from './paths';
 /** The shell's sign-in screen: guards and remotes send signed-out users here. */
 export const LOGIN_PATH = ROUTES.login.path;
 
+/** What a signed-out visitor was about to do when an action sent them to sign in. */
+export type LoginReason = 'book' | 'report';
+
+/** The sentence the login screen shows above its form for each reason (issue 22). */
+export const LOGIN_REASON_TEXT: Record<LoginReason, string> = {
+  book: 'Sign in to book this book',
+  report: 'Sign in to report this book',
+};
+
+/** The query parameter a return path carries so the screen reopens the action after sign-in. */
+export const RESUME_ACTION_PARAM = 'resume';
+
 /**
  * The location state every sender puts on /login, so sign-in can bring the user back (product.md §2): the
- * shell's guards and a remote's "sign in first" actions alike.
+ * shell's guards and a remote's "sign in first" actions alike. An action adds its reason; `from` then
+ * carries `?resume=<reason>` so the screen can reopen what the visitor pressed.
  */
 export interface LoginRedirectState {
   from: Location;
+  reason?: LoginReason;
 }
 
-export function loginRedirectState(from: Location): LoginRedirectState {
-  return { from };
+export function loginRedirectState(from: Location, reason?: LoginReason): LoginRedirectState {
+  if (!reason) return { from };
+  const search = new URLSearchParams(from.search);
+  search.set(RESUME_ACTION_PARAM, reason);
+  return { from: { ...from, search: `?${search.toString()}` }, reason };
+}
+
+/** The reason a login screen was opened for, when its state names a known one. */
+export function loginReasonOf(state: unknown): LoginReason | undefined {
+  const reason = state && typeof state === 'object' && 'reason' in state ? state.reason : undefined;
+  return reason === 'book' || reason === 'report' ? reason : undefined;
 }

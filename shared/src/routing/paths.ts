@@ -156,6 +156,13 @@ export const ROUTES = {
     title: 'Audit Log',
     menu: { place: 'dashboard', label: 'Audit Log' },
   }),
+  releases: defineRoute('/dashboard/releases', {
+    owner: 'admin',
+    layout: 'dashboard',
+    access: 'admin',
+    title: 'Releases',
+    menu: { place: 'dashboard', label: 'Releases' },
+  }),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireRecordSchema } from './wire-record';
 
 /**
  * What an admin did (issue 11): verify a seller, delete a user, hide a reported product, dismiss a report; and
@@ -13,8 +14,7 @@ export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
 
 /** One entry of `GET /api/audit/list`; names are as they were at the time of the action. */
-export const auditEntrySchema = z.object({
-  _id: z.string(),
+export const auditEntrySchema = wireRecordSchema.extend({
   action: auditActionSchema,
   actorEmail: z.string(),
   actorName: z.string(),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from './booking-rules';
 import { emailSchema, idSchema, nonEmptyText } from './common';
+import { wireRecordSchema } from './wire-record';
 
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
-export const bookingSchema = z.object({
-  _id: z.string(),
+export const bookingSchema = wireRecordSchema.extend({
   bookDate: z.string(),
   category_name: z.string(),
   /** Holds the product id, as in product.md §3. */

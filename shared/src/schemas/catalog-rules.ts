@@ -26,6 +26,8 @@ export function categoryNameOf(categoryId: string): string | undefined {
 }
 
 export const REPORT_REASONS = ['False Information', 'Unauthorized Sales', 'High Price', 'Other'] as const;
+/** The longest text the Other reason's box takes (issue 22). */
+export const REPORT_DETAILS_MAX = 500;
 
 export const PAGE_SIZES = [5, 10, 15, 20] as const;
 export const DEFAULT_PAGE_SIZE = 5;

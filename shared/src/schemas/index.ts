@@ -11,3 +11,4 @@ export * from './audit';
 export * from './image';
 export * from './notification';
 export * from './telemetry';
+export * from './release-overview';

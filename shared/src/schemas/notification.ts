@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireRecordSchema } from './wire-record';
 
 /**
  * What a person is told (issue 21): a seller of a new booking of their book, a buyer's cancellation, an admin hiding
@@ -14,10 +15,9 @@ export const NOTIFICATION_KINDS = [
   'listing-deleted',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
-export type NotificationKind = z.infer<typeof notificationKindSchema>;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const notificationSchema = z.object({
-  _id: z.string(),
+export const notificationSchema = wireRecordSchema.extend({
   kind: notificationKindSchema,
   /** One line, e.g. "New booking: Gitanjali". */
   title: z.string(),

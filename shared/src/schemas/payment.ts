@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, priceTextSchema } from './common';
+import { wireRecordSchema } from './wire-record';
 
 export const paymentIntentBodySchema = z.object({
   price: z.union([z.number().nonnegative(), priceTextSchema]),
@@ -18,8 +19,7 @@ export const createPaymentBodySchema = z.object({
 });
 export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
 
-export const paymentRecordSchema = z.object({
-  _id: z.string(),
+export const paymentRecordSchema = wireRecordSchema.extend({
   price: z.string(),
   bookingid: z.string(),
   buyerEmail: z.string(),

@@ -15,6 +15,7 @@ import {
 } from './catalog-rules';
 import { categoryIdSchema } from './category';
 import { nonEmptyText, priceTextSchema } from './common';
+import { wireRecordSchema } from './wire-record';
 
 export const bookConditionSchema = z.enum(BOOK_CONDITIONS, {
   message: 'book_condition must be Excellent, Good or Fair',
@@ -28,8 +29,7 @@ export const productReportFlagSchema = z.enum(['true', 'false']);
  * A listing as anyone may read it: the home page's advertised books, a category, the book list (issue 23). The
  * seller shows by name and verified tick only; `sellerId` tells a signed-in seller their own listings.
  */
-export const productSchema = z.object({
-  _id: z.string(),
+export const productSchema = wireRecordSchema.extend({
   book_name: z.string(),
   author_name: z.string(),
   category_id: z.string(),

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { REPORT_REASONS } from './catalog-rules';
-import { idSchema } from './common';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from './catalog-rules';
+import { idSchema, nonEmptyText } from './common';
+import { wireRecordSchema } from './wire-record';
 
 export const reportReasonSchema = z.enum(REPORT_REASONS, { message: 'reason must be one of the listed reasons' });
 
 export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
-export type ReportStatus = z.infer<typeof reportStatusSchema>;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const reportSchema = z.object({
-  _id: z.string(),
+export const reportSchema = wireRecordSchema.extend({
   reason: z.string(),
   reporterName: z.string(),
   productName: z.string(),
@@ -19,17 +19,29 @@ export const reportSchema = z.object({
   report: z.boolean(),
   /** Open until the admin hides the product (`hidden`) or rejects the report as unfounded (`dismissed`). */
   status: reportStatusSchema,
+  /**
+   * What is wrong, in the reporter's words: given only with the reason Other (issue 22), null otherwise. Optional on
+   * the wire so that a record from a server without the field still reads.
+   */
+  details: z.string().nullable().optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
-export const createReportBodySchema = z.object({
-  reason: reportReasonSchema,
-  reporterName: z.string().trim().max(100).default(''),
-  productName: z.string().max(200).default(''),
-  productId: idSchema,
-  uid: z.string().max(128).default(''),
-  report: z.literal(false).default(false),
-});
+export const createReportBodySchema = z
+  .object({
+    reason: reportReasonSchema,
+    reporterName: z.string().trim().max(100).default(''),
+    productName: z.string().max(200).default(''),
+    productId: idSchema,
+    uid: z.string().max(128).default(''),
+    report: z.literal(false).default(false),
+    // Optional even for Other: the SPEC's call (product.md §7) sends no such field, and clients built on it still work.
+    details: nonEmptyText(REPORT_DETAILS_MAX).optional(),
+  })
+  .refine((body) => body.details === undefined || body.reason === 'Other', {
+    path: ['details'],
+    message: 'is taken only with the reason Other',
+  });
 export type CreateReportBody = z.input<typeof createReportBodySchema>;
 
 export const reportProductParamsSchema = z.object({ productId: idSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, idSchema } from './common';
+import { wireRecordSchema } from './wire-record';
 
 export const ROLES = ['buyer', 'seller', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -9,8 +10,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const signupRoleSchema = z.enum(['buyer', 'seller'], { message: 'role must be buyer or seller' });
 export type SignupRole = z.infer<typeof signupRoleSchema>;
 
-export const userSchema = z.object({
-  _id: z.string(),
+export const userSchema = wireRecordSchema.extend({
   userName: z.string(),
   userEmail: z.string(),
   role: roleSchema,

@@ -10,6 +10,7 @@ export {
 export { LoadError } from './LoadError';
 export { theme } from './theme';
 export { BookCover } from './BookCover';
+export { formatPrice } from './format-price';
 export { useInvalidate, useWrite } from './use-write';
 export { useMyBookings } from './use-my-bookings';
 export type { WriteOutcome } from './use-write';

@@ -47,5 +47,6 @@ export const provideSharedEntries = () =>
     import('@mui/material/ToggleButton'),
     import('@mui/material/ToggleButtonGroup'),
     import('@mui/material/Tooltip'),
+    import('@mui/material/usePagination'),
     import('@mui/material/utils'),
   ]);

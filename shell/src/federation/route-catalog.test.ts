@@ -27,6 +27,7 @@ describe('the routes of a page load (docs/decisions/021)', () => {
       'All Seller',
       'Report',
       'Audit Log',
+      'Releases',
     ]);
     expect(catalog.ownedBy('seller').map((route) => route.path)).toEqual([
       '/dashboard/myproduct',
@@ -51,6 +52,7 @@ describe('the routes of a page load (docs/decisions/021)', () => {
       'All Seller',
       'Report',
       'Audit Log',
+      'Releases',
     ]);
     const seller = remoteAreas(catalog).find((area) => area.name === 'seller');
     expect(seller).toMatchObject({ layout: 'dashboard', label: 'Seller' });

@@ -29,8 +29,8 @@ describe('the dashboard side menu', () => {
     expect(menuLabels('seller')).toEqual(['My Orders', 'My Product', 'Booking Requests']);
   });
 
-  it('adds All Buyer, All Seller, Report and the Audit Log for an admin', () => {
-    expect(menuLabels('admin')).toEqual(['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log']);
+  it('adds All Buyer, All Seller, Report, the Audit Log and Releases for an admin', () => {
+    expect(menuLabels('admin')).toEqual(['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log', 'Releases']);
   });
 
   it('marks the screen the user is on', () => {

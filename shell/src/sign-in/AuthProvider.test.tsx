@@ -8,6 +8,7 @@ import { setRuntimeConfig } from '@bookswap/shared/config';
 import { AuthProvider } from './AuthProvider';
 import type { IdentityProvider } from './identity-provider';
 import { LoginPage } from './LoginPage';
+import { usePasswordReset, type SendPasswordReset } from './password-reset';
 import { pending } from './render-sign-in';
 
 /** The identity provider as the shell sees it, played by the test: accounts in memory, reports on demand. */
@@ -53,6 +54,7 @@ class FakeIdentityProvider implements IdentityProvider {
   signOut = jest.fn(async () => this.report(null));
   deleteAccount = jest.fn(async () => this.report(null));
   sendEmailVerification = jest.fn(async () => undefined);
+  sendPasswordReset = jest.fn(async (_email: string) => undefined);
   idToken = jest.fn(async (options?: { forceRefresh?: boolean; maxAgeSeconds?: number }) => {
     if (!this.user) throw new Error('signed out');
     if (options?.forceRefresh || this.idTokens === 0) this.idTokens += 1;
@@ -642,5 +644,44 @@ describe('a reload in the middle of a sign-in (issue 23)', () => {
     await identity.restore(identity.user);
     await waitFor(() => expect(shown()).toBe('settled | bea <bea@bookswap.test> | buyer'));
     expect(localStorage.getItem('accessToken')).toBe('access-2');
+  });
+});
+
+describe('the password reset behind "Forgot password?"', () => {
+  let sendPasswordReset: SendPasswordReset;
+  function ResetProbe() {
+    sendPasswordReset = usePasswordReset();
+    return null;
+  }
+  function renderReset(identity: FakeIdentityProvider) {
+    render(
+      <AuthProvider connect={jest.fn(async () => identity)}>
+        <ResetProbe />
+      </AuthProvider>,
+    );
+  }
+  beforeEach(() => localStorage.clear());
+
+  it('asks the identity provider to email the link', async () => {
+    const identity = new FakeIdentityProvider();
+    renderReset(identity);
+    await act(() => sendPasswordReset('bea@bookswap.test'));
+    expect(identity.sendPasswordReset).toHaveBeenCalledWith('bea@bookswap.test');
+  });
+
+  it('answers the same for an address without an account, so nobody learns who has one', async () => {
+    const identity = new FakeIdentityProvider();
+    identity.sendPasswordReset.mockRejectedValue(
+      Object.assign(new Error('Firebase: Error (auth/user-not-found).'), { code: 'auth/user-not-found' }),
+    );
+    renderReset(identity);
+    await expect(sendPasswordReset('nobody@bookswap.test')).resolves.toBeUndefined();
+  });
+
+  it('passes any other failure on, for the dialog to explain', async () => {
+    const identity = new FakeIdentityProvider();
+    identity.sendPasswordReset.mockRejectedValue(new Error('Firebase: Error (auth/too-many-requests).'));
+    renderReset(identity);
+    await expect(sendPasswordReset('bea@bookswap.test')).rejects.toThrow('auth/too-many-requests');
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } fr
 import { AuthContext, createSessionStore, type AuthContextValue, type SessionStore } from '@bookswap/shared/auth';
 import { getRuntimeConfig } from '@bookswap/shared/config';
 import { connectFirebase, LOCAL_FIREBASE_SETTINGS, type IdentityProvider } from './identity-provider';
+import { PasswordResetContext } from './password-reset';
 import { createSessionController } from './session-controller';
 
 function connectConfigured(): Promise<IdentityProvider> {
@@ -40,5 +41,9 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
     }),
     [state, controller],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <PasswordResetContext.Provider value={controller.sendPasswordReset}>{children}</PasswordResetContext.Provider>
+    </AuthContext.Provider>
+  );
 }

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import GoogleIcon from '@mui/icons-material/Google';
 import { useAuth } from '@bookswap/shared/auth';
 import { notifyError } from '@bookswap/shared/ui';
+import { signInErrorText } from './sign-in-error-text';
 
 export interface GoogleSignInButtonProps {
   disabled?: boolean;
@@ -26,7 +27,7 @@ export function GoogleSignInButton({ disabled = false, onBusyChange, onSignedIn 
       onSignedIn();
     } catch (error) {
       console.error('Google sign-in failed', error);
-      notifyError(error);
+      notifyError(new Error(signInErrorText(error)));
     } finally {
       setBusy(false);
       onBusyChange?.(false);

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pending, renderSignIn } from './render-sign-in';
+import { bookDetailsResumingBook, pending, renderSignIn } from './render-sign-in';
+import { RESET_LINK_SENT } from './ForgotPasswordDialog';
 
 const email = () => screen.getByLabelText('Email');
 const password = () => screen.getByLabelText('Password');
@@ -46,14 +47,15 @@ describe('the login screen', () => {
     expect(await screen.findByText('Landed on /')).toBeInTheDocument();
   });
 
-  it("shows the identity provider's message in red under the form and stays on the screen", async () => {
+  it("shows the identity provider's message in words, in red under the form, and stays on the screen", async () => {
     const login = jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/wrong-password).'));
     renderSignIn({ at: '/login', auth: { login } });
     await userEvent.type(email(), 'bea@bookswap.test');
     await userEvent.type(password(), 'wrong-password');
     await userEvent.click(loginButton());
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Firebase: Error (auth/wrong-password).');
+    expect(alert).toHaveTextContent('Wrong email or password');
+    expect(alert).not.toHaveTextContent('Firebase');
     expect(alert).toHaveStyle({ color: 'rgb(211, 47, 47)' });
     expect(loginButton()).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
@@ -85,7 +87,9 @@ describe('the login screen', () => {
     const googleSignIn = jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/popup-closed-by-user).'));
     renderSignIn({ at: '/login', auth: { googleSignIn } });
     await userEvent.click(screen.getByRole('button', { name: 'Continue With Google' }));
-    expect(await screen.findByText('Firebase: Error (auth/popup-closed-by-user).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The Google sign-in window was closed before you finished. Try again.'),
+    ).toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
     logged.mockRestore();
@@ -95,5 +99,81 @@ describe('the login screen', () => {
     renderSignIn({ at: '/login', auth: {} });
     await userEvent.click(screen.getByRole('link', { name: 'Create new account' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument());
+  });
+
+  describe('when an action sent the visitor here', () => {
+    const sentToBook = { from: bookDetailsResumingBook, reason: 'book' as const };
+
+    it('says why above the form', () => {
+      renderSignIn({ at: '/login', state: sentToBook, auth: {} });
+      expect(screen.getByText('Sign in to book this book')).toBeInTheDocument();
+      renderSignIn({ at: '/login', state: { from: bookDetailsResumingBook, reason: 'report' }, auth: {} });
+      expect(screen.getByText('Sign in to report this book')).toBeInTheDocument();
+    });
+
+    it('says nothing of a reason when a guard sent the visitor', () => {
+      renderSignIn({ at: '/login', from: '/dashboard/myorder', auth: {} });
+      expect(screen.queryByText(/Sign in to/)).not.toBeInTheDocument();
+    });
+
+    it('goes back to the book with the action to reopen after an email sign-in', async () => {
+      renderSignIn({ at: '/login', state: sentToBook, auth: { login: jest.fn().mockResolvedValue(undefined) } });
+      await userEvent.type(email(), 'bea@bookswap.test');
+      await userEvent.type(password(), 'buyer123');
+      await userEvent.click(loginButton());
+      expect(await screen.findByText('Landed on /bookDetails/42?resume=book')).toBeInTheDocument();
+    });
+
+    it('goes back to the book with the action to reopen after a Google sign-in', async () => {
+      renderSignIn({ at: '/login', state: sentToBook, auth: { googleSignIn: jest.fn().mockResolvedValue(undefined) } });
+      await userEvent.click(screen.getByRole('button', { name: 'Continue With Google' }));
+      expect(await screen.findByText('Landed on /bookDetails/42?resume=book')).toBeInTheDocument();
+    });
+
+    it('keeps the reason on the way to the sign-up screen', async () => {
+      renderSignIn({ at: '/login', state: sentToBook, auth: {} });
+      await userEvent.click(screen.getByRole('link', { name: 'Create new account' }));
+      expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
+      expect(screen.getByText('Sign in to book this book')).toBeInTheDocument();
+    });
+  });
+
+  describe('Forgot password?', () => {
+    const dialog = () => screen.findByRole('dialog', { name: 'Reset your password' });
+
+    it('sends the reset link to the email typed in the form and says so without telling who has an account', async () => {
+      const sendPasswordReset = jest.fn().mockResolvedValue(undefined);
+      renderSignIn({ at: '/login', auth: {}, sendPasswordReset });
+      await userEvent.type(email(), 'bea@bookswap.test');
+      await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      const reset = within(await dialog());
+      expect(reset.getByLabelText('Email')).toHaveValue('bea@bookswap.test');
+      await userEvent.click(reset.getByRole('button', { name: 'Send reset link' }));
+      expect(await reset.findByText(RESET_LINK_SENT)).toBeInTheDocument();
+      expect(sendPasswordReset).toHaveBeenCalledWith('bea@bookswap.test');
+      await userEvent.click(reset.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('asks for the email before sending anything', async () => {
+      const sendPasswordReset = jest.fn();
+      renderSignIn({ at: '/login', auth: {}, sendPasswordReset });
+      await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      const reset = within(await dialog());
+      await userEvent.click(reset.getByRole('button', { name: 'Send reset link' }));
+      expect(reset.getByText('Email Address is required')).toBeInTheDocument();
+      expect(sendPasswordReset).not.toHaveBeenCalled();
+    });
+
+    it('says in words why the link could not be sent', async () => {
+      const sendPasswordReset = jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/invalid-email).'));
+      renderSignIn({ at: '/login', auth: {}, sendPasswordReset });
+      await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      const reset = within(await dialog());
+      await userEvent.type(reset.getByLabelText('Email'), 'bea@');
+      await userEvent.keyboard('{Enter}');
+      expect(await reset.findByRole('alert')).toHaveTextContent('Enter a valid email address');
+      expect(reset.queryByText(RESET_LINK_SENT)).not.toBeInTheDocument();
+    });
   });
 });

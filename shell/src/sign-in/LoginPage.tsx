@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAuth } from '@bookswap/shared/auth';
 import { CredentialFields } from './CredentialFields';
+import { ForgotPasswordLink } from './ForgotPasswordLink';
 import { loginFormSchema, type LoginForm } from './login-form';
 import { SignInAlternatives } from './SignInAlternatives';
 import { SignInCard } from './SignInCard';
@@ -14,6 +15,7 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
 
@@ -33,6 +35,7 @@ export function LoginPage() {
           providerError={providerError}
         >
           <CredentialFields email={register('email')} password={register('password')} errors={errors} disabled={busy} />
+          <ForgotPasswordLink emailTyped={() => getValues('email')} />
         </SignInForm>
       }
       alternatives={

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pending, renderSignIn } from './render-sign-in';
+import { bookDetailsResumingBook, pending, renderSignIn } from './render-sign-in';
 
 const signUpButton = () => screen.getByRole('button', { name: 'Sign Up' });
 
@@ -81,13 +81,14 @@ describe('the sign-up screen', () => {
     });
   });
 
-  it("shows the identity provider's message in red under the form", async () => {
+  it("shows the identity provider's message in words, in red under the form", async () => {
     const signup = jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).'));
     renderSignIn({ at: '/signup', auth: { signup } });
     await fillIn({ name: 'Bea', email: 'bea@bookswap.test', password: 'buyer123' });
     await userEvent.click(signUpButton());
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Firebase: Error (auth/email-already-in-use).');
+    expect(alert).toHaveTextContent('An account with this email already exists');
+    expect(alert).not.toHaveTextContent('auth/');
     expect(alert).toHaveStyle({ color: 'rgb(211, 47, 47)' });
     expect(signUpButton()).toBeEnabled();
   });
@@ -102,7 +103,9 @@ describe('the sign-up screen', () => {
       expect(screen.getByLabelText(label)).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Continue With Google' })).toBeDisabled();
     attempt.reject(new Error('Firebase: Error (auth/network-request-failed).'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('auth/network-request-failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Can't reach the sign-in service. Check your connection and try again.",
+    );
     expect(screen.getByLabelText('Email')).toBeEnabled();
   });
 
@@ -112,6 +115,19 @@ describe('the sign-up screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue With Google' }));
     expect(await screen.findByText('Landed on /')).toBeInTheDocument();
     expect(googleSignIn).toHaveBeenCalled();
+  });
+
+  it('keeps the reason and, after signing up, reopens the action the visitor pressed', async () => {
+    const signup = jest.fn().mockResolvedValue(undefined);
+    renderSignIn({
+      at: '/signup',
+      state: { from: bookDetailsResumingBook, reason: 'book' },
+      auth: { signup },
+    });
+    expect(screen.getByText('Sign in to book this book')).toBeInTheDocument();
+    await fillIn({ name: 'Sam', email: 'sam@bookswap.test', password: 'buyer123' });
+    await userEvent.click(signUpButton());
+    expect(await screen.findByText('Landed on /bookDetails/42?resume=book')).toBeInTheDocument();
   });
 
   it('has a link back to the login screen', async () => {

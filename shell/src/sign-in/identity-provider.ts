@@ -18,6 +18,8 @@ export interface IdentityProvider {
   deleteAccount(): Promise<void>;
   /** Emails the signed-in account a link that proves the address is theirs (the server asks for it first). */
   sendEmailVerification(): Promise<void>;
+  /** Emails a link to choose a new password, when the address has an account (issue 22: "Forgot password?"). */
+  sendPasswordReset(email: string): Promise<void>;
   /** The provider's ID token; a new one when forced or when the current one is older than maxAgeSeconds. */
   idToken(options?: { forceRefresh?: boolean; maxAgeSeconds?: number }): Promise<string>;
 }
@@ -75,6 +77,7 @@ async function createFirebaseProvider(settings: FirebaseSettings): Promise<Ident
     GoogleAuthProvider,
     onAuthStateChanged,
     sendEmailVerification,
+    sendPasswordResetEmail,
     signInWithEmailAndPassword,
     signInWithCredential,
     signInWithPopup,
@@ -128,6 +131,7 @@ async function createFirebaseProvider(settings: FirebaseSettings): Promise<Ident
     async sendEmailVerification() {
       if (auth.currentUser) await sendEmailVerification(auth.currentUser);
     },
+    sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
     async idToken({ forceRefresh = false, maxAgeSeconds } = {}) {
       const user = auth.currentUser;
       if (!user) throw new Error('You are signed out. Please log in again.');

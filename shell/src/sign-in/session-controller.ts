@@ -14,6 +14,7 @@ import type { AuthContextValue, SessionStore, SignedInIdentity, SignupInput } fr
 import type { SignupRole } from '@bookswap/shared/schemas';
 import { notifyError, notifySuccess } from '@bookswap/shared/ui';
 import { loadOnceSucceeded, type IdentityProvider } from './identity-provider';
+import { providerCodeOf } from './sign-in-error-text';
 import { rememberSignupChoice, takeSignupChoice } from './pending-signup';
 import { STARTING, toSessionState, transition, type Session, type SessionEvent } from './session-machine';
 import { syncToken } from './token-sync';
@@ -92,6 +93,11 @@ const succeeds = (work: Promise<unknown>): Promise<boolean> =>
 export type SessionActions = Pick<AuthContextValue, 'login' | 'signup' | 'googleSignIn' | 'logout'>;
 
 export interface SessionController extends SessionActions {
+  /**
+   * Asks the identity provider to email a reset link. An address without an account succeeds all the same: the
+   * screen must not tell who has an account (issue 22).
+   */
+  sendPasswordReset(email: string): Promise<void>;
   /** Attaches to the page (other tabs, the API client's 401s, the provider's reports); returns the detach. */
   start(): () => void;
 }
@@ -343,6 +349,15 @@ export function createSessionController(
       }),
 
     googleSignIn: () => signIn((provider) => provider.googleSignIn()),
+
+    async sendPasswordReset(email) {
+      const provider = await identityProvider();
+      try {
+        await provider.sendPasswordReset(email);
+      } catch (error) {
+        if (providerCodeOf(error) !== 'user-not-found') throw error;
+      }
+    },
 
     async logout() {
       const { ticket } = dispatch({ type: 'sign-out-started' });

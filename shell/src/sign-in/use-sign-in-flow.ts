@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { messageOf } from '@bookswap/shared/api';
 import type { GoogleSignInButtonProps } from './GoogleSignInButton';
 import { returnPathFrom } from './return-path';
+import { signInErrorText } from './sign-in-error-text';
 
 /**
- * What both sign-in screens do around the identity provider: the provider's message, one busy state for
- * the form and Google, and the way back to the page the guard remembered.
+ * What both sign-in screens do around the identity provider: the provider's message in words people read, one
+ * busy state for the form and Google, and the way back to the page the guard remembered (with its `?resume=`).
  */
 export function useSignInFlow(formSubmitting: boolean) {
   const navigate = useNavigate();
@@ -22,7 +22,7 @@ export function useSignInFlow(formSubmitting: boolean) {
       await provider();
       goBack();
     } catch (error) {
-      setProviderError(messageOf(error));
+      setProviderError(signInErrorText(error));
     }
   }
 

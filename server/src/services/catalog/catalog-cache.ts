@@ -90,13 +90,16 @@ export class CatalogCache {
 }
 
 /**
- * Per database handle (per server; the tests run several servers in one process), four caches so that pages
- * churning through one cannot push out the others: searches' matching ids (weight: one per id, about 60 bytes),
+ * Per database handle (per server; the tests run several servers in one process), five caches so that pages
+ * churning through one cannot push out the others: searches' and pages' listing ids (weight: one per id, about 60 bytes),
  * answers (weight: one per listing, about 1 kB), and single listings by id (the detail page and the booking
  * read them; weight one, about 1 kB), and the book list's facet counts.
  */
 export interface CatalogCaches {
+  /** Searches' matching ids, under the catalog's shape version (migration 0012). */
   matches: CatalogCache;
+  /** Pages' listing ids, under the shape version: a sale re-reads a page's rows by id, not its query. */
+  pageIds: CatalogCache;
   answers: CatalogCache;
   listings: CatalogCache;
   /** Facet matrices per filter combination (issue 22; weight one per cell, at most 27). */
@@ -105,6 +108,7 @@ export interface CatalogCaches {
 
 export const catalogCachesFor: (db: Database) => CatalogCaches = perDatabase(() => ({
   matches: new CatalogCache(500_000),
+  pageIds: new CatalogCache(200_000),
   answers: new CatalogCache(20_000),
   listings: new CatalogCache(20_000),
   facets: new CatalogCache(100_000),

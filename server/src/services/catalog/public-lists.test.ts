@@ -238,6 +238,37 @@ describe('the public lists answer every write at once, with exact counts', () =>
     expect((await lists('kangaroo', '2')).shelf.count).toBe(before.shelf.count - 1);
     expect(await visibleListings()).toBe(before.shelf.count - 1);
   });
+
+  it('a sale or a report keeps the lists’ shape (migration 0012); any other change moves it, and the lists follow', async () => {
+    const shape = async () => {
+      const state = (await server.db.execute(
+        sql`SELECT version::int AS version, shape_version::int AS shape FROM catalog_state`,
+      )) as unknown as { rows: { version: number; shape: number }[] };
+      return state.rows[0]!;
+    };
+    const id = await givenProduct(server, seller, { book_name: 'Quokka Quarterly', category_id: '3' });
+    await lists('quokka', '3');
+    const start = await shape();
+    await server.db.update(products).set({ sold: true, advertised: false }).where(eq(products.id, id));
+    await server.db.update(products).set({ reported: true }).where(eq(products.id, id));
+    const afterFlags = await shape();
+    expect(afterFlags.version).toBe(start.version + 2);
+    expect(afterFlags.shape).toBe(start.shape);
+    // The kept ids serve the search and pages; the rows, read again by id, carry the sale.
+    const flagged = await lists('quokka', '3');
+    expect(ids(flagged.search.products)).toEqual([id]);
+    expect(find(flagged.search.products, id)?.paid).toBe(true);
+    expect(find(flagged.shelf.products, id)?.paid).toBe(true);
+    expect(find(flagged.category, id)?.paid).toBe(true);
+    await server.db.update(products).set({ resalePrice: '7.50' }).where(eq(products.id, id));
+    expect((await shape()).shape).toBe(start.shape + 1);
+    await server.db.update(products).set({ hidden: true }).where(eq(products.id, id));
+    expect((await shape()).shape).toBe(start.shape + 2);
+    const hidden = await lists('quokka', '3');
+    expect(hidden.search).toEqual({ products: [], count: 0 });
+    expect(find(hidden.shelf.products, id)).toBeUndefined();
+    expect(find(hidden.category, id)).toBeUndefined();
+  });
 });
 
 describe('searching and paging many listings', () => {

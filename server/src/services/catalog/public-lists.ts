@@ -74,15 +74,16 @@ function freshCatalogState(db: Database): Promise<CatalogState> {
 /** A request's view of the caches: the catalog version it read, and this server's PUBLIC_URL. */
 class CachedReads {
   constructor(
+    private readonly db: Database,
     private readonly caches: CatalogCaches,
     private readonly state: CatalogState,
     private readonly wire: WireContext,
   ) {}
 
-  /** A search's matching ids (no URLs in them: shared by every PUBLIC_URL). */
+  /** A search's matching ids (no URLs in them: shared by every PUBLIC_URL), kept while the catalog's shape is. */
   matches(term: string, load: () => Promise<SearchMatches>): Promise<SearchMatches> {
     return this.caches.matches.through(
-      this.state.version,
+      this.state.shapeVersion,
       term,
       (m) => 1 + m.ids.length,
       load,
@@ -93,11 +94,40 @@ class CachedReads {
   /** The facet matrix of a filter combination (no URLs in it). */
   facetMatrix(key: string, load: () => Promise<FacetCell[]>): Promise<FacetCell[]> {
     return this.caches.facets.through(
-      this.state.version,
+      this.state.shapeVersion,
       key,
       (cells) => 1 + cells.length,
       load,
       () => true,
+    );
+  }
+
+  /**
+   * A page read by `load`, as two entries: its listing ids under the catalog's shape, which a sale or a report
+   * leaves alone, and its wire rows under the catalog version. After a sale the page's rows are read again by id
+   * (a primary-key read of `size` rows) instead of running the page's query again.
+   */
+  page(key: string, load: () => Promise<ProductRow[]>): Promise<Product[]> {
+    let ids: string[] = [];
+    return this.answer(
+      key,
+      async () => {
+        let fresh: ProductRow[] | undefined;
+        ids = await this.caches.pageIds.through(
+          this.state.shapeVersion,
+          key,
+          (kept) => 1 + kept.length,
+          async () => {
+            fresh = await load();
+            return fresh.map((row) => row.id);
+          },
+          () => true,
+        );
+        const rows = fresh ?? (await listingsInOrder(this.db, ids));
+        return rows.map((row) => productToWire(row, this.wire));
+      },
+      // A listing hidden or deleted since its ids were read (a write racing this request) is left out: not kept.
+      (found) => found.length === ids.length,
     );
   }
 
@@ -111,7 +141,7 @@ class CachedReads {
 
 async function openReads(db: Database, wire: WireContext): Promise<{ reads: CachedReads; state: CatalogState }> {
   const state = await freshCatalogState(db);
-  return { reads: new CachedReads(catalogCachesFor(db), state, wire), state };
+  return { reads: new CachedReads(db, catalogCachesFor(db), state, wire), state };
 }
 
 /** GET /api/category/list: one page of the visible listings, newest first, or of those matching `search`. */
@@ -122,10 +152,9 @@ export async function bookListPage(db: Database, wire: WireContext, query: BookL
   const term = query.search.toLowerCase();
   if (!term) {
     if (offset >= state.visibleCount) return { products: [], count: state.visibleCount };
-    const rows = await reads.answer(`shelf ${query.page} ${query.size}`, async () => {
-      const found = await visibleListingsPage(db, query.size, offset);
-      return found.map((row) => productToWire(row, wire));
-    });
+    const rows = await reads.page(`shelf ${query.page} ${query.size}`, () =>
+      visibleListingsPage(db, query.size, offset),
+    );
     return { products: rows, count: state.visibleCount };
   }
 
@@ -229,16 +258,12 @@ async function filteredBookListPage(
   const facets = query.facets ? { facets: facetsOf(cells, filters) } : {};
   const offset = query.page * query.size;
   if (offset >= count) return { products: [], count, ...facets };
-  const products = await reads.answer(
-    `filtered ${query.page} ${query.size} ${filterKey(filters, query.sort)}`,
-    async () => {
-      const rows = await filteredListingsPage(db, filters, query.sort, {
-        limit: query.size,
-        offset,
-        gather: count <= GATHERED_MATCHES,
-      });
-      return rows.map((row) => productToWire(row, wire));
-    },
+  const products = await reads.page(`filtered ${query.page} ${query.size} ${filterKey(filters, query.sort)}`, () =>
+    filteredListingsPage(db, filters, query.sort, {
+      limit: query.size,
+      offset,
+      gather: count <= GATHERED_MATCHES,
+    }),
   );
   return { products, count, ...facets };
 }
@@ -317,20 +342,12 @@ export async function categoryProducts(
 ): Promise<Product[]> {
   const { reads } = await openReads(db, wire);
   if (!isFiltered(query) && !query.search)
-    return reads.answer(`category ${categoryId}`, async () => {
-      const rows = await categoryListings(db, categoryId, CATEGORY_PAGE_LIMIT);
-      return rows.map((row) => productToWire(row, wire));
-    });
+    return reads.page(`category ${categoryId}`, () => categoryListings(db, categoryId, CATEGORY_PAGE_LIMIT));
   const filters = filtersOf(query, [categoryId]);
-  return reads.answer(`category filtered ${filterKey(filters, query.sort)}`, async () => {
-    // The category's own index reads its rows: no count needed to choose how.
-    const rows = await filteredListingsPage(db, filters, query.sort, {
-      limit: CATEGORY_PAGE_LIMIT,
-      offset: 0,
-      gather: false,
-    });
-    return rows.map((row) => productToWire(row, wire));
-  });
+  // The category's own index reads its rows: no count needed to choose how.
+  return reads.page(`category filtered ${filterKey(filters, query.sort)}`, () =>
+    filteredListingsPage(db, filters, query.sort, { limit: CATEGORY_PAGE_LIMIT, offset: 0, gather: false }),
+  );
 }
 
 /** GET /api/product/Ads/list: the newest advertised books still for sale. */

@@ -1,0 +1,213 @@
+import type { Browser, Page } from '@playwright/test';
+import type { ReleaseHealthRow } from '@bookswap/shared/schemas';
+import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
+import { accessToken, api } from '../support/marketplace-steps';
+import { buildRelease, registryRecord, release, remoteVariant } from '../support/release-drill';
+
+// Issue 24, item 5: the automatic canary drills. The run's API decides with short settings (global-setup.ts: 4 page
+// loads a step, no minimum minutes, a look every 500 ms); the product's defaults are in docs/decisions/026.
+
+const SHELL_URL = originOf('shell');
+const AUTOMATIC = 'automatic rollout (API)';
+
+let original = '';
+let broken = '';
+let healthy = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(420_000);
+  original = registryRecord('seller').live ?? '';
+  // A seller team's release whose My Product screen throws as it renders, and one that only changes a text.
+  broken = buildRelease(
+    'seller',
+    remoteVariant('remote-seller', {
+      replace: [
+        {
+          file: 'src/my-products/MyProductsPage.tsx',
+          from: 'export function MyProductsPage() {',
+          to: "export function MyProductsPage() {\n  if (Date.now() > 0) throw new Error('release drill: My Product breaks');",
+        },
+      ],
+    }),
+  );
+  healthy = buildRelease(
+    'seller',
+    remoteVariant('remote-seller', {
+      replace: [{ file: 'src/my-products/MyProductsPage.tsx', from: 'Total Product: ', to: 'Books on sale: ' }],
+    }),
+  );
+});
+
+test.afterAll(() => {
+  const record = registryRecord('seller');
+  if (record.live !== original || record.canary) release('rollback', 'seller', '--to', original);
+});
+
+interface SellerTab {
+  page: Page;
+  close(): Promise<void>;
+  /** The seller version each page load's remotes.json named, in order. */
+  seen: string[];
+}
+
+/** A fresh browser, signed in as the demo seller. */
+async function sellerTab(browser: Browser): Promise<SellerTab> {
+  const context = await browser.newContext({ baseURL: SHELL_URL });
+  const page = await context.newPage();
+  const seen: string[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname !== '/remotes.json') return;
+    const remotes = (await response.json()) as { name: string; version?: string }[];
+    seen.push(remotes.find((remote) => remote.name === 'seller')?.version ?? '');
+  });
+  await signInThroughLoginScreen(page, 'seller');
+  return { page, seen, close: () => context.close() };
+}
+
+/** Opens My Product as a new page load and answers the seller version it used. */
+async function openMyProduct(tab: SellerTab): Promise<string> {
+  const before = tab.seen.length;
+  await tab.page.goto('/dashboard/myproduct');
+  await expect.poll(() => tab.seen.length).toBeGreaterThan(before);
+  return tab.seen.at(-1) ?? '';
+}
+
+/** As the tab is hidden (switching tabs, closing it): the shell sends what it counted at once. */
+async function hidePage(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** Hides the tab and waits until its batch of reports has left. */
+async function sendReports(page: Page) {
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/telemetry'));
+  await hidePage(page);
+  await sent;
+}
+
+const GOOD_SCREEN = /^Total Product: \d+$/;
+const ERROR_HEADING = { level: 1, name: 'Something went to wrong!' } as const;
+
+test('(a) a seller canary whose My Product throws is rolled back by itself, says why, and every browser gets the good release next', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const started = release('promote', 'seller', broken, '--canary', '50', '--auto');
+  expect(started.status, started.stderr).toBe(0);
+
+  const sawBroken: SellerTab[] = [];
+  for (let i = 0; i < 30 && registryRecord('seller').canary; i += 1) {
+    const tab = await sellerTab(browser);
+    const version = await openMyProduct(tab);
+    if (version === broken) {
+      await expect(tab.page.getByRole('heading', ERROR_HEADING)).toBeVisible();
+      sawBroken.push(tab);
+    } else {
+      await expect(tab.page.getByText(GOOD_SCREEN)).toBeVisible();
+    }
+    await sendReports(tab.page);
+    if (version !== broken) await tab.close();
+  }
+  expect(sawBroken.length, 'no fresh browser drew the canary').toBeGreaterThan(0);
+  await expect.poll(() => registryRecord('seller').canary, { timeout: 30_000 }).toBeNull();
+
+  const record = registryRecord('seller');
+  expect(record.live).toBe(original);
+  expect(record.rollout ?? null).toBeNull();
+  const decision = record.history.at(-1);
+  expect(decision).toMatchObject({ action: 'canary-rollback', from: broken, to: original, command: AUTOMATIC });
+  expect(decision?.reason).toMatch(/^rolled back at 50 %: canary \d+\.\d % errors \(\d+ in \d+ page loads\), live/);
+  expect(decision?.figures).toMatchObject({ canary: { errors: expect.any(Number) }, limit: 0.01 });
+  const listed = release('list', 'seller');
+  expect(listed.stdout).toContain(decision?.reason ?? '(no reason)');
+
+  // Every browser that had the broken release loads the good one from its next page load on.
+  for (const tab of sawBroken) {
+    expect(await openMyProduct(tab)).toBe(original);
+    await expect(tab.page.getByText(GOOD_SCREEN)).toBeVisible();
+    await tab.close();
+  }
+});
+
+test('(b) a healthy seller canary reaches every browser by itself', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const started = release('promote', 'seller', healthy, '--canary', '50', '--auto');
+  expect(started.status, started.stderr).toBe(0);
+
+  for (let i = 0; i < 30 && registryRecord('seller').live !== healthy; i += 1) {
+    const tab = await sellerTab(browser);
+    // A few page loads from each browser: a canary browser stays on the canary across them.
+    for (let load = 0; load < 3 && registryRecord('seller').live !== healthy; load += 1) {
+      const version = await openMyProduct(tab);
+      await expect(tab.page.getByText(version === healthy ? /^Books on sale: \d+$/ : GOOD_SCREEN)).toBeVisible();
+      await sendReports(tab.page);
+    }
+    await tab.close();
+  }
+  await expect.poll(() => registryRecord('seller').live, { timeout: 30_000 }).toBe(healthy);
+
+  const record = registryRecord('seller');
+  expect(record.canary).toBeNull();
+  expect(record.history.at(-1)).toMatchObject({ action: 'promote', from: original, to: healthy, command: AUTOMATIC });
+  expect(record.history.at(-1)?.reason).toMatch(/^live for every browser after 50 %: canary 0\.0 % errors/);
+  const tab = await sellerTab(browser);
+  expect(await openMyProduct(tab)).toBe(healthy);
+  await expect(tab.page.getByText(/^Books on sale: \d+$/)).toBeVisible();
+  await tab.close();
+});
+
+test('(c) what is stored of a signed-in visitor’s page loads names no email, token or query string', async ({
+  browser,
+}) => {
+  const tab = await sellerTab(browser);
+  const token = await accessToken(tab.page);
+  await tab.page.goto('/booklist?size=10&search=drill-secret');
+  await expect(tab.page.getByRole('heading', { level: 1, name: 'Book List' })).toBeVisible();
+  await sendReports(tab.page);
+  await tab.close();
+
+  const admin = await browser.newContext({ baseURL: SHELL_URL });
+  const adminPage = await admin.newPage();
+  const adminUser = await signInThroughLoginScreen(adminPage, 'admin');
+  const adminToken = await accessToken(adminPage);
+  await admin.close();
+  let stored = '';
+  await expect
+    .poll(async () => {
+      const rows = await api<ReleaseHealthRow[]>('/api/telemetry/summary?remote=storefront&minutes=5', adminToken);
+      stored = JSON.stringify(rows);
+      return rows.some((row) => row.route === '/booklist');
+    })
+    .toBe(true);
+  for (const secret of ['@', token, adminUser.email, 'drill-secret', 'size=10', '?'])
+    expect(stored, `stored rows contain ${secret}`).not.toContain(secret);
+});
+
+test('(d) with the API down, pages still load and navigate: reports that cannot be sent cost nothing', async ({
+  page,
+  product,
+}) => {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  const failedReports: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.url().endsWith('/api/telemetry')) failedReports.push(request.url());
+  });
+  await page.goto('/login');
+  await product.stopApi();
+
+  // Full page loads, each sending its reports as it is hidden, into an API that is not there.
+  for (const path of ['/login', '/', '/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await hidePage(page);
+  }
+  await expect.poll(() => failedReports.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,32 @@
+import { idParamsSchema } from '@bookswap/shared/schemas';
+import type { ZodType } from 'zod';
+import type { AppDeps } from '../app-deps';
+import type { SignedInCaller } from '../services/callers';
+import { defineRoute, type RouteDefinition } from './route';
+
+export interface IdAction<R> {
+  method: 'PUT' | 'DELETE';
+  url: string;
+  access: 'user' | 'seller' | 'admin';
+  /** The ownership rule on top of `access`, in words (the permission table's second column). */
+  rule: string;
+  /** The `:id` parameter's schema; `idParamsSchema` unless the resource names its own. */
+  params?: ZodType<{ id: string }>;
+  /** Checked and otherwise unused: the action needs nothing but the id. */
+  body?: ZodType<unknown>;
+  /** The use case, in a service: it checks the caller's right to this record and its state. */
+  run(db: AppDeps['db'], caller: SignedInCaller, id: string): Promise<R>;
+}
+
+/**
+ * A signed-in caller's write on the one record the URL's `:id` names (cancel a booking, read a notification, verify a
+ * seller...), counted against the write limit. The same route `defineRoute` would give, declared in a few lines.
+ */
+export function idAction<R>({ run, params = idParamsSchema, ...route }: IdAction<R>): RouteDefinition {
+  return defineRoute({
+    ...route,
+    rateLimit: 'write',
+    params,
+    handler: ({ params, caller }, { db }) => run(db, caller, params.id),
+  });
+}

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { promoteLive, startRollout, type Registry } from '@bookswap/shared/releases';
+import type { RemoteReleaseOverview, TelemetryReport } from '@bookswap/shared/schemas';
+import { releaseSettingsOf } from '../config';
+import { checkRollouts } from '../services/releases/rollout-worker';
+import { ADA_ADMIN, call, serverForThisFile } from '../testing/test-server';
+
+// Issue 24, items 3 and 4: the admin Releases screen's calls, and the automatic canary deciding on the counters.
+
+const { server, admin } = serverForThisFile({ admin: ADA_ADMIN });
+const registryFile = () => releaseSettingsOf(server.config).registryFile;
+const at = (minute: number) => ({
+  command: `pnpm release … (minute ${minute})`,
+  now: new Date(Date.now() - 60_000 * (10 - minute)),
+});
+
+function givenRegistry(change: (registry: Registry) => Registry) {
+  const empty: Registry = { remotes: { seller: { live: null, canary: null, history: [] } } };
+  fs.writeFileSync(registryFile(), JSON.stringify(change(empty)));
+}
+/** v1 then v2 live, v3 an automatic canary at 10 %. */
+const givenV1ThenV2LiveAndV3AutomaticAt10 = () =>
+  givenRegistry((empty) =>
+    startRollout(
+      promoteLive(promoteLive(empty, 'seller', 'v1', at(1)), 'seller', 'v2', at(2)),
+      'seller',
+      'v3',
+      10,
+      at(3),
+    ),
+  );
+const registry = () => JSON.parse(fs.readFileSync(registryFile(), 'utf8')) as Registry;
+
+const seller = { remote: 'seller', route: '/dashboard/myproduct' } as const;
+const loads = (version: string, channel: 'live' | 'canary', count: number, outcome: 'loaded' | 'module' = 'loaded') =>
+  Array.from({ length: count }, (): TelemetryReport => ({ kind: 'load', ...seller, version, channel, outcome }));
+const errors = (version: string, count: number) =>
+  Array.from({ length: count }, (): TelemetryReport => ({ kind: 'error', ...seller, version, channel: 'canary' }));
+const send = async (reports: TelemetryReport[]) =>
+  expect((await call(server, 'POST', '/api/telemetry', { body: { reports } })).status).toBe(202);
+
+async function overviews(): Promise<RemoteReleaseOverview[]> {
+  const answer = await call(server, 'GET', '/api/releases', { as: admin });
+  expect(answer.status).toBe(200);
+  return answer.body as RemoteReleaseOverview[];
+}
+const sellerOverview = async () => (await overviews()).find((overview) => overview.remote === 'seller')!;
+
+beforeEach(async () => {
+  await server.db.execute(sql`DELETE FROM release_health_minutes`);
+});
+
+describe('the Releases screen’s calls', () => {
+  it('shows each remote’s live and canary side by side with their figures, and the history newest first', async () => {
+    givenV1ThenV2LiveAndV3AutomaticAt10();
+    await send([
+      ...loads('v2', 'live', 8),
+      ...loads('v3', 'canary', 3),
+      ...loads('v3', 'canary', 1, 'module'),
+      ...errors('v3', 1),
+    ]);
+    await send([{ kind: 'vital', ...seller, version: 'v2', channel: 'live', name: 'LCP', value: 1200 }]);
+
+    const all = await overviews();
+    expect(all.map((overview) => overview.remote)).toEqual(['storefront', 'seller', 'admin', 'checkout']);
+    const overview = all.find((item) => item.remote === 'seller')!;
+    expect(overview.live).toMatchObject({
+      version: 'v2',
+      role: 'live',
+      percent: null,
+      lastHour: { pageLoads: 8, loadFailures: 0, errorsCaught: 0, errorRate: 0, lcpP75: 1500, inpP75: null },
+      sinceLive: { pageLoads: 8 },
+    });
+    expect(overview.canary).toMatchObject({
+      version: 'v3',
+      role: 'canary',
+      percent: 10,
+      lastHour: { pageLoads: 4, loadFailures: 1, errorsCaught: 1, errorRate: 0.5 },
+    });
+    expect(overview.rollout).toMatchObject({ version: 'v3', steps: [10, 50, 100], percent: 10 });
+    expect(overview.history.map((change) => [change.action, change.to])).toEqual([
+      ['canary', 'v3'],
+      ['promote', 'v2'],
+      ['promote', 'v1'],
+    ]);
+    expect(all.find((item) => item.remote === 'admin')).toEqual({
+      remote: 'admin',
+      live: null,
+      canary: null,
+      rollout: null,
+      history: [],
+    });
+  });
+
+  it('rolls back as the command does: the canary (and its rollout) first, then the previous live, naming the admin', async () => {
+    givenV1ThenV2LiveAndV3AutomaticAt10();
+    const first = await call(server, 'POST', '/api/releases/seller/rollback', { as: admin });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ remote: 'seller', live: { version: 'v2' }, canary: null, rollout: null });
+    expect((first.body as RemoteReleaseOverview).history[0]).toMatchObject({
+      action: 'canary-rollback',
+      from: 'v3',
+      to: 'v2',
+      command: 'admin screen',
+      by: admin.email,
+    });
+    expect(registry().remotes.seller).toMatchObject({ live: 'v2', canary: null });
+    expect(registry().remotes.seller?.rollout).toBeUndefined();
+
+    const second = await call(server, 'POST', '/api/releases/seller/rollback', { as: admin });
+    expect(second.body).toMatchObject({ live: { version: 'v1' } });
+    expect((second.body as RemoteReleaseOverview).history[0]).toMatchObject({
+      action: 'rollback',
+      from: 'v2',
+      to: 'v1',
+    });
+
+    const nothingLeft = await call(server, 'POST', '/api/releases/seller/rollback', { as: admin });
+    expect(nothingLeft.status).toBe(409);
+    expect(nothingLeft.body).toMatchObject({ message: 'seller has no earlier live release to roll back to' });
+    expect(registry().remotes.seller?.live).toBe('v1');
+  });
+
+  it('refuses a remote that does not exist', async () => {
+    expect((await call(server, 'POST', '/api/releases/shell/rollback', { as: admin })).status).toBe(400);
+  });
+});
+
+describe('the automatic canary on the counters', () => {
+  const settings = () => ({
+    registryFile: registryFile(),
+    auto: { minLoads: 4, minMinutes: 0, maxRatio: 2, minAbsolute: 0.01, tickMs: 100_000 },
+  });
+
+  it('moves a healthy canary on step by step to live, each decision in the history with its figures', async () => {
+    givenRegistry((empty) => startRollout(promoteLive(empty, 'seller', 'v1', at(1)), 'seller', 'v2', 10, at(2)));
+    await send([...loads('v1', 'live', 10), ...loads('v2', 'canary', 3)]);
+    await checkRollouts({ db: server.db, settings: settings() });
+    expect(registry().remotes.seller?.canary).toEqual({ version: 'v2', percent: 10 });
+
+    await send(loads('v2', 'canary', 1));
+    await checkRollouts({ db: server.db, settings: settings() });
+    expect(registry().remotes.seller).toMatchObject({
+      canary: { version: 'v2', percent: 50 },
+      rollout: { steps: [50, 100], percent: 50 },
+    });
+    // The step's window starts at its minute: the loads counted so far still count toward the next one.
+    await checkRollouts({ db: server.db, settings: settings() });
+    const record = registry().remotes.seller!;
+    expect(record).toMatchObject({ live: 'v2', canary: null });
+    expect(record.rollout).toBeUndefined();
+    expect(record.history.slice(-2)).toMatchObject([
+      {
+        action: 'canary',
+        percent: 50,
+        command: 'automatic rollout (API)',
+        reason: '50 % after 10 %: canary 0.0 % errors (0 in 4 page loads), live 0.0 % (0 in 10), limit 1.0 %',
+        figures: { canary: { pageLoads: 4, errors: 0 }, live: { pageLoads: 10, errors: 0 }, limit: 0.01 },
+      },
+      { action: 'promote', from: 'v1', to: 'v2', reason: expect.stringMatching(/^live for every browser after 50 %/) },
+    ]);
+    expect((await sellerOverview()).history[0]).toMatchObject({ action: 'promote', reason: expect.any(String) });
+  });
+
+  it('rolls a failing canary back at once, before the step’s minimum, saying why', async () => {
+    givenRegistry((empty) => startRollout(promoteLive(empty, 'seller', 'v1', at(1)), 'seller', 'v2', 50, at(2)));
+    await send([...loads('v1', 'live', 10), ...loads('v2', 'canary', 1), ...errors('v2', 1)]);
+    await checkRollouts({ db: server.db, settings: settings() });
+    const record = registry().remotes.seller!;
+    expect(record).toMatchObject({ live: 'v1', canary: null });
+    expect(record.history.at(-1)).toMatchObject({
+      action: 'canary-rollback',
+      from: 'v2',
+      to: 'v1',
+      reason: 'rolled back at 50 %: canary 100.0 % errors (1 in 1 page loads), live 0.0 % (0 in 10), limit 1.0 %',
+    });
+  });
+});

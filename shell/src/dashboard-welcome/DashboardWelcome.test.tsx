@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Role } from '@bookswap/shared/auth';
+import { renderRoutes, signedInAs } from '../testing/render-routes';
+import { DashboardWelcome } from './DashboardWelcome';
+
+function renderWelcome(role: Role) {
+  return renderRoutes(
+    [
+      { path: '/dashboard', element: <DashboardWelcome /> },
+      { path: '*', Component: () => <p>Opened {window.location.pathname}</p> },
+    ],
+    { path: '/dashboard', auth: signedInAs(role) },
+  );
+}
+
+/** The screens offered, by their card headings. */
+const screensShown = () =>
+  within(screen.getByRole('navigation', { name: 'Your screens' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+
+describe('the dashboard home', () => {
+  it('greets the user by name', () => {
+    renderWelcome('buyer');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Test buyer' })).toBeInTheDocument();
+  });
+
+  it("offers each of the role's screens", () => {
+    const buyer = renderWelcome('buyer');
+    expect(screensShown()).toEqual(['My Orders']);
+    buyer.unmount();
+    const seller = renderWelcome('seller');
+    expect(screensShown()).toEqual(['My Orders', 'My Product', 'Booking Requests']);
+    seller.unmount();
+    renderWelcome('admin');
+    // The admin's list grows with the releases of the admin remote; these are the route table's own.
+    expect(screensShown()).toEqual(
+      expect.arrayContaining(['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log']),
+    );
+    expect(screensShown()).not.toContain('My Product');
+  });
+
+  it('says what each screen is for and opens it from the keyboard', async () => {
+    const { router } = renderWelcome('seller');
+    const links = within(screen.getByRole('navigation', { name: 'Your screens' })).getAllByRole('link', {
+      name: 'Open',
+    });
+    expect(links[1]).toHaveAccessibleDescription('My Product Your listed books: advertise them or delete them.');
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(links[1]).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/dashboard/myproduct');
+  });
+});
