@@ -165,20 +165,9 @@ export function rolloutSteps(percent: number): number[] {
  * `promote --canary <percent> --auto`: the canary as `promoteCanary` makes it, plus the rollout the API's worker
  * moves on or rolls back by itself (docs/decisions/026).
  */
-export function startRollout(
-  registry: Registry,
-  remote: string,
-  version: string,
-  percent: number,
-  context: ChangeContext,
-): Registry {
-  return withRollout(
-    promoteCanary(registry, remote, version, percent, context),
-    remote,
-    version,
-    rolloutSteps(percent),
-    context,
-  );
+export function startRollout(...change: Parameters<typeof promoteCanary>): Registry {
+  const [, remote, version, percent, context] = change;
+  return withRollout(promoteCanary(...change), remote, version, rolloutSteps(percent), context);
 }
 
 /**
