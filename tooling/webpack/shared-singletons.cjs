@@ -87,6 +87,8 @@ const FIRST_SCREEN = [
   '@mui/material/NativeSelect',
   '@mui/material/OutlinedInput',
   '@mui/material/Stack',
+  // The home page's ads placeholder and the details skeleton (issue 22) render before any data.
+  '@mui/material/Skeleton',
   '@mui/material/SvgIcon',
   '@mui/material/Toolbar',
   '@mui/material/Typography',

@@ -30,8 +30,20 @@ interface BookFiltersProps {
   onChange(next: BookFilterChoice): void;
 }
 
-const withCount = (label: string, count: number | undefined) =>
-  count === undefined ? label : `${label} (${count.toLocaleString('en')})`;
+/**
+ * A choice's label with its count in a slot of fixed width, reserved before the first answer brings the counts: the
+ * filters render at once, and counts arriving later must not widen them and push the list down (CLS).
+ */
+function withCount(label: string, count: number | undefined) {
+  return (
+    <>
+      {label}{' '}
+      <Box component="span" sx={{ display: 'inline-block', minWidth: '8ch', fontVariantNumeric: 'tabular-nums' }}>
+        {count === undefined ? '' : `(${count.toLocaleString('en')})`}
+      </Box>
+    </>
+  );
+}
 
 function toggled<T extends string>(values: readonly T[], value: T, on: boolean): T[] {
   return on ? [...values, value].sort() : values.filter((v) => v !== value);
