@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation, useSearchParams, type Location } from 'react-router-dom';
 import { useAuth } from '@bookswap/shared/auth';
-import { RESUME_ACTION_PARAM, type LoginReason } from '@bookswap/shared/routing';
+import { isLoginReason, RESUME_ACTION_PARAM, type LoginReason } from '@bookswap/shared/routing';
 import type { Product } from '@bookswap/shared/schemas';
 
 /** The books a page's actions are for: the details page's own book, or a list's books once loaded. */
@@ -23,10 +23,6 @@ export function returnAfterSignIn(location: Location, product: Product, shown: S
 
 function isList(shown: ShownBooks): shown is readonly Product[] {
   return Array.isArray(shown);
-}
-
-function isLoginReason(value: string | null): value is LoginReason {
-  return value === 'book' || value === 'report';
 }
 
 function resumedBook(shown: ShownBooks, id: string | null): Product | undefined {

@@ -4,6 +4,7 @@ export {
   LOGIN_PATH,
   LOGIN_REASON_TEXT,
   RESUME_ACTION_PARAM,
+  isLoginReason,
   loginReasonOf,
   loginRedirectState,
 } from './login-redirect';

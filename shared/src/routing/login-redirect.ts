@@ -33,8 +33,13 @@ export function loginRedirectState(from: Location, reason?: LoginReason): LoginR
   return { from: { ...from, search: `?${search.toString()}` }, reason };
 }
 
+/** Whether a value read from a URL or a navigation state is a known reason. */
+export function isLoginReason(value: unknown): value is LoginReason {
+  return typeof value === 'string' && Object.hasOwn(LOGIN_REASON_TEXT, value);
+}
+
 /** The reason a login screen was opened for, when its state names a known one. */
 export function loginReasonOf(state: unknown): LoginReason | undefined {
   const reason = state && typeof state === 'object' && 'reason' in state ? state.reason : undefined;
-  return reason === 'book' || reason === 'report' ? reason : undefined;
+  return isLoginReason(reason) ? reason : undefined;
 }

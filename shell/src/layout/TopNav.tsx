@@ -51,6 +51,15 @@ function useLogOut() {
   };
 }
 
+/** A menu's Log out: the menu closes first, then the session ends. */
+function useLogOutFrom(closeMenu: () => void) {
+  const logOut = useLogOut();
+  return () => {
+    closeMenu();
+    void logOut();
+  };
+}
+
 /** Issue 22: below this width the links do not fit on one line beside the logo, the bell and the avatar. */
 function useNarrowScreen() {
   // Read at the first render (noSsr), so a phone never paints the wide bar first.
@@ -59,8 +68,8 @@ function useNarrowScreen() {
 
 function AvatarMenu() {
   const { user } = useAuth();
-  const logOut = useLogOut();
   const { anchor, everOpened, openFrom, close } = usePopupAnchor();
+  const closeThenLogOut = useLogOutFrom(close);
   const name = user?.displayName ?? user?.email ?? 'Account';
 
   return (
@@ -78,14 +87,7 @@ function AvatarMenu() {
       </IconButton>
       {everOpened ? (
         <Suspense fallback={null}>
-          <AccountMenu
-            anchor={anchor}
-            onClose={close}
-            onLogOut={() => {
-              close();
-              void logOut();
-            }}
-          />
+          <AccountMenu anchor={anchor} onClose={close} onLogOut={closeThenLogOut} />
         </Suspense>
       ) : null}
     </>
@@ -95,8 +97,8 @@ function AvatarMenu() {
 /** The narrow screen's menu button: the top navigation and Login (or the account items) in a menu. */
 function SiteMenuButton({ links }: { links: SiteMenuLink[] }) {
   const { user } = useAuth();
-  const logOut = useLogOut();
   const { anchor, everOpened, openFrom, close } = usePopupAnchor();
+  const closeThenLogOut = useLogOutFrom(close);
   const menuId = useId();
   const open = anchor !== null;
 
@@ -121,10 +123,7 @@ function SiteMenuButton({ links }: { links: SiteMenuLink[] }) {
             links={links}
             signedIn={user !== null}
             onClose={close}
-            onLogOut={() => {
-              close();
-              void logOut();
-            }}
+            onLogOut={closeThenLogOut}
           />
         </Suspense>
       ) : null}
