@@ -64,6 +64,30 @@ for (const { path, ready } of [
   });
 }
 
+for (const { path, call } of [
+  { path: '/', call: '/api/product/Ads/list' },
+  { path: '/booklist', call: '/api/category/list?search=&page=0&size=5&facets=1' },
+]) {
+  test(`a visitor's ${path} asks the API for its first answer once: the request index.html sent`, async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname + url.search === call) calls.push(request.url());
+    });
+    await page.goto(path);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // index.html sent it, and the screen took it (the slot is emptied when taken) instead of sending its own.
+    const earlyAnswers = await page.evaluate(() =>
+      Object.entries((window as { __bookswapEarlyAnswers?: object }).__bookswapEarlyAnswers ?? {}).map(
+        ([key, value]) => [key, value === undefined],
+      ),
+    );
+    expect(earlyAnswers).toEqual([[call, true]]);
+    expect(calls).toHaveLength(1);
+  });
+}
+
 test('the login screen fetches the identity SDK, so a visitor can sign in from there', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/login');

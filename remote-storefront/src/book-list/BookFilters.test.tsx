@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BookFacets } from '@bookswap/shared/schemas';
 import routes from '../routes';
-import { type FakeApi, fakeApiForEachTest, type FakeCall, renderScreen, sampleProduct } from '@bookswap/shared/testing';
+import {
+  atScreenWidth,
+  type FakeApi,
+  fakeApiForEachTest,
+  type FakeCall,
+  PHONE_WIDTH,
+  renderScreen,
+  sampleProduct,
+} from '@bookswap/shared/testing';
 
 // Typing into several fields takes a few seconds when the machine's cores are shared.
 jest.setTimeout(15_000);
@@ -119,14 +127,22 @@ describe('the book list’s filters (issue 22)', () => {
   });
 
   it('folds the filters behind a Filters button that says whether they are open (phone width)', async () => {
-    serveList(api);
-    renderScreen({ routes, at: '/booklist?verified=1' });
-    await screen.findByText('123 books');
-    const toggle = screen.getByRole('button', { name: 'Filters (on)' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(toggle).toHaveAttribute('aria-controls', filters().id);
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const undoWidth = atScreenWidth(PHONE_WIDTH);
+    try {
+      serveList(api);
+      renderScreen({ routes, at: '/booklist?verified=1' });
+      await screen.findByText('123 books');
+      const toggle = screen.getByRole('button', { name: 'Filters (on)' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      // Folded, the panel holds no controls: a phone's first screen does not render them.
+      const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(within(panel).queryAllByRole('checkbox', { hidden: true })).toEqual([]);
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(box('Verified sellers only')).toBeChecked();
+    } finally {
+      undoWidth();
+    }
   });
 
   it('falls back to the defaults for hand-edited values the server would refuse', async () => {

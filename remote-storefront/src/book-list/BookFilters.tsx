@@ -10,6 +10,8 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   BOOK_CONDITIONS,
   BOOK_SORT_LABELS,
@@ -142,14 +144,82 @@ function PriceRange({ choice, onChange }: { choice: BookFilterChoice; onChange(n
   );
 }
 
+/** The controls themselves: rendered only where they show (a phone renders them once the panel opens). */
+function FilterControls({ choice, facets, withCategories, onChange, panelId }: BookFiltersProps & { panelId: string }) {
+  const narrowed = isNarrowed(choice);
+  return (
+    <>
+      {withCategories && (
+        <ChoiceGroup
+          legend="Category"
+          options={CATEGORY_CHOICES.map((c) => ({
+            value: c.category_id as string,
+            label: c.category_name,
+            count: facets?.category[c.category_id],
+          }))}
+          chosen={choice.category}
+          onChosen={(category) => onChange({ ...choice, category })}
+        />
+      )}
+      <ChoiceGroup
+        legend="Condition"
+        options={BOOK_CONDITIONS.map((value) => ({ value, label: value, count: facets?.condition[value] }))}
+        chosen={choice.condition}
+        onChosen={(condition) => onChange({ ...choice, condition })}
+      />
+      {/* Keyed by the URL's bounds so Back, or Clear filters, shows them. */}
+      <PriceRange key={`${choice.minPrice} ${choice.maxPrice}`} choice={choice} onChange={onChange} />
+      <FormControl component="fieldset" size="small">
+        <FormLabel component="legend">Seller</FormLabel>
+        <FormControlLabel
+          label="Verified sellers only"
+          control={
+            <Checkbox
+              size="small"
+              checked={choice.verified}
+              onChange={(event) => onChange({ ...choice, verified: event.target.checked })}
+            />
+          }
+        />
+      </FormControl>
+      <FormControl size="small" sx={{ minWidth: 180, mt: 1 }}>
+        <InputLabel shrink htmlFor={`${panelId}-sort`}>
+          Sort by
+        </InputLabel>
+        <NativeSelect
+          value={choice.sort}
+          onChange={(event) => {
+            if (isBookSort(event.target.value)) onChange({ ...choice, sort: event.target.value });
+          }}
+          input={<OutlinedInput notched label="Sort by" />}
+          inputProps={{ id: `${panelId}-sort` }}
+        >
+          {BOOK_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {BOOK_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormControl>
+      {narrowed && (
+        <Button sx={{ mt: 1 }} onClick={() => onChange({ ...NO_FILTERS, sort: choice.sort })}>
+          Clear filters
+        </Button>
+      )}
+    </>
+  );
+}
+
 /**
  * The book list's filters and order (issue 22), showing what the URL says; each change goes to the URL through
- * `onChange`. At phone width they fold behind a "Filters" button (a disclosure: the button says whether it is open).
+ * `onChange`. At phone width they fold behind a "Filters" button (a disclosure: the button says whether it is open),
+ * and a folded panel renders nothing: its controls weigh on the phone's first screen only once asked for.
  */
-export function BookFilters({ choice, facets, withCategories, onChange }: BookFiltersProps) {
+export function BookFilters(props: BookFiltersProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const narrowed = isNarrowed(choice);
+  const onPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const shown = open || !onPhone;
   return (
     <Box sx={{ mb: 3 }}>
       <Button
@@ -159,7 +229,7 @@ export function BookFilters({ choice, facets, withCategories, onChange }: BookFi
         onClick={() => setOpen(!open)}
         sx={{ display: { xs: 'inline-flex', sm: 'none' }, mb: 1 }}
       >
-        Filters{narrowed ? ' (on)' : ''}
+        Filters{isNarrowed(props.choice) ? ' (on)' : ''}
       </Button>
       <Box
         id={panelId}
@@ -172,63 +242,7 @@ export function BookFilters({ choice, facets, withCategories, onChange }: BookFi
           alignItems: 'flex-start',
         }}
       >
-        {withCategories && (
-          <ChoiceGroup
-            legend="Category"
-            options={CATEGORY_CHOICES.map((c) => ({
-              value: c.category_id as string,
-              label: c.category_name,
-              count: facets?.category[c.category_id],
-            }))}
-            chosen={choice.category}
-            onChosen={(category) => onChange({ ...choice, category })}
-          />
-        )}
-        <ChoiceGroup
-          legend="Condition"
-          options={BOOK_CONDITIONS.map((value) => ({ value, label: value, count: facets?.condition[value] }))}
-          chosen={choice.condition}
-          onChosen={(condition) => onChange({ ...choice, condition })}
-        />
-        {/* Keyed by the URL's bounds so Back, or Clear filters, shows them. */}
-        <PriceRange key={`${choice.minPrice} ${choice.maxPrice}`} choice={choice} onChange={onChange} />
-        <FormControl component="fieldset" size="small">
-          <FormLabel component="legend">Seller</FormLabel>
-          <FormControlLabel
-            label="Verified sellers only"
-            control={
-              <Checkbox
-                size="small"
-                checked={choice.verified}
-                onChange={(event) => onChange({ ...choice, verified: event.target.checked })}
-              />
-            }
-          />
-        </FormControl>
-        <FormControl size="small" sx={{ minWidth: 180, mt: 1 }}>
-          <InputLabel shrink htmlFor={`${panelId}-sort`}>
-            Sort by
-          </InputLabel>
-          <NativeSelect
-            value={choice.sort}
-            onChange={(event) => {
-              if (isBookSort(event.target.value)) onChange({ ...choice, sort: event.target.value });
-            }}
-            input={<OutlinedInput notched label="Sort by" />}
-            inputProps={{ id: `${panelId}-sort` }}
-          >
-            {BOOK_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {BOOK_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormControl>
-        {narrowed && (
-          <Button sx={{ mt: 1 }} onClick={() => onChange({ ...NO_FILTERS, sort: choice.sort })}>
-            Clear filters
-          </Button>
-        )}
+        {shown && <FilterControls {...props} panelId={panelId} />}
       </Box>
     </Box>
   );

@@ -55,4 +55,38 @@ describe('the typed API client', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
     expect((fetchMock.mock.calls[1]![1]?.headers as Record<string, string>).authorization).toBe('Bearer new');
   });
+
+  describe("the landing page's early answers (index.html asked the API before the code loaded)", () => {
+    afterEach(() => {
+      delete window.__bookswapEarlyAnswers;
+    });
+
+    it('takes the early answer of exactly that path once, then asks the API afresh', async () => {
+      window.__bookswapEarlyAnswers = { '/api/product/Ads/list': Promise.resolve(answer(200, [{ _id: 'early' }])) };
+      fetchMock.mockImplementation(async () => answer(200, [{ _id: 'fresh' }]));
+      await expect(apiRequest('/api/product/Ads/list')).resolves.toEqual([{ _id: 'early' }]);
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(apiRequest('/api/product/Ads/list')).resolves.toEqual([{ _id: 'fresh' }]);
+      await expect(apiRequest('/api/category/list?search=x')).resolves.toEqual([{ _id: 'fresh' }]);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('asks the API itself when the early request failed', async () => {
+      window.__bookswapEarlyAnswers = { '/api/product/Ads/list': Promise.reject(new TypeError('Failed to fetch')) };
+      fetchMock.mockImplementation(async () => answer(200, [{ _id: 'fresh' }]));
+      await expect(apiRequest('/api/product/Ads/list')).resolves.toEqual([{ _id: 'fresh' }]);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('never answers a call that carries a token or a body from it', async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, 'tok-1');
+      window.__bookswapEarlyAnswers = { '/api/product/Ads/list': Promise.resolve(answer(200, [{ _id: 'early' }])) };
+      fetchMock.mockImplementation(async () => answer(200, [{ _id: 'fresh' }]));
+      await expect(apiRequest('/api/product/Ads/list', { auth: true })).resolves.toEqual([{ _id: 'fresh' }]);
+      await expect(apiRequest('/api/product/Ads/list', { method: 'POST', body: {} })).resolves.toEqual([
+        { _id: 'fresh' },
+      ]);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { getRuntimeConfig } from '../config/runtime-config';
 import { answerSchemas, type Answer, type AnswerName } from './answers';
 import { readAccessToken } from './access-token';
 import { ApiError } from './api-error';
+import { takeEarlyAnswer } from './early-answers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -42,13 +43,17 @@ async function send(path: string, request: ApiRequest<unknown>): Promise<Respons
   }
   const token = request.bearer ?? (request.auth ? readAccessToken() : null);
   if (token) headers.authorization = `Bearer ${token}`;
-  try {
-    return await fetch(`${getRuntimeConfig().apiUrl}${path}`, {
+  const sendNow = () =>
+    fetch(`${getRuntimeConfig().apiUrl}${path}`, {
       method: request.method ?? 'GET',
       headers,
       body,
       signal: request.signal,
     });
+  // A plain public read the page's inline script already sent is taken from there; if that failed, it is sent again.
+  const early = !token && body === undefined && (request.method ?? 'GET') === 'GET' ? takeEarlyAnswer(path) : undefined;
+  try {
+    return await (early ? early.catch(sendNow) : sendNow());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.');

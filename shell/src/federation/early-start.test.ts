@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROUTES } from '@bookswap/shared/routing';
-import { earlyManifests, takeEarlyRemotesJson } from './early-start';
+import { earlyManifests, takeEarlyStartUpFile } from './early-start';
 
 const indexHtml = readFileSync(join(__dirname, '..', '..', 'public', 'index.html'), 'utf8');
 
@@ -31,10 +31,17 @@ describe("index.html's early start of the storefront", () => {
     delete window.__bookswapEarly;
   });
 
-  it('hands remotes.json over once', async () => {
-    window.__bookswapEarly = { remotes: Promise.resolve([{ name: 'storefront', entry: 'http://s.test/m.json' }]) };
-    await expect(takeEarlyRemotesJson()).resolves.toEqual([{ name: 'storefront', entry: 'http://s.test/m.json' }]);
-    expect(takeEarlyRemotesJson()).toBeUndefined();
+  it('hands config.json and remotes.json over once each', async () => {
+    window.__bookswapEarly = {
+      config: Promise.resolve({ apiUrl: 'http://api.test' }),
+      remotes: Promise.resolve([{ name: 'storefront', entry: 'http://s.test/m.json' }]),
+    };
+    await expect(takeEarlyStartUpFile('remotes')).resolves.toEqual([
+      { name: 'storefront', entry: 'http://s.test/m.json' },
+    ]);
+    expect(takeEarlyStartUpFile('remotes')).toBeUndefined();
+    await expect(takeEarlyStartUpFile('config')).resolves.toEqual({ apiUrl: 'http://api.test' });
+    expect(takeEarlyStartUpFile('config')).toBeUndefined();
   });
 
   it('gives the runtime an early manifest once, then leaves fetching to it', async () => {

@@ -2,6 +2,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 
 /** What index.html's inline script started before the shell's code arrived (docs/decisions/015). */
 interface EarlyStart {
+  config?: Promise<unknown>;
   remotes?: Promise<unknown>;
   /** Manifests by URL, as parsed JSON. */
   manifests?: Record<string, Promise<unknown> | undefined>;
@@ -13,12 +14,12 @@ declare global {
   }
 }
 
-/** remotes.json as index.html already asked for it, once; undefined when it did not (then fetch it). */
-export function takeEarlyRemotesJson(): Promise<unknown> | undefined {
+/** config.json or remotes.json as index.html already asked for it, once; undefined when it did not (then fetch it). */
+export function takeEarlyStartUpFile(file: 'config' | 'remotes'): Promise<unknown> | undefined {
   const early = window.__bookswapEarly;
-  const remotes = early?.remotes;
-  if (early) early.remotes = undefined;
-  return remotes;
+  const started = early?.[file];
+  if (early) early[file] = undefined;
+  return started;
 }
 
 /**

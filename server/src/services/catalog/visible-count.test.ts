@@ -96,3 +96,15 @@ describe('one meaning of "publicly visible"', () => {
     await expectAgreement('its seller deleted', -1, counts);
   });
 });
+
+it('the triggers that move the catalog version fire after every other trigger of products (migration 0013)', async () => {
+  // PostgreSQL fires one event's triggers in name order; the version's row lock is held until commit, so it is
+  // taken last and every catalog write queues on it for the shortest time.
+  const triggers = (await server.db.execute(sql`
+    SELECT t.tgname AS name, p.prosrc AS source FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+    WHERE t.tgrelid = 'products'::regclass AND NOT t.tgisinternal ORDER BY t.tgname COLLATE "C"
+  `)) as unknown as { rows: { name: string; source: string }[] };
+  const movesVersion = triggers.rows.map((trigger) => /\bversion = version \+ 1/.test(trigger.source));
+  expect(movesVersion.filter(Boolean)).toHaveLength(4);
+  expect(movesVersion.indexOf(true)).toBe(movesVersion.length - 4);
+});

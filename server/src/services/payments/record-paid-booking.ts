@@ -44,8 +44,6 @@ export function recordPaidBooking(
       ...(current.buyerId ? [receiptNotice(current, current.buyerId)] : []),
       ...soldElsewhere.flatMap((other) => (other.buyerId ? [soldToAnotherBuyerNotice(other, other.buyerId)] : [])),
     ]);
-    // Writes to products come last among this transaction's row locks (the catalog version's row lock follows).
-    await markListingSold(tx, booking.productId);
     const paymentId = await insertPayment(tx, {
       bookingId: booking.id,
       transactionId,
@@ -54,6 +52,9 @@ export function recordPaidBooking(
       buyerEmail,
       productId: booking.productId,
     });
+    // The listing's write comes last: its triggers take the catalog version's row lock, which every catalog write
+    // waits for, so this transaction holds it for its commit alone.
+    await markListingSold(tx, booking.productId);
     return { paymentId };
   });
 }

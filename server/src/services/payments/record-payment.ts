@@ -21,16 +21,28 @@ export async function recordedPayment(
   transactionId: string,
   bookingId: string,
 ): Promise<InsertResult | null> {
-  const payment = await paymentByTransaction(db, transactionId);
+  return replayOf(await paymentByTransaction(db, transactionId), bookingId);
+}
+
+function replayOf(payment: { id: string; bookingId: string } | undefined, bookingId: string): InsertResult | null {
   if (!payment) return null;
   if (payment.bookingId !== bookingId) throw conflict('This transaction pays for another booking', 'transactionId');
   return { acknowledged: true, insertedId: payment.id };
 }
 
-/** A transaction whose charge was already given back is answered with why, never recorded. */
-async function refuseRefundedTransaction(db: Database, transactionId: string, bookingId: string): Promise<void> {
-  const reason = await refundReasonOf(db, transactionId, bookingId);
-  if (reason) throw conflict(REFUNDED_MESSAGES[reason], 'bookingid');
+/**
+ * What the transaction already left behind: a payment it recorded (a replay answers that record), else a refund of
+ * its charge (answered with why, never recorded). Both read at once: a payment's latency is its round trips.
+ */
+async function earlierOutcome(db: Database, transactionId: string, bookingId: string): Promise<InsertResult | null> {
+  const [payment, refundReason] = await Promise.all([
+    paymentByTransaction(db, transactionId),
+    refundReasonOf(db, transactionId, bookingId),
+  ]);
+  const replay = replayOf(payment, bookingId);
+  if (replay) return replay;
+  if (refundReason) throw conflict(REFUNDED_MESSAGES[refundReason], 'bookingid');
+  return null;
 }
 
 /**
@@ -63,9 +75,8 @@ export async function recordPayment(
   const { db } = deps;
   const booking = await buyersOwnBooking(db, body.bookingid, caller);
   refuseForeignClaims(body, booking, caller.user.email);
-  const replay = await recordedPayment(db, body.transactionId, booking.id);
+  const replay = await earlierOutcome(db, body.transactionId, booking.id);
   if (replay) return { payment: replay, created: false };
-  await refuseRefundedTransaction(db, body.transactionId, booking.id);
   refuseOtherPrice(body.price, booking);
 
   const intent = await provenIntent(deps, caller, booking, body.transactionId);
