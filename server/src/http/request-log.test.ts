@@ -26,7 +26,8 @@ describe('request logs', () => {
     try {
       const started = performance.now();
       const answer = await server.app.inject({ method: 'GET', url: `/api/no-such-call?q=${'%41'.repeat(21_000)}x` });
-      expect(performance.now() - started).toBeLessThan(50);
+      // The stall this guards against (a backtracking redaction) took seconds; a busy CI machine took 80 ms.
+      expect(performance.now() - started).toBeLessThan(500);
       expect(answer.statusCode).toBe(404);
     } finally {
       await server.close();
