@@ -43,15 +43,10 @@ async function send(path: string, request: ApiRequest<unknown>): Promise<Respons
   }
   const token = request.bearer ?? (request.auth ? readAccessToken() : null);
   if (token) headers.authorization = `Bearer ${token}`;
-  const sendNow = () =>
-    fetch(`${getRuntimeConfig().apiUrl}${path}`, {
-      method: request.method ?? 'GET',
-      headers,
-      body,
-      signal: request.signal,
-    });
+  const method = request.method ?? 'GET';
+  const sendNow = () => fetch(`${getRuntimeConfig().apiUrl}${path}`, { method, headers, body, signal: request.signal });
   // A plain public read the page's inline script already sent is taken from there; if that failed, it is sent again.
-  const early = !token && body === undefined && (request.method ?? 'GET') === 'GET' ? takeEarlyAnswer(path) : undefined;
+  const early = !token && body === undefined && method === 'GET' ? takeEarlyAnswer(path) : undefined;
   try {
     return await (early ? early.catch(sendNow) : sendNow());
   } catch (error) {
