@@ -109,8 +109,15 @@ export async function launchProduct({
       if (await answers(emulatorUrl))
         log(`[product] an Auth emulator already answers on :${AUTH_EMULATOR_PORT}: using it`);
       else {
+        // Ready means seeded: a test that starts by wiping and re-seeding the accounts must not race the script's
+        // own seeding (which fails and stops the emulator when an account vanishes under it).
+        let seeded;
+        const demoAccountsReady = new Promise((resolve) => (seeded = resolve));
         const emulator = startManagedProcess({
           label: 'auth',
+          onLine: (line) => {
+            if (line === 'auth emulator ready') seeded();
+          },
           command: process.execPath,
           args: keepAccounts ? [emulatorScript, '--persist'] : [emulatorScript],
           cwd: root,
@@ -121,7 +128,16 @@ export async function launchProduct({
           log,
         });
         watch(emulator);
-        waits.push(waitForHttp(emulatorUrl, { timeoutMs: 120_000, process: emulator }));
+        waits.push(
+          waitForHttp(emulatorUrl, { timeoutMs: 120_000, process: emulator }).then(() =>
+            Promise.race([
+              demoAccountsReady,
+              emulator.exit.then(() => {
+                throw new Error('the Auth emulator stopped before its demo accounts were ready (see its output)');
+              }),
+            ]),
+          ),
+        );
       }
     } else if (authEmulator)
       log('[product] scripts/auth-emulator.mjs not found: starting without the sign-in emulator');

@@ -23,6 +23,8 @@ class FakeIdentityProvider implements IdentityProvider {
     email: 'gia@gmail.test',
   };
   private listeners = new Set<(identity: SignedInIdentity | null) => void>();
+  /** Like Firebase's authStateReady(): settles with the first report. */
+  private firstReport = pending<void>();
 
   onChange(listener: (identity: SignedInIdentity | null) => void) {
     this.listeners.add(listener);
@@ -34,8 +36,12 @@ class FakeIdentityProvider implements IdentityProvider {
     act(() => this.report(identity));
   }
   report(identity: SignedInIdentity | null) {
+    this.firstReport.resolve();
     this.user = identity;
     for (const listener of this.listeners) listener(identity);
+  }
+  restored() {
+    return this.firstReport.promise;
   }
   current() {
     return this.user;
@@ -146,6 +152,17 @@ function renderProvider(identity: FakeIdentityProvider, connect = jest.fn(async 
       <ToastContainer />
     </AuthProvider>,
   );
+}
+
+/** Bea, signed in as a buyer, whose access token the server has just stopped accepting. */
+async function signedInWithExpiredToken(identity: FakeIdentityProvider) {
+  const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
+  global.fetch = server.handler as typeof fetch;
+  const page = renderProvider(identity);
+  await settledSignedOut();
+  await act(() => latest.login('bea@bookswap.test', 'buyer123'));
+  server.expire('access-1');
+  return { server, page };
 }
 
 describe('the sign-in state behind useAuth()', () => {
@@ -398,12 +415,7 @@ describe('the sign-in state behind useAuth()', () => {
   });
 
   it('after a 401 gets one fresh access token from a fresh ID token and retries the call', async () => {
-    const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
-    global.fetch = server.handler as typeof fetch;
-    renderProvider(identity);
-    await settledSignedOut();
-    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
-    server.expire('access-1');
+    const { server } = await signedInWithExpiredToken(identity);
     server.calls.length = 0;
     await expect(getMyBookings('bea@bookswap.test')).resolves.toEqual([]);
     expect(server.calls.map(({ path, authorization }) => `${path} ${authorization}`)).toEqual([
@@ -415,19 +427,50 @@ describe('the sign-in state behind useAuth()', () => {
     expect(shown()).toBe('settled | bea <bea@bookswap.test> | buyer');
   });
 
-  it('signs out with a message when no fresh access token can be had', async () => {
+  it('a 401 that comes before the provider restored the stored session waits for it, then renews once', async () => {
     const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
     global.fetch = server.handler as typeof fetch;
+    localStorage.setItem('accessToken', 'access-0');
+    server.expire('access-0');
     renderProvider(identity);
-    await settledSignedOut();
-    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
-    server.expire('access-1');
+    const bookings = getMyBookings('bea@bookswap.test');
+    await waitFor(() =>
+      expect(server.calls.map((call) => call.path)).toContain('/api/booking/list?email=bea%40bookswap.test'),
+    );
+    // Time enough for a renewal that did not wait to give up on the missing identity.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(identity.signOut).not.toHaveBeenCalled();
+
+    await identity.restore({ uid: 'b', displayName: 'Bea', photoURL: null, email: 'bea@bookswap.test' });
+    await act(() => expect(bookings).resolves.toEqual([]));
+    await waitFor(() => expect(shown()).toBe('settled | Bea <bea@bookswap.test> | buyer'));
+    expect(server.calls.filter((call) => call.path.startsWith('/api/jwt/list'))).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(identity.signOut).not.toHaveBeenCalled();
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
+  });
+
+  it('signs out with a message when no fresh access token can be had', async () => {
+    await signedInWithExpiredToken(identity);
     identity.idToken.mockRejectedValueOnce(new Error('Firebase: Error (auth/user-disabled).'));
     await act(() => expect(getMyBookings('bea@bookswap.test')).rejects.toMatchObject({ status: 401 }));
     await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
     expect(identity.signOut).toHaveBeenCalled();
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+  });
+
+  it('keeps the session when a renewal does not get through, and renews on the next 401', async () => {
+    await signedInWithExpiredToken(identity);
+    identity.idToken.mockRejectedValueOnce(new Error('Firebase: Error (auth/network-request-failed).'));
+    await act(() => expect(getMyBookings('bea@bookswap.test')).rejects.toMatchObject({ status: 401 }));
+    expect(identity.signOut).not.toHaveBeenCalled();
+    expect(shown()).toBe('settled | bea <bea@bookswap.test> | buyer');
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+
+    await act(() => expect(getMyBookings('bea@bookswap.test')).resolves.toEqual([]));
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
   });
 
   it('logs out: the access token is removed and the provider signs out', async () => {
@@ -621,12 +664,7 @@ describe('a reload in the middle of a sign-in (issue 23)', () => {
   });
 
   it('a token refresh cut off by a reload does not end the session: the next page load refreshes again', async () => {
-    const server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
-    global.fetch = server.handler as typeof fetch;
-    const page = renderProvider(identity);
-    await settledSignedOut();
-    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
-    server.expire('access-1');
+    const { page } = await signedInWithExpiredToken(identity);
     const held = pending<string>();
     identity.idToken.mockImplementationOnce(() => held.promise);
     const bookings = getMyBookings('bea@bookswap.test');

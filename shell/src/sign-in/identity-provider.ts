@@ -9,6 +9,11 @@ import { askForEmulatorGoogleAccount, emulatorGoogleIdToken } from './emulator-g
 export interface IdentityProvider {
   /** Called on every sign-in and sign-out; the first call reports the session restored at start-up. */
   onChange(listener: (identity: SignedInIdentity | null) => void): () => void;
+  /**
+   * Settles once the provider has restored the session it keeps from an earlier page load (or found none). Until
+   * then `current()` answers null even for a person who is signed in.
+   */
+  restored(): Promise<void>;
   current(): SignedInIdentity | null;
   signIn(email: string, password: string): Promise<void>;
   signUp(input: { email: string; password: string; name: string; photoURL?: string }): Promise<void>;
@@ -102,6 +107,7 @@ async function createFirebaseProvider(settings: FirebaseSettings): Promise<Ident
 
   return {
     onChange: (listener) => onAuthStateChanged(auth, (user) => listener(identityOf(user))),
+    restored: () => auth.authStateReady(),
     current: () => identityOf(auth.currentUser),
     async signIn(email, password) {
       await signInWithEmailAndPassword(auth, email, password);

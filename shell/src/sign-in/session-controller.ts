@@ -83,6 +83,22 @@ async function obtainAccessToken(
   }
 }
 
+/** The signed-in identity, once the provider has restored what it keeps (a 401 can come before that). */
+async function restoredIdentity(provider: IdentityProvider): Promise<SignedInIdentity | null> {
+  await provider.restored();
+  return provider.current();
+}
+
+/**
+ * Whether a failed renewal says the person may not go on: the provider or the server refused. A request that did
+ * not get through (the connection dropped, the server is down, a navigation cut it off before the page's unload
+ * events) proves nothing about the session.
+ */
+function isRefusal(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status !== 0 && error.status < 500;
+  return providerCodeOf(error) !== 'network-request-failed';
+}
+
 /** Whether `work` succeeded, for clean-up steps whose failure is handled by what comes after them. */
 const succeeds = (work: Promise<unknown>): Promise<boolean> =>
   work.then(
@@ -266,20 +282,20 @@ export function createSessionController(
   }
 
   /**
-   * A 401's one refresh (product.md §6): concurrent 401s share it; when it fails the session ends, unless a reload
-   * cut it off (the next page load refreshes again).
+   * A 401's one refresh (product.md §6): concurrent 401s share it; when it is refused the session ends. One that
+   * did not get through (or that a reload cut off) leaves the session as it is: the next 401 tries again.
    */
   function refreshAccessToken(): Promise<boolean> {
     if (refreshing) return refreshing;
     refreshing = (async () => {
       try {
         const provider = await identityProvider();
-        const identity = provider.current();
+        const identity = await restoredIdentity(provider);
         if (!identity) throw new Error(SESSION_ENDED_MESSAGE);
         storeAccessToken(await obtainAccessToken(provider, identity, true));
         return true;
-      } catch {
-        if (!cutOffByUnload()) await endSession();
+      } catch (error) {
+        if (!cutOffByUnload() && isRefusal(error)) await endSession();
         return false;
       } finally {
         refreshing = null;
@@ -366,7 +382,7 @@ export function createSessionController(
         const accessToken = readAccessToken();
         if (accessToken) await endServerSession(accessToken).catch(() => undefined);
         const provider = await identityProvider();
-        if (provider.current()) {
+        if (await restoredIdentity(provider)) {
           await syncToken('DELETE', provider);
           await provider.signOut();
         }
