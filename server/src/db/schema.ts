@@ -171,8 +171,9 @@ export const uploads = pgTable('uploads', {
 });
 
 /**
- * Kept by triggers on `products` (migration 0004), never written by the API: the exact number of publicly
- * visible listings, and a version bumped in the same transaction as every change to a listing.
+ * Kept by the catalog triggers on `products` (db/definitions/catalog-triggers.sql), never written by the API: the
+ * exact number of publicly visible listings, and a version bumped in the same transaction as every change to a
+ * listing.
  */
 export const catalogState = pgTable('catalog_state', {
   singleton: boolean('singleton').primaryKey().default(true),
@@ -183,9 +184,9 @@ export const catalogState = pgTable('catalog_state', {
 });
 
 /**
- * Kept by triggers on `products` (migration 0009), never written by the API: the publicly visible listings counted
- * per category, condition, verified flag and price (-1: a price that could not be read), for the book list's
- * filtered counts and facets.
+ * Kept by the catalog triggers on `products` (db/definitions/catalog-triggers.sql), never written by the API: the
+ * publicly visible listings counted per category, condition, verified flag and price (-1: a price that could not be
+ * read), for the book list's filtered counts and facets.
  */
 export const catalogFacets = pgTable('catalog_facets', {
   categoryId: text('category_id').notNull(),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readMigrations } from '../db/migrate';
+import { readDefinitions, readMigrations } from '../db/migrate';
 
 /** One migrated PGlite template per set of migrations, copied by every test file (creating one costs seconds). */
 export function templatePath(): string {
@@ -10,7 +10,7 @@ export function templatePath(): string {
   const pglitePackage = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
   const { version } = JSON.parse(fs.readFileSync(pglitePackage, 'utf8')) as { version: string };
   const hash = createHash('sha256')
-    .update(JSON.stringify({ version, migrations: readMigrations() }))
+    .update(JSON.stringify({ version, migrations: readMigrations(), definitions: readDefinitions() }))
     .digest('hex')
     .slice(0, 16);
   return path.join(os.tmpdir(), `bookswap-pglite-template-${hash}.tar`);

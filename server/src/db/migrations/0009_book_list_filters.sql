@@ -25,8 +25,10 @@
 --    listed, not the listings (9,720 rows for the million; a price range with verified sellers sums in about 1 ms,
 --    where counting the listings themselves takes 150-210 ms). A list with a search word is counted over the word's
 --    matches instead (trigram index; 20 ms for a common word at a million). Every count is exact, and each filter
---    combination's is cached under the catalog version (decision 008). The triggers fire after 0004's (by name:
---    catalog_after_* before catalog_facets_*), so a write locks the `catalog_state` row first, then these rows.
+--    combination's is cached under the catalog version (decision 008).
+--
+-- The triggers that keep `catalog_facets` were declared here at first; they are now a definition, applied after
+-- the migrations (db/definitions/catalog-triggers.sql, decision 027).
 
 LOCK TABLE products IN SHARE ROW EXCLUSIVE MODE;
 --> statement-breakpoint
@@ -53,67 +55,3 @@ CREATE TABLE catalog_facets (
 INSERT INTO catalog_facets
   SELECT category_id, condition, seller_verified, coalesce(resale_price_cents, -1), count(*)
   FROM products WHERE NOT hidden AND seller_id IS NOT NULL GROUP BY 1, 2, 3, 4;
---> statement-breakpoint
--- One function per kind of statement (a transition table's name is fixed per trigger); each adds the visible rows
--- it gained and takes away those it lost, grouped, in one statement. An update that moves no listing between rows
--- of this table (marking one sold, advertised) writes nothing here.
-CREATE FUNCTION catalog_facets_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO catalog_facets AS f
-    SELECT category_id, condition, seller_verified, coalesce(resale_price_cents, -1), count(*)
-    FROM inserted WHERE NOT hidden AND seller_id IS NOT NULL GROUP BY 1, 2, 3, 4
-  ON CONFLICT (category_id, condition, seller_verified, resale_price_cents)
-    DO UPDATE SET listings = f.listings + excluded.listings;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE FUNCTION catalog_facets_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO catalog_facets AS f
-    SELECT category_id, condition, seller_verified, price, sum(change) FROM (
-      SELECT category_id, condition, seller_verified, coalesce(resale_price_cents, -1) AS price, 1 AS change
-        FROM after_update WHERE NOT hidden AND seller_id IS NOT NULL
-      UNION ALL
-      SELECT category_id, condition, seller_verified, coalesce(resale_price_cents, -1), -1
-        FROM before_update WHERE NOT hidden AND seller_id IS NOT NULL
-    ) AS changes
-    GROUP BY 1, 2, 3, 4 HAVING sum(change) <> 0
-  ON CONFLICT (category_id, condition, seller_verified, resale_price_cents)
-    DO UPDATE SET listings = f.listings + excluded.listings;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE FUNCTION catalog_facets_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE catalog_facets AS f SET listings = f.listings - gone.listings
-  FROM (
-    SELECT category_id, condition, seller_verified, coalesce(resale_price_cents, -1) AS price, count(*) AS listings
-    FROM deleted WHERE NOT hidden AND seller_id IS NOT NULL GROUP BY 1, 2, 3, 4
-  ) AS gone
-  WHERE f.category_id = gone.category_id AND f.condition = gone.condition
-    AND f.seller_verified = gone.seller_verified AND f.resale_price_cents = gone.price;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE FUNCTION catalog_facets_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM catalog_facets;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER catalog_facets_after_insert AFTER INSERT ON products
-  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION catalog_facets_after_insert();
---> statement-breakpoint
-CREATE TRIGGER catalog_facets_after_update AFTER UPDATE ON products
-  REFERENCING OLD TABLE AS before_update NEW TABLE AS after_update
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_facets_after_update();
---> statement-breakpoint
-CREATE TRIGGER catalog_facets_after_delete AFTER DELETE ON products
-  REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION catalog_facets_after_delete();
---> statement-breakpoint
-CREATE TRIGGER catalog_facets_after_truncate AFTER TRUNCATE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_facets_after_truncate();
