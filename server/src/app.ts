@@ -52,7 +52,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
 
-  // SPEC's advertise call may come with an empty JSON body; an empty body is "no body", not bad JSON.
+  // product.md's advertise call may come with an empty JSON body; an empty body is "no body", not bad JSON.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type {
-  ReleaseFigures,
-  ReleaseHistoryItem,
-  ReleaseOverviewVersion,
-  RemoteReleaseOverview,
-  TelemetryRemote,
+import {
+  NO_RELEASE_FIGURES,
+  type ReleaseFigures,
+  type ReleaseHistoryItem,
+  type ReleaseOverviewVersion,
+  type RemoteReleaseOverview,
+  type TelemetryRemote,
 } from '@bookswap/shared/schemas';
 import {
   atScreenWidth,
@@ -20,15 +21,7 @@ import routes from '../routes';
 jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
-const figures = (overrides: Partial<ReleaseFigures> = {}): ReleaseFigures => ({
-  pageLoads: 0,
-  loadFailures: 0,
-  errorsCaught: 0,
-  errorRate: null,
-  lcpP75: null,
-  inpP75: null,
-  ...overrides,
-});
+const figures = (overrides: Partial<ReleaseFigures> = {}): ReleaseFigures => ({ ...NO_RELEASE_FIGURES, ...overrides });
 
 const release = (overrides: Partial<ReleaseOverviewVersion> & Pick<ReleaseOverviewVersion, 'version' | 'role'>) => ({
   percent: null,

@@ -74,7 +74,7 @@ export function UserListPage({ role, title, people, extraColumns = [] }: UserLis
         empty={`No ${people} yet`}
         search={byNameOrEmail}
       />
-      {/* product.md §8 uses the buyer title on both lists; the name is the user's real one (SPEC's blank name is a defect). */}
+      {/* product.md §8 uses the buyer title on both lists; the name is the user's real one (the old app's blank name is a defect). */}
       <ConfirmationModal
         open={open}
         title={DELETE_BUYER_TITLE}

@@ -7,8 +7,20 @@ const idColumn = () => ({ id: text('id').primaryKey() });
 /** When the row was made, filled in by the database. */
 const createdAtColumn = () => ({ createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow() });
 
+const requiredTextColumn = (name: string) => text(name).notNull();
 /**
- * The database's own column names. SPEC's wire names (`Year_of_use`, `addADS`, `category_id` holding
+ * Text columns a row must fill, named after their keys in snake case (`imageUrl` is `image_url`): most of a listing
+ * or a booking is such text, and one line per group says so without a dozen lines alike.
+ */
+function requiredText<const Key extends string>(...keys: Key[]): Record<Key, ReturnType<typeof requiredTextColumn>> {
+  const columns = {} as Record<Key, ReturnType<typeof requiredTextColumn>>;
+  for (const key of keys)
+    columns[key] = requiredTextColumn(key.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`));
+  return columns;
+}
+
+/**
+ * The database's own column names. product.md's wire names (`Year_of_use`, `addADS`, `category_id` holding
  * a product id on bookings...) are produced in one place only: `wire.ts`.
  * Indexes, constraints and extensions live in the versioned SQL migrations beside this file.
  */
@@ -30,21 +42,14 @@ export const products = pgTable('products', {
   ...idColumn(),
   /** Null once the seller's account is deleted: such listings leave every public list. */
   sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
-  sellerName: text('seller_name').notNull(),
-  sellerEmail: text('seller_email').notNull(),
+  /** Copied from the seller's record when the book is listed, so the lists need no join. */
+  ...requiredText('sellerName', 'sellerEmail'),
   sellerVerified: boolean('seller_verified').notNull().default(false),
-  title: text('title').notNull(),
-  author: text('author').notNull(),
-  categoryId: text('category_id').notNull(),
-  categoryName: text('category_name').notNull(),
+  /** The book as its seller described it. */
+  ...requiredText('title', 'author', 'categoryId', 'categoryName', 'originalPrice', 'resalePrice'),
+  ...requiredText('yearsOfUse', 'condition', 'imageUrl', 'pickupLocation'),
   description: text('description').notNull().default(''),
-  originalPrice: text('original_price').notNull(),
-  resalePrice: text('resale_price').notNull(),
-  yearsOfUse: text('years_of_use').notNull(),
-  condition: text('condition').notNull(),
-  imageUrl: text('image_url').notNull(),
   phone: text('phone').notNull().default(''),
-  pickupLocation: text('pickup_location').notNull(),
   sold: boolean('sold').notNull().default(false),
   advertised: boolean('advertised').notNull().default(false),
   reported: boolean('reported').notNull().default(false),
@@ -62,17 +67,12 @@ export const bookings = pgTable('bookings', {
   /** No foreign key: a booking keeps its copied name, image and price when the listing goes. */
   productId: text('product_id').notNull(),
   buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
-  buyerEmail: text('buyer_email').notNull(),
-  buyerName: text('buyer_name').notNull(),
+  ...requiredText('buyerEmail', 'buyerName'),
   buyerUid: text('buyer_uid').notNull().default(''),
-  title: text('title').notNull(),
-  imageUrl: text('image_url').notNull(),
-  categoryName: text('category_name').notNull(),
-  price: text('price').notNull(),
+  ...requiredText('title', 'imageUrl', 'categoryName', 'price'),
   priceCents: integer('price_cents').notNull(),
-  phone: text('phone').notNull(),
-  meetingLocation: text('meeting_location').notNull(),
-  bookedAtText: text('booked_at_text').notNull(),
+  /** The buyer's phone and where they will meet the seller, given with Book Now. */
+  ...requiredText('phone', 'meetingLocation', 'bookedAtText'),
   paid: boolean('paid').notNull().default(false),
   ...createdAtColumn(),
   /** Issue 21 (migration 0007): where the booking stands. */
@@ -89,22 +89,17 @@ export const payments = pgTable('payments', {
     .notNull()
     .references(() => bookings.id),
   transactionId: text('transaction_id').notNull().unique(),
-  price: text('price').notNull(),
   amountCents: integer('amount_cents').notNull(),
-  buyerEmail: text('buyer_email').notNull(),
-  productId: text('product_id').notNull(),
+  ...requiredText('price', 'buyerEmail', 'productId'),
   ...createdAtColumn(),
 });
 
 export const reports = pgTable('reports', {
   ...idColumn(),
   /** No foreign key (migration 0008): an admin's deletion of the listing keeps its reports. */
-  productId: text('product_id').notNull(),
+  ...requiredText('productId', 'productName', 'reporterName', 'reason'),
   reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
   reporterUid: text('reporter_uid').notNull().default(''),
-  reporterName: text('reporter_name').notNull(),
-  productName: text('product_name').notNull(),
-  reason: text('reason').notNull(),
   /** The reporter's own words for the reason Other (migration 0011); null otherwise. */
   details: text('details'),
   /** Open until the admin hides (or deletes) the product or dismisses the report; product.md §9's flag is `hidden`. */
@@ -120,8 +115,7 @@ export const sandboxIntents = pgTable('sandbox_payment_intents', {
   clientSecret: text('client_secret').notNull().unique(),
   idempotencyKey: text('idempotency_key').unique(),
   amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  bookingId: text('booking_id').notNull(),
+  ...requiredText('currency', 'bookingId'),
   status: text('status', { enum: ['requires_payment_method', 'requires_action', 'succeeded', 'canceled'] }).notNull(),
   amountRefunded: integer('amount_refunded').notNull().default(0),
   ...createdAtColumn(),
@@ -138,12 +132,9 @@ export const auditLog = pgTable('audit_log', {
   ...idColumn(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   action: text('action', { enum: ['verify', 'delete-user', 'hide', 'dismiss', 'delete-product'] }).notNull(),
-  actorId: text('actor_id').notNull(),
-  actorEmail: text('actor_email').notNull(),
-  actorName: text('actor_name').notNull(),
+  ...requiredText('actorId', 'actorEmail', 'actorName'),
   targetType: text('target_type', { enum: ['user', 'product', 'report'] }).notNull(),
-  targetId: text('target_id').notNull(),
-  targetName: text('target_name').notNull(),
+  ...requiredText('targetId', 'targetName'),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -151,13 +142,8 @@ export const auditLog = pgTable('audit_log', {
 export const refunds = pgTable('refunds', {
   ...idColumn(),
   transactionId: text('transaction_id').notNull().unique(),
-  gatewayRefundId: text('gateway_refund_id').notNull(),
-  gatewayStatus: text('gateway_status').notNull(),
-  bookingId: text('booking_id').notNull(),
-  productId: text('product_id').notNull(),
-  buyerEmail: text('buyer_email').notNull(),
+  ...requiredText('gatewayRefundId', 'gatewayStatus', 'bookingId', 'productId', 'buyerEmail', 'currency'),
   amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
   reason: text('reason', { enum: ['sold-to-someone-else', 'no-longer-available', 'booking-already-paid'] }).notNull(),
   ...createdAtColumn(),
 });
@@ -189,8 +175,7 @@ export const catalogState = pgTable('catalog_state', {
  * read), for the book list's filtered counts and facets.
  */
 export const catalogFacets = pgTable('catalog_facets', {
-  categoryId: text('category_id').notNull(),
-  condition: text('condition').notNull(),
+  ...requiredText('categoryId', 'condition'),
   sellerVerified: boolean('seller_verified').notNull(),
   resalePriceCents: integer('resale_price_cents').notNull(),
   listings: bigint('listings', { mode: 'number' }).notNull(),
@@ -203,9 +188,7 @@ export const notifications = pgTable('notifications', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
-  title: text('title').notNull(),
-  body: text('body').notNull(),
-  link: text('link').notNull(),
+  ...requiredText('title', 'body', 'link'),
   readAt: timestamp('read_at', { withTimezone: true }),
   ...createdAtColumn(),
 });
@@ -213,9 +196,7 @@ export const notifications = pgTable('notifications', {
 /** Emails waiting for the mail worker, written in the event's own transaction (issue 21). */
 export const mailOutbox = pgTable('mail_outbox', {
   ...idColumn(),
-  toEmail: text('to_email').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
+  ...requiredText('toEmail', 'subject', 'body'),
   /** The screen it concerns, a path of the app: the worker prefixes APP_URL when it sends. */
   link: text('link').notNull().default(''),
   attempts: integer('attempts').notNull().default(0),

@@ -31,7 +31,7 @@ export function bookingByIdForUpdate(db: Queryable, id: string): Promise<Booking
   return firstRow(db.select().from(bookings).where(eq(bookings.id, id)).for('update'));
 }
 
-/** Oldest first, as SPEC's My Orders lists them. */
+/** Oldest first, as product.md's My Orders lists them. */
 export function bookingsOfBuyer(db: Queryable, buyerEmail: string): Promise<BookingRow[]> {
   return db
     .select()

@@ -66,7 +66,7 @@ async function categoryPage(id: string, query = '') {
     .map((p) => p.book_name);
 }
 
-describe('the book list without filters (the SPEC’s call)', () => {
+describe('the book list without filters (product.md’s call)', () => {
   it('answers products and count only, newest first, as before', async () => {
     const answer = await call(server, 'GET', '/api/category/list?search=&page=0&size=20');
     expect(Object.keys(answer.body).sort()).toEqual(['count', 'products']);
@@ -211,7 +211,7 @@ describe('filtered lists after a change (the list cache of decision 008)', () =>
 });
 
 describe('the category page’s call with filters', () => {
-  it('answers the SPEC’s array, filtered and ordered like the book list', async () => {
+  it('answers product.md’s array, filtered and ordered like the book list', async () => {
     expect(await categoryPage('7')).toEqual(['Foundation', 'Dune']);
     expect(await categoryPage('7', 'condition=Fair')).toEqual(['Dune']);
     expect(await categoryPage('2', 'sort=price_asc')).toEqual(['Ariel', 'Gitanjali']);

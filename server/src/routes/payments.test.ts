@@ -21,6 +21,8 @@ const { server, seller, buyer, buyer2, admin } = serverForThisFile({
   admin: ADA_ADMIN,
 });
 
+/** A payment the server refused as a conflict, telling the buyer why. */
+const refusedWith = (message: string) => ({ status: 409, body: { message } });
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
 
 async function bookedProduct(price = '12.50') {
@@ -310,10 +312,7 @@ describe('a charged payment that loses the race for the book', () => {
     expect((await record(buyer, productId, winner.bookingId, winner.intentId, '21.50')).status).toBe(201);
 
     const lost = await record(buyer2, productId, loser.bookingId, loser.intentId, '21.50');
-    expect(lost).toMatchObject({
-      status: 409,
-      body: { message: 'This book was sold to someone else. Your payment was refunded.' },
-    });
+    expect(lost).toMatchObject(refusedWith('This book was sold to someone else. Your payment was refunded.'));
     const [intent] = await server.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, loser.intentId));
     expect(intent).toMatchObject({ status: 'succeeded', amountRefunded: 2150 });
     const [winnerIntent] = await server.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, winner.intentId));
@@ -335,7 +334,7 @@ describe('a charged payment that loses the race for the book', () => {
 
     // Sending it again changes nothing and tells the same.
     const again = await record(buyer2, productId, loser.bookingId, loser.intentId, '21.50');
-    expect(again).toMatchObject({ status: 409, body: { message: lost.body.message } });
+    expect(again).toMatchObject(refusedWith(lost.body.message));
     expect(await server.db.select().from(refunds).where(eq(refunds.transactionId, loser.intentId))).toHaveLength(1);
   });
 
@@ -345,10 +344,7 @@ describe('a charged payment that loses the race for the book', () => {
     await call(server, 'POST', '/api/report/create', { as: buyer2, body: { productId, reason: 'Other' } });
     await call(server, 'PUT', `/api/report/update/${productId}`, { as: admin });
     const lost = await record(buyer, productId, charged.bookingId, charged.intentId, '3.25');
-    expect(lost).toMatchObject({
-      status: 409,
-      body: { message: 'This book is no longer available. Your payment was refunded.' },
-    });
+    expect(lost).toMatchObject(refusedWith('This book is no longer available. Your payment was refunded.'));
     const [refund] = await server.db.select().from(refunds).where(eq(refunds.transactionId, charged.intentId));
     expect(refund).toMatchObject({ reason: 'no-longer-available', amountCents: 325 });
   });

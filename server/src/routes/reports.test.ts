@@ -163,7 +163,7 @@ describe('the Other reason’s own words (issue 22)', () => {
     const priced = await givenUser(server, 'buyer', 'Pricing Reporter');
     const details = '  The photos show a different edition.  ';
     expect((await reportWith(explains, id, { reason: 'Other', details })).status).toBe(201);
-    // The SPEC's call, without the field, still works for Other.
+    // The product.md's call, without the field, still works for Other.
     expect((await reportWith(silent, id, { reason: 'Other' })).status).toBe(201);
     expect((await reportWith(priced, id, { reason: 'High Price' })).status).toBe(201);
 

@@ -19,6 +19,10 @@ const { server, admin, seller, buyer } = serverForThisFile(
   { adminEmails: ['boss@example.test'] },
 );
 
+/** The sign-up screen's call: a user record asked for with the caller's ID token. */
+const askForUserRecord = (idToken: string, body: Record<string, unknown>) =>
+  call(server, 'POST', '/api/user/create', { headers: { authorization: `Bearer ${idToken}` }, body });
+
 describe('trading the sign-in token for an access token', () => {
   it('gives an access token to a person whose ID token carries the asked email', async () => {
     const response = await call(server, 'GET', `/api/jwt/list?email=${buyer.email}`, {
@@ -88,16 +92,10 @@ describe('creating a user record at sign-up', () => {
   it('creates a buyer or seller for the caller’s own email, once', async () => {
     const email = 'newseller@example.test';
     const idToken = emulatorIdToken({ email });
-    const first = await call(server, 'POST', '/api/user/create', {
-      headers: { authorization: `Bearer ${idToken}` },
-      body: { userEmail: email, userName: 'New Seller', role: 'seller' },
-    });
+    const first = await askForUserRecord(idToken, { userEmail: email, userName: 'New Seller', role: 'seller' });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ acknowledged: true, insertedId: expect.any(String) });
-    const second = await call(server, 'POST', '/api/user/create', {
-      headers: { authorization: `Bearer ${idToken}` },
-      body: { userEmail: email, userName: 'Renamed', role: 'buyer' },
-    });
+    const second = await askForUserRecord(idToken, { userEmail: email, userName: 'Renamed', role: 'buyer' });
     expect(second.status).toBe(409);
     const [row] = await server.db.select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({ name: 'New Seller', role: 'seller', verified: false });
@@ -105,15 +103,17 @@ describe('creating a user record at sign-up', () => {
 
   it('never creates an admin, nor a record for someone else’s email', async () => {
     const email = 'climber@example.test';
-    const asAdmin = await call(server, 'POST', '/api/user/create', {
-      headers: { authorization: `Bearer ${emulatorIdToken({ email })}` },
-      body: { userEmail: email, userName: 'Climber', role: 'admin' },
+    const asAdmin = await askForUserRecord(emulatorIdToken({ email }), {
+      userEmail: email,
+      userName: 'Climber',
+      role: 'admin',
     });
     expect(asAdmin.status).toBe(400);
     expect(asAdmin.body.field).toBe('role');
-    const forOther = await call(server, 'POST', '/api/user/create', {
-      headers: { authorization: `Bearer ${emulatorIdToken({ email })}` },
-      body: { userEmail: 'victim@example.test', userName: 'Victim', role: 'buyer' },
+    const forOther = await askForUserRecord(emulatorIdToken({ email }), {
+      userEmail: 'victim@example.test',
+      userName: 'Victim',
+      role: 'buyer',
     });
     expect(forOther.status).toBe(403);
     expect(await server.db.select().from(users).where(eq(users.email, 'victim@example.test'))).toHaveLength(0);
@@ -197,10 +197,7 @@ describe('deleting a user is a ban', () => {
   it('a deleted buyer can never again get an access token nor a fresh user record', async () => {
     const email = 'banned.buyer@example.test';
     const idToken = emulatorIdToken({ email });
-    const created = await call(server, 'POST', '/api/user/create', {
-      headers: { authorization: `Bearer ${idToken}` },
-      body: { userEmail: email, userName: 'Banned Buyer', role: 'buyer' },
-    });
+    const created = await askForUserRecord(idToken, { userEmail: email, userName: 'Banned Buyer', role: 'buyer' });
     expect(created.status).toBe(201);
     const deleted = await call(server, 'DELETE', `/api/user/delete/${created.body.insertedId}`, { as: admin });
     expect(deleted.body).toEqual({ acknowledged: true, deletedCount: 1 });
@@ -210,9 +207,10 @@ describe('deleting a user is a ban', () => {
     });
     expect(token).toMatchObject({ status: 403, body: { message: REMOVED } });
     for (const role of ['buyer', 'seller']) {
-      const again = await call(server, 'POST', '/api/user/create', {
-        headers: { authorization: `Bearer ${emulatorIdToken({ email, uid: `new-account-${role}` })}` },
-        body: { userEmail: email.toUpperCase(), userName: 'Fresh Start', role },
+      const again = await askForUserRecord(emulatorIdToken({ email, uid: `new-account-${role}` }), {
+        userEmail: email.toUpperCase(),
+        userName: 'Fresh Start',
+        role,
       });
       expect(again).toMatchObject({ status: 403, body: { message: REMOVED } });
     }
@@ -262,9 +260,10 @@ describe('deleting a user is a ban', () => {
   it('an unknown user answers 404 and bans nobody', async () => {
     const response = await call(server, 'DELETE', `/api/user/delete/${'b'.repeat(24)}`, { as: admin });
     expect(response.status).toBe(404);
-    const stranger = await call(server, 'POST', '/api/user/create', {
-      headers: { authorization: `Bearer ${emulatorIdToken({ email: 'stranger@example.test' })}` },
-      body: { userEmail: 'stranger@example.test', userName: 'Stranger', role: 'buyer' },
+    const stranger = await askForUserRecord(emulatorIdToken({ email: 'stranger@example.test' }), {
+      userEmail: 'stranger@example.test',
+      userName: 'Stranger',
+      role: 'buyer',
     });
     expect(stranger.status).toBe(201);
   });

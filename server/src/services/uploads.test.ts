@@ -6,6 +6,7 @@ import { uploads } from '../db/schema';
 import { drawCover } from '../seed/cover-image';
 import {
   call,
+  givenBooking,
   givenProduct,
   givenUser,
   imagesOf,
@@ -99,14 +100,7 @@ describe('removing uploads nothing uses', () => {
     // A booking copies the image: the listing may go, the booking still shows it.
     const bookedProduct = await givenProduct(server, seller, { img: urls[1]! });
     const buyer = await givenUser(server, 'buyer', `Image Buyer ${sellers++}`);
-    expect(
-      (
-        await call(server, 'POST', '/api/booking/create', {
-          as: buyer,
-          body: { category_id: bookedProduct, phone: '+880 1711 000000', meetingLocation: 'Gate' },
-        })
-      ).status,
-    ).toBe(201);
+    await givenBooking(server, buyer, bookedProduct);
     await call(server, 'DELETE', `/api/product/delete/${bookedProduct}`, { as: seller });
 
     const hourLater = new Date(Date.now() + 60 * 60 * 1000);

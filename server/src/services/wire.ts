@@ -17,7 +17,7 @@ import type { ReportRow } from '../repositories/reports-repository';
 import type { UserRow } from '../repositories/users-repository';
 
 /**
- * The one place where database rows become SPEC's wire shapes (field names, `_id` as a string, the
+ * The one place where database rows become product.md's wire shapes (field names, `_id` as a string, the
  * product's report flag as text) and where stored image paths become absolute URLs.
  */
 export interface WireContext {

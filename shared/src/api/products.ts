@@ -5,8 +5,8 @@ import { apiRequest, query } from './api-client';
 const enc = encodeURIComponent;
 
 /**
- * The book list's query: `search`, `page` and `size` as the SPEC's call sends them, then each filter only when set
- * (a repeated name per category or condition), so the unfiltered list is the SPEC's call exactly.
+ * The book list's query: `search`, `page` and `size` as product.md's call sends them, then each filter only when set
+ * (a repeated name per category or condition), so the unfiltered list is product.md's call exactly.
  */
 function bookListParams(list: BookListQuery): string {
   const params = new URLSearchParams(query({ search: list.search ?? '', page: list.page, size: list.size }).slice(1));

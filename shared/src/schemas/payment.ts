@@ -24,7 +24,8 @@ export const paymentRecordSchema = wireRecordSchema.extend({
   bookingid: z.string(),
   buyerEmail: z.string(),
   category_id: z.string(),
-  transactionId: z.string(),
+  /** Never empty: the create call requires one, and a payment without it could not be matched to its charge. */
+  transactionId: z.string().min(1),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 

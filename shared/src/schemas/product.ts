@@ -166,7 +166,7 @@ export const bookListQuerySchema = z
 /** A book-list request as the server reads it: every field present, prices in cents. */
 export type BookListRequest = z.output<typeof bookListQuerySchema>;
 
-/** GET /api/category/list/{id}: the same filters and order; the category is the path's, the answer SPEC's array. */
+/** GET /api/category/list/{id}: the same filters and order; the category is the path's, the answer product.md's array. */
 export const categoryProductsQuerySchema = z
   .object(bookFilterFields)
   .refine(priceRangeInOrder.check, priceRangeInOrder.issue);

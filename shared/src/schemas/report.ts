@@ -35,7 +35,7 @@ export const createReportBodySchema = z
     productId: idSchema,
     uid: z.string().max(128).default(''),
     report: z.literal(false).default(false),
-    // Optional even for Other: the SPEC's call (product.md §7) sends no such field, and clients built on it still work.
+    // Optional even for Other: the call in product.md §7 sends no such field, and clients built on it still work.
     details: nonEmptyText(REPORT_DETAILS_MAX).optional(),
   })
   .refine((body) => body.details === undefined || body.reason === 'Other', {

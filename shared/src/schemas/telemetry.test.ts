@@ -1,13 +1,8 @@
 import { telemetryBatchSchema, vitalBucket, vitalP75, VITAL_BUCKETS, VITAL_BUCKET_BOUNDS } from './telemetry';
 
-const load = {
-  kind: 'load',
-  remote: 'storefront',
-  version: '0.1.0-aaaaaaaaaa',
-  channel: 'live',
-  route: '/',
-  outcome: 'loaded',
-};
+/** The storefront release a browser ran, and one page load of it as the shell reports it. */
+const release = { remote: 'storefront', version: '0.1.0-aaaaaaaaaa', channel: 'live' };
+const load = { kind: 'load', ...release, route: '/', outcome: 'loaded' };
 
 describe('release-health reports', () => {
   it('takes a route pattern, and refuses a URL, a query string, a fragment or an address', () => {

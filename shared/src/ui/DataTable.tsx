@@ -25,7 +25,7 @@ export interface DataTableProps<T extends { _id: string }> {
   label: string;
   columns: DataColumn<T>[];
   rows: T[];
-  /** Shown instead of the table when there are no rows (SPEC: "No Product", "No Order", "No Report"). */
+  /** Shown instead of the table when there are no rows (product.md: "No Product", "No Order", "No Report"). */
   empty: string;
 }
 

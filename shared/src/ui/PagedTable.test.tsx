@@ -33,18 +33,18 @@ const shownNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
-function renderSellers(rows = sellers) {
-  return render(
-    <PagedTable
-      load={loaded(rows)}
-      what="The sellers"
-      label="All Seller List"
-      columns={columns}
-      empty="No sellers yet"
-      search={byNameOrEmail}
-    />,
-  );
-}
+const sellersTable = (rows: typeof sellers) => (
+  <PagedTable
+    load={loaded(rows)}
+    what="The sellers"
+    label="All Seller List"
+    columns={columns}
+    empty="No sellers yet"
+    search={byNameOrEmail}
+  />
+);
+
+const renderSellers = (rows = sellers) => render(sellersTable(rows));
 
 describe('a paged dashboard table', () => {
   it('shows 200 rows twenty at a time, counting pages from 1', async () => {
@@ -99,16 +99,7 @@ describe('a paged dashboard table', () => {
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
     expect(shownNames()).toEqual(['Seller 21']);
     // The only row of page 2 was deleted and the list fetched again.
-    rerender(
-      <PagedTable
-        load={loaded(sellers.slice(0, 20))}
-        what="The sellers"
-        label="All Seller List"
-        columns={columns}
-        empty="No sellers yet"
-        search={byNameOrEmail}
-      />,
-    );
+    rerender(sellersTable(sellers.slice(0, 20)));
     expect(shownNames()).toHaveLength(20);
     expect(screen.getByRole('status')).toHaveTextContent('Showing 1–20 of 20');
   });

@@ -10,7 +10,7 @@ import { PathNotServedError, RemoteIncompatibleError, RemoteUnavailableError } f
 /** Errors already noted: a boundary renders again (StrictMode, a revalidation) with the same error. */
 const noted = new WeakSet<object>();
 
-/** A remote that failed to load gets its fallback with Retry; any other route error the SPEC error screen. */
+/** A remote that failed to load gets its fallback with Retry; any other route error product.md's error screen. */
 export function RemoteAreaError({ area }: { area: RemoteArea }) {
   const error = useRouteError();
   const matches = useMatches();

@@ -18,7 +18,7 @@ function failingRoute(thrown: unknown) {
 }
 
 describe('the route-error screen', () => {
-  it('shows the SPEC title and the status text of an error response', async () => {
+  it('shows product.md’s title and the status text of an error response', async () => {
     renderRoutes(failingRoute(new Response('', { status: 404, statusText: 'Booking not found' })), {
       path: '/dashboard/payment/7',
     });

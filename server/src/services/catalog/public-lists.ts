@@ -185,7 +185,7 @@ function filtersOf(query: CategoryProductsRequest, categories: readonly string[]
   };
 }
 
-/** Whether a list asks for more than the SPEC's call does: a filter or another order than newest first. */
+/** Whether a list asks for more than product.md's call does: a filter or another order than newest first. */
 function isFiltered(query: CategoryProductsRequest & { category?: readonly string[] }): boolean {
   return (
     (query.category?.length ?? 0) > 0 ||
@@ -331,8 +331,8 @@ export async function productDetails(
 }
 
 /**
- * GET /api/category/list/:id: SPEC's category page has no paging; the newest 1,000 keep it bounded. The book list's
- * filters and orders apply too (issue 22); without them the answer is the SPEC's.
+ * GET /api/category/list/:id: product.md's category page has no paging; the newest 1,000 keep it bounded. The book list's
+ * filters and orders apply too (issue 22); without them the answer is product.md's.
  */
 export async function categoryProducts(
   db: Database,
