@@ -10,7 +10,8 @@ const createdAtColumn = () => ({ createdAt: timestamp('created_at', { withTimezo
 const requiredTextColumn = (name: string) => text(name).notNull();
 /**
  * Text columns a row must fill, named after their keys in snake case (`imageUrl` is `image_url`): most of a listing
- * or a booking is such text, and one line per group says so without a dozen lines alike.
+ * or a booking is such text, and one line per group says so without a dozen lines alike. Keep a table's keys in its
+ * columns' order: Drizzle lists the columns in that order in every statement it writes.
  */
 function requiredText<const Key extends string>(...keys: Key[]): Record<Key, ReturnType<typeof requiredTextColumn>> {
   const columns = {} as Record<Key, ReturnType<typeof requiredTextColumn>>;
@@ -46,10 +47,11 @@ export const products = pgTable('products', {
   ...requiredText('sellerName', 'sellerEmail'),
   sellerVerified: boolean('seller_verified').notNull().default(false),
   /** The book as its seller described it. */
-  ...requiredText('title', 'author', 'categoryId', 'categoryName', 'originalPrice', 'resalePrice'),
-  ...requiredText('yearsOfUse', 'condition', 'imageUrl', 'pickupLocation'),
+  ...requiredText('title', 'author', 'categoryId', 'categoryName'),
   description: text('description').notNull().default(''),
+  ...requiredText('originalPrice', 'resalePrice', 'yearsOfUse', 'condition', 'imageUrl'),
   phone: text('phone').notNull().default(''),
+  ...requiredText('pickupLocation'),
   sold: boolean('sold').notNull().default(false),
   advertised: boolean('advertised').notNull().default(false),
   reported: boolean('reported').notNull().default(false),
@@ -89,17 +91,19 @@ export const payments = pgTable('payments', {
     .notNull()
     .references(() => bookings.id),
   transactionId: text('transaction_id').notNull().unique(),
+  ...requiredText('price'),
   amountCents: integer('amount_cents').notNull(),
-  ...requiredText('price', 'buyerEmail', 'productId'),
+  ...requiredText('buyerEmail', 'productId'),
   ...createdAtColumn(),
 });
 
 export const reports = pgTable('reports', {
   ...idColumn(),
   /** No foreign key (migration 0008): an admin's deletion of the listing keeps its reports. */
-  ...requiredText('productId', 'productName', 'reporterName', 'reason'),
+  ...requiredText('productId'),
   reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
   reporterUid: text('reporter_uid').notNull().default(''),
+  ...requiredText('reporterName', 'productName', 'reason'),
   /** The reporter's own words for the reason Other (migration 0011); null otherwise. */
   details: text('details'),
   /** Open until the admin hides (or deletes) the product or dismisses the report; product.md §9's flag is `hidden`. */
@@ -142,8 +146,9 @@ export const auditLog = pgTable('audit_log', {
 export const refunds = pgTable('refunds', {
   ...idColumn(),
   transactionId: text('transaction_id').notNull().unique(),
-  ...requiredText('gatewayRefundId', 'gatewayStatus', 'bookingId', 'productId', 'buyerEmail', 'currency'),
+  ...requiredText('gatewayRefundId', 'gatewayStatus', 'bookingId', 'productId', 'buyerEmail'),
   amountCents: integer('amount_cents').notNull(),
+  ...requiredText('currency'),
   reason: text('reason', { enum: ['sold-to-someone-else', 'no-longer-available', 'booking-already-paid'] }).notNull(),
   ...createdAtColumn(),
 });
