@@ -51,7 +51,7 @@ export const products = pgTable('products', {
   description: text('description').notNull().default(''),
   ...requiredText('originalPrice', 'resalePrice', 'yearsOfUse', 'condition', 'imageUrl'),
   phone: text('phone').notNull().default(''),
-  ...requiredText('pickupLocation'),
+  pickupLocation: text('pickup_location').notNull(),
   sold: boolean('sold').notNull().default(false),
   advertised: boolean('advertised').notNull().default(false),
   reported: boolean('reported').notNull().default(false),
@@ -91,7 +91,7 @@ export const payments = pgTable('payments', {
     .notNull()
     .references(() => bookings.id),
   transactionId: text('transaction_id').notNull().unique(),
-  ...requiredText('price'),
+  price: text('price').notNull(),
   amountCents: integer('amount_cents').notNull(),
   ...requiredText('buyerEmail', 'productId'),
   ...createdAtColumn(),
@@ -100,7 +100,7 @@ export const payments = pgTable('payments', {
 export const reports = pgTable('reports', {
   ...idColumn(),
   /** No foreign key (migration 0008): an admin's deletion of the listing keeps its reports. */
-  ...requiredText('productId'),
+  productId: text('product_id').notNull(),
   reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
   reporterUid: text('reporter_uid').notNull().default(''),
   ...requiredText('reporterName', 'productName', 'reason'),
@@ -148,7 +148,7 @@ export const refunds = pgTable('refunds', {
   transactionId: text('transaction_id').notNull().unique(),
   ...requiredText('gatewayRefundId', 'gatewayStatus', 'bookingId', 'productId', 'buyerEmail'),
   amountCents: integer('amount_cents').notNull(),
-  ...requiredText('currency'),
+  currency: text('currency').notNull(),
   reason: text('reason', { enum: ['sold-to-someone-else', 'no-longer-available', 'booking-already-paid'] }).notNull(),
   ...createdAtColumn(),
 });
