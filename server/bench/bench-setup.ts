@@ -129,7 +129,7 @@ export async function fillListings(handle: DatabaseHandle, listings: number): Pr
  */
 export function startBenchServer(
   env: NodeJS.ProcessEnv,
-  options: { port?: number; logFile?: string } = {},
+  options: { port?: number; logFile?: string; serverDir?: string } = {},
 ): Promise<ServerProcess> {
   return spawnServer(
     {

@@ -43,6 +43,8 @@ export interface SpawnOptions {
   logFile?: string;
   /** This port rather than a free one: a server started again where its clients already call (the fault drill). */
   port?: number;
+  /** Another checkout's `server` folder (a benchmark's baseline); this one by default. */
+  serverDir?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function spawnServer(env: NodeJS.ProcessEnv, options: SpawnOptions)
   const port = options.port ?? (await freePort());
   const log = options.logFile === undefined ? undefined : fs.openSync(options.logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+    cwd: options.serverDir ?? SERVER_DIR,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio:
       log !== undefined
