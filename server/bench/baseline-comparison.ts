@@ -1,6 +1,6 @@
 // `BENCH_BASELINE=<ref> pnpm bench:api`: this tree's server and the baseline commit's, side by side on two databases
 // filled alike. Each case runs in rounds, and each round swaps which server goes first, so that a slow minute of a
-// shared machine falls on both rather than on whichever ran that hour. Figures are each server's median over rounds.
+// shared machine falls on both rather than on whichever ran that hour. `comparisonTable` reads the rounds.
 import type { ChildProcess } from 'node:child_process';
 import { apiCases } from './api-cases';
 import { runCase, warmUp, type CaseResult } from './api-case-run';

@@ -41,7 +41,7 @@ export function checkOutBaseline(ref: string): BaselineTree {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    // Only the server and what it imports; the store already holds every package of a lockfile this repo used.
+    // The server and what it imports, from the local store: this repo's own install already put the packages there.
     pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--filter', './server...'], dir);
   } catch (error) {
     remove();
