@@ -5,6 +5,7 @@
 // 1,000,000-listing run). Writes reports/bench-api[-<listings>].json.
 // BENCH_BASELINE=<git ref> measures that commit's server beside this tree's instead (`baseline-comparison.ts`),
 // BENCH_ROUNDS rounds of each case (3), with 10 connections only; writes reports/bench-api-baseline.json.
+// BENCH_CASE=<part of a case's name> runs only the cases whose name contains it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BASELINE = process.env.BENCH_BASELINE;
+const ONLY = process.env.BENCH_CASE || undefined;
 const REPORT = path.join(
   REPO_ROOT,
   'reports',
@@ -32,7 +34,7 @@ async function benchEngine(engine: BenchEngine, databaseUrl?: string): Promise<C
   let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   try {
     server = await startBenchServer(database.env);
-    const cases = apiCases(database.ids);
+    const cases = apiCases(database.ids, ONLY);
     await warmUp(server.base, cases[0]![1][0]!);
     const results: CaseResult[] = [];
     for (const connections of [CONNECTIONS, 1])
@@ -96,7 +98,13 @@ async function main(): Promise<void> {
     const baseline = checkOutBaseline(BASELINE);
     baselineCommit = baseline.commit;
     try {
-      const settings = { listings: LISTINGS, connections: CONNECTIONS, seconds: DURATION_S, rounds: ROUNDS };
+      const settings = {
+        listings: LISTINGS,
+        connections: CONNECTIONS,
+        seconds: DURATION_S,
+        rounds: ROUNDS,
+        only: ONLY,
+      };
       const compared = await onEachEngine((engine, databaseUrl) =>
         compareWithBaseline(engine, baseline, settings, databaseUrl),
       );
@@ -118,6 +126,7 @@ async function main(): Promise<void> {
       listings: LISTINGS,
       durationSeconds: DURATION_S,
       connections: CONNECTIONS,
+      ...(ONLY ? { only: ONLY } : {}),
       ...(BASELINE ? { baseline: BASELINE, baselineCommit, rounds: ROUNDS } : {}),
     },
     latencyUnit: 'ms',

@@ -57,10 +57,14 @@ function filterCases(): ApiCase[] {
 }
 
 /**
- * Every case, given up to 200 listing ids for the detail page. Search cases spread over 60 common and 60 rare words
+ * Every case (or those whose name contains `only`), given up to 200 listing ids for the detail page. Search cases spread over 60 common and 60 rare words
  * and over many pages, so that no single cached answer can serve a case.
  */
-export function apiCases(ids: string[]): ApiCase[] {
+export function apiCases(ids: string[], only?: string): ApiCase[] {
+  return allCases(ids).filter(([name]) => !only || name.includes(only));
+}
+
+function allCases(ids: string[]): ApiCase[] {
   const search = (words: string[], pageNumbers: number[]) =>
     words.flatMap((word, w) =>
       pageNumbers.map(

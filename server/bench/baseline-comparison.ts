@@ -20,6 +20,8 @@ export interface ComparisonSettings {
   connections: number;
   seconds: number;
   rounds: number;
+  /** Only the cases whose name contains this (BENCH_CASE). */
+  only?: string;
 }
 
 export async function compareWithBaseline(
@@ -39,7 +41,7 @@ export async function compareWithBaseline(
     servers.push(tree.child);
     const old = await startBenchServer(theirs.env, { serverDir: baseline.serverDir });
     servers.push(old.child);
-    const cases = apiCases(ours.ids);
+    const cases = apiCases(ours.ids, settings.only);
     for (const server of [tree, old]) await warmUp(server.base, cases[0]![1][0]!);
     const compared: ComparedCase[] = [];
     for (const [name, paths] of cases) {
