@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Booking, NotificationList } from '@bookswap/shared/schemas';
 import {
   ADA_ADMIN,
@@ -7,11 +8,13 @@ import {
   givenBooking,
   givenProduct,
   NIA_NEWSELLER,
+  payForBooking,
   SAM_SELLER,
   serverForThisFile,
   VALID_PRODUCT,
   type Person,
 } from '../testing/test-server';
+import { mailOutbox } from '../db/schema';
 import { countMail } from '../repositories/mail-outbox-repository';
 
 const { server, seller, otherSeller, buyer, buyer2, admin } = serverForThisFile({
@@ -21,8 +24,6 @@ const { server, seller, otherSeller, buyer, buyer2, admin } = serverForThisFile(
   buyer2: BO_BUYER,
   admin: ADA_ADMIN,
 });
-
-const card = { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' };
 
 async function requestsOf(who: Person): Promise<Booking[]> {
   const answer = await call(server, 'GET', '/api/booking/requests', { as: who });
@@ -42,26 +43,15 @@ async function orderOf(who: Person, bookingId: string): Promise<Booking> {
 }
 
 /** Intent, card and payment record, as the checkout screen sends them. */
-async function pay(who: Person, bookingId: string, productId: string) {
-  const intent = await call(server, 'POST', '/api/payment/create/intent', {
-    as: who,
-    body: { price: VALID_PRODUCT.resale_price, bookingid: bookingId },
-  });
-  if (intent.status !== 200) return intent;
-  const confirmed = await call(server, 'POST', '/api/payments/sandbox/confirm', {
-    body: { clientSecret: intent.body.clientSecret, card },
-  });
-  return call(server, 'POST', '/api/payment/create', {
-    as: who,
-    body: {
-      price: VALID_PRODUCT.resale_price,
-      bookingid: bookingId,
-      buyerEmail: who.email,
-      category_id: productId,
-      transactionId: confirmed.body.paymentIntent.id,
-    },
-  });
-}
+const pay = (who: Person, bookingId: string, productId: string, price?: string) =>
+  payForBooking(server, who, bookingId, productId, price);
+
+/** The emails queued for `to` with this subject, as the mail worker will send them. */
+const outboxTo = (to: string, subject: string) =>
+  server.db
+    .select({ body: mailOutbox.body, link: mailOutbox.link })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toEmail, to), eq(mailOutbox.subject, subject)));
 
 describe('a booking reaches its seller', () => {
   it('the seller sees the request with the buyer’s phone and meeting place, a notification and an email queued', async () => {
@@ -216,8 +206,67 @@ describe('one payment settles the book', () => {
       body: expect.stringContaining(seller.name),
     });
     expect((await notificationsOf(buyer2)).notifications[0]).toMatchObject({ kind: 'sold-to-another-buyer' });
-    // The receipt and the sold-elsewhere email, queued with the payment.
-    expect((await countMail(server.db)).queued).toBe(mailBefore.queued + 2);
+    // The receipt, the seller's word to hand the book over and the sold-elsewhere email, queued with the payment.
+    expect((await countMail(server.db)).queued).toBe(mailBefore.queued + 3);
+  });
+});
+
+describe('a paid booking and its hand-over', () => {
+  it('the seller is told the book is paid and to hand it over to the buyer, in the product and by email', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Paid Book', resale_price: '8' });
+    const bookingId = await givenBooking(server, buyer, productId);
+    expect((await notificationsOf(seller)).notifications[0]!.body).toContain(`booked Paid Book for $8.00.`);
+    expect((await pay(buyer, bookingId, productId, '8')).status).toBe(201);
+
+    const sentence = `Paid Book is paid: hand it over to ${buyer.name}.`;
+    const told = (await notificationsOf(seller)).notifications[0];
+    expect(told).toMatchObject({
+      kind: 'booking-paid',
+      title: 'Booking paid: Paid Book',
+      body: expect.stringContaining(sentence),
+      link: '/dashboard/booking-requests',
+      read: false,
+    });
+    // What the seller needs to hand it over: the amount as the screens write it, the buyer's phone, the place.
+    expect(told!.body).toContain('They paid $8.00. Phone: +880 1711 111111. Meeting place: Library gate.');
+    expect(await outboxTo(seller.email, 'Bookswap: Booking paid: Paid Book')).toEqual([
+      { body: told!.body, link: '/dashboard/booking-requests' },
+    ]);
+  });
+
+  it('the buyer’s receipt names the amount as the screens do and the transaction id, in the product and by email', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Receipt Book', resale_price: '8' });
+    const bookingId = await givenBooking(server, buyer, productId);
+    const paid = await pay(buyer, bookingId, productId, '8');
+    expect(paid.status).toBe(201);
+    expect(paid.transactionId).toMatch(/^pi_/);
+
+    const receipt = (await notificationsOf(buyer)).notifications[0];
+    expect(receipt).toMatchObject({ kind: 'payment-receipt', title: 'Payment received: Receipt Book' });
+    expect(receipt!.body).toContain(`You paid $8.00 for Receipt Book. Transaction id: ${paid.transactionId}.`);
+    expect(await outboxTo(buyer.email, 'Bookswap: Payment received: Receipt Book')).toEqual([
+      { body: receipt!.body, link: '/dashboard/myorder' },
+    ]);
+  });
+
+  it('the buyer is told, in the product and by email, once the seller hands the book over', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Handed Book' });
+    const bookingId = await givenBooking(server, buyer, productId);
+    expect((await pay(buyer, bookingId, productId)).status).toBe(201);
+    const mailBefore = await countMail(server.db);
+    expect((await call(server, 'PUT', `/api/booking/handover/${bookingId}`, { as: seller })).status).toBe(200);
+
+    expect((await notificationsOf(buyer)).notifications[0]).toMatchObject({
+      kind: 'handed-over',
+      title: 'Handed over: Handed Book',
+      body: `Handed Book was handed over to you by ${seller.name}.`,
+      link: '/dashboard/myorder',
+      read: false,
+    });
+    expect(await outboxTo(buyer.email, 'Bookswap: Handed over: Handed Book')).toEqual([
+      { body: `Handed Book was handed over to you by ${seller.name}.`, link: '/dashboard/myorder' },
+    ]);
+    expect((await countMail(server.db)).queued).toBe(mailBefore.queued + 1);
   });
 });
 

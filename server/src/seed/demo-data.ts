@@ -15,7 +15,7 @@ import {
 import { insertPayment } from '../repositories/payments-repository';
 import { countUsers, type UserRow } from '../repositories/users-repository';
 import { insertNotifications, type NewNotification } from '../repositories/notifications-repository';
-import { newBookingNotice, receiptNotice } from '../services/notices';
+import { bookingPaidNotice, newBookingNotice, receiptNotice } from '../services/notices';
 import { longDateTime } from '../services/wire';
 import { TITLE_ADJECTIVES, TITLE_NOUNS } from './book-titles';
 import { drawCover } from './cover-image';
@@ -156,14 +156,16 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       status: 'paid' as const,
     };
     await insertDemoBooking(tx, soldBooking);
+    const transactionId = 'pi_sandbox_demo_paid';
     // What the product told them (issue 21); the demo sends no email.
     const notifications: NewNotification[] = [
       newBookingNotice(soldBooking, sellerOf(sold)).notification,
-      receiptNotice(soldBooking, buyer!.id).notification,
+      receiptNotice({ ...soldBooking, transactionId }, buyer!.id).notification,
+      bookingPaidNotice(soldBooking, sellerOf(sold)).notification,
     ];
     await insertPayment(tx, {
       bookingId: soldBookingId,
-      transactionId: 'pi_sandbox_demo_paid',
+      transactionId,
       price: sold.resalePrice,
       amountCents: Math.round(Number(sold.resalePrice) * 100),
       buyerEmail: buyer!.email,

@@ -18,11 +18,10 @@ import {
   type BookingRow,
   type BookingStatus,
 } from '../repositories/bookings-repository';
-import { userById } from '../repositories/users-repository';
 import type { SignedInCaller } from './callers';
 import { visibleListing } from './catalog/public-lists';
-import { cancellationNotice, declineNotice, newBookingNotice, type Notice } from './notices';
-import { notify } from './notify';
+import { cancellationNotice, declineNotice, handedOverNotice, newBookingNotice, type Notice } from './notices';
+import { notify, sellerOf } from './notify';
 import { centsOf } from './price';
 import { bookingToWire, longDateTime, type WireContext } from './wire';
 
@@ -125,12 +124,6 @@ async function changeBooking(db: Database, caller: SignedInCaller, id: string, c
   });
 }
 
-/** The seller's account, when it still exists, to tell them. */
-async function sellerOf(db: Transaction, booking: BookingRow): Promise<{ id: string; email: string } | null> {
-  const seller = booking.sellerId ? await userById(db, booking.sellerId) : undefined;
-  return seller ? { id: seller.id, email: seller.email } : null;
-}
-
 const isBuyer = (booking: BookingRow, caller: SignedInCaller) => booking.buyerEmail === caller.user.email;
 const isSeller = (booking: BookingRow, caller: SignedInCaller) => booking.sellerId === caller.user.id;
 
@@ -161,7 +154,7 @@ export function declineBooking(db: Database, caller: SignedInCaller, id: string)
   });
 }
 
-/** PUT /api/booking/handover/:id: the book's seller marks a paid booking handed over. */
+/** PUT /api/booking/handover/:id: the book's seller marks a paid booking handed over; the buyer is told. */
 export function markHandedOver(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
   return changeBooking(db, caller, id, {
     allowed: isSeller,
@@ -169,6 +162,6 @@ export function markHandedOver(db: Database, caller: SignedInCaller, id: string)
     wrongStatus: 'Only a paid booking can be marked handed over',
     from: 'paid',
     to: 'handed-over',
-    notices: async () => [],
+    notices: async (booking) => (booking.buyerId ? [handedOverNotice(booking, booking.buyerId)] : []),
   });
 }

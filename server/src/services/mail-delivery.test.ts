@@ -6,6 +6,7 @@ import {
   givenBooking,
   givenProduct,
   givenUser,
+  payForBooking,
   SAM_SELLER,
   serverForThisFile,
   startTestServer,
@@ -43,6 +44,36 @@ describe('the mail outbox, delivered over SMTP', () => {
     // The link in the email opens the seller's screen on the shell's public address.
     expect(mail?.text).toContain('Open Bookswap: https://books.example.test/dashboard/booking-requests');
     expect(await countMail(server.db)).toMatchObject({ delivered: 1 });
+  });
+
+  it('tells the seller to hand over a paid book and the buyer of the hand-over, each with a link to their screen', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Handover Book', resale_price: '8' });
+    const bookingId = await givenBooking(server, buyer, productId);
+    const { transactionId } = await payForBooking(server, buyer, bookingId, productId, '8');
+    expect((await call(server, 'PUT', `/api/booking/handover/${bookingId}`, { as: seller })).status).toBe(200);
+    const transport = smtpTransport(catcher.smtpUrl, 'Bookswap <no-reply@bookswap.test>');
+    try {
+      // The new booking, the receipt, the seller's paid email and the hand-over.
+      expect(await deliverDueMail(server.db, transport, APP_URL)).toEqual({ delivered: 4, failed: 0 });
+    } finally {
+      transport.close();
+    }
+    const mailed = (subject: string) => catcher.mails.find((m) => m.subject === `Bookswap: ${subject}`);
+
+    const paid = mailed('Booking paid: Handover Book');
+    expect(paid?.to).toEqual([seller.email]);
+    expect(paid?.text).toContain(`Handover Book is paid: hand it over to ${buyer.name}. They paid $8.00.`);
+    expect(paid?.text).toContain('Open Bookswap: https://books.example.test/dashboard/booking-requests');
+
+    const receipt = mailed('Payment received: Handover Book');
+    expect(receipt?.to).toEqual([buyer.email]);
+    expect(receipt?.text).toContain(`You paid $8.00 for Handover Book. Transaction id: ${transactionId}.`);
+    expect(receipt?.text).toContain('Open Bookswap: https://books.example.test/dashboard/myorder');
+
+    const handedOver = mailed('Handed over: Handover Book');
+    expect(handedOver?.to).toEqual([buyer.email]);
+    expect(handedOver?.text).toContain(`Handover Book was handed over to you by ${seller.name}.`);
+    expect(handedOver?.text).toContain('Open Bookswap: https://books.example.test/dashboard/myorder');
   });
 
   it('keeps an email the SMTP server refuses, and tries it again later with backoff', async () => {

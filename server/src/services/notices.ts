@@ -1,3 +1,4 @@
+import { formatPrice } from '@bookswap/shared/schemas';
 import type { BookingRow } from '../repositories/bookings-repository';
 import type { NewMail } from '../repositories/mail-outbox-repository';
 import type { NewNotification } from '../repositories/notifications-repository';
@@ -5,7 +6,7 @@ import type { NewNotification } from '../repositories/notifications-repository';
 /**
  * What each event of a booking's life tells whom (issue 21): one notification in the product, and for the
  * events a person must act on or keep (a new booking, a cancellation, a decline, a sale to another buyer, a
- * receipt) the same words by email. The texts live here only.
+ * receipt, a paid booking to hand over, a hand-over) the same words by email. The texts live here only.
  */
 export interface Notice {
   notification: NewNotification;
@@ -18,7 +19,10 @@ type BookingFacts = Pick<
   'title' | 'buyerName' | 'buyerEmail' | 'phone' | 'meetingLocation' | 'price' | 'sellerName' | 'sellerPhone'
 >;
 
-/** The screens a notice links to: paths of the route table (shared/src/routing/paths.ts), which the server does not import. */
+/** A receipt's facts: the booking's, and the gateway's id of the charge (product.md §3, Payment record). */
+type PaymentFacts = BookingFacts & { transactionId: string };
+
+/** The screens a notice links to: the route table's paths (contract/src/routing/paths.ts), which the server does not import. */
 const ROUTES_FOR_NOTICES = {
   bookingRequests: '/dashboard/booking-requests',
   myOrders: '/dashboard/myorder',
@@ -32,14 +36,28 @@ interface Recipient {
 }
 
 type BookingEvent =
-  'new-booking' | 'booking-cancelled' | 'booking-declined' | 'sold-to-another-buyer' | 'payment-receipt';
+  | 'new-booking'
+  | 'booking-cancelled'
+  | 'booking-declined'
+  | 'sold-to-another-buyer'
+  | 'payment-receipt'
+  | 'booking-paid'
+  | 'handed-over';
+
+type FactsOf<K extends BookingEvent> = K extends 'payment-receipt' ? PaymentFacts : BookingFacts;
+
+interface BookingText<K extends BookingEvent> {
+  title: string;
+  body(booking: FactsOf<K>): string;
+  link: string;
+}
 
 /** Each booking event's words, once: the notification shows them, and its email says the same. */
-const BOOKING_TEXTS: Record<BookingEvent, { title: string; body(booking: BookingFacts): string; link: string }> = {
+const BOOKING_TEXTS: { [K in BookingEvent]: BookingText<K> } = {
   'new-booking': {
     title: 'New booking',
     body: (b) =>
-      `${b.buyerName} booked ${b.title} for $${b.price}. Phone: ${b.phone}. Meeting place: ${b.meetingLocation}.`,
+      `${b.buyerName} booked ${b.title} for ${formatPrice(b.price)}. Phone: ${b.phone}. Meeting place: ${b.meetingLocation}.`,
     link: ROUTES_FOR_NOTICES.bookingRequests,
   },
   'booking-cancelled': {
@@ -60,13 +78,26 @@ const BOOKING_TEXTS: Record<BookingEvent, { title: string; body(booking: Booking
   'payment-receipt': {
     title: 'Payment received',
     body: (b) =>
-      `You paid $${b.price} for ${b.title}. Meet ${b.sellerName} (${b.sellerPhone}) at ${b.meetingLocation}.`,
+      `You paid ${formatPrice(b.price)} for ${b.title}. Transaction id: ${b.transactionId}. ` +
+      `Meet ${b.sellerName} (${b.sellerPhone}) at ${b.meetingLocation}.`,
+    link: ROUTES_FOR_NOTICES.myOrders,
+  },
+  'booking-paid': {
+    title: 'Booking paid',
+    body: (b) =>
+      `${b.title} is paid: hand it over to ${b.buyerName}. They paid ${formatPrice(b.price)}. ` +
+      `Phone: ${b.phone}. Meeting place: ${b.meetingLocation}.`,
+    link: ROUTES_FOR_NOTICES.bookingRequests,
+  },
+  'handed-over': {
+    title: 'Handed over',
+    body: (b) => `${b.title} was handed over to you by ${b.sellerName}.`,
     link: ROUTES_FOR_NOTICES.myOrders,
   },
 };
 
-function bookingNotice(kind: BookingEvent, booking: BookingFacts, to: Recipient): Notice {
-  const text = BOOKING_TEXTS[kind];
+function bookingNotice<K extends BookingEvent>(kind: K, booking: FactsOf<K>, to: Recipient): Notice {
+  const text: BookingText<K> = BOOKING_TEXTS[kind];
   const notification = {
     userId: to.id,
     kind,
@@ -92,8 +123,14 @@ export const declineNotice = (booking: BookingFacts, buyerId: string): Notice =>
 export const soldToAnotherBuyerNotice = (booking: BookingFacts, buyerId: string): Notice =>
   bookingNotice('sold-to-another-buyer', booking, { id: buyerId, email: booking.buyerEmail });
 
-export const receiptNotice = (booking: BookingFacts, buyerId: string): Notice =>
-  bookingNotice('payment-receipt', booking, { id: buyerId, email: booking.buyerEmail });
+export const receiptNotice = (payment: PaymentFacts, buyerId: string): Notice =>
+  bookingNotice('payment-receipt', payment, { id: buyerId, email: payment.buyerEmail });
+
+export const bookingPaidNotice = (booking: BookingFacts, seller: Recipient): Notice =>
+  bookingNotice('booking-paid', booking, seller);
+
+export const handedOverNotice = (booking: BookingFacts, buyerId: string): Notice =>
+  bookingNotice('handed-over', booking, { id: buyerId, email: booking.buyerEmail });
 
 export function listingHiddenNotice(listing: { title: string }, sellerId: string, reasons: string[]): Notice {
   return {

@@ -1,6 +1,8 @@
 import type { Transaction } from '../db/database';
+import type { BookingRow } from '../repositories/bookings-repository';
 import { queueMail } from '../repositories/mail-outbox-repository';
 import { insertNotifications } from '../repositories/notifications-repository';
+import { userById } from '../repositories/users-repository';
 import type { Notice } from './notices';
 
 /**
@@ -16,4 +18,10 @@ export async function notify(tx: Transaction, notices: Notice[]): Promise<void> 
     tx,
     notices.flatMap((notice) => (notice.email ? [notice.email] : [])),
   );
+}
+
+/** A booking's seller, when their account still exists, to tell them; read through the event's transaction. */
+export async function sellerOf(tx: Transaction, booking: BookingRow): Promise<{ id: string; email: string } | null> {
+  const seller = booking.sellerId ? await userById(tx, booking.sellerId) : undefined;
+  return seller ? { id: seller.id, email: seller.email } : null;
 }

@@ -317,3 +317,33 @@ export async function givenBooking(server: TestServer, buyer: Person, productId:
   if (response.status !== 201) throw new Error(`booking not created: ${JSON.stringify(response.body)}`);
   return response.body.insertedId as string;
 }
+
+/** The sandbox's card that always succeeds (Stripe's 4242 test card). */
+const PAYING_CARD = { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' };
+
+/**
+ * Pays for a booking as the checkout screen does: the intent, the sandbox's card confirmation, the payment record.
+ * Answers the first call that fails, else the record's answer with the charge's transaction id.
+ */
+export async function payForBooking(
+  server: TestServer,
+  buyer: Person,
+  bookingId: string,
+  productId: string,
+  price = VALID_PRODUCT.resale_price,
+): Promise<Awaited<ReturnType<typeof call>> & { transactionId?: string }> {
+  const intent = await call(server, 'POST', '/api/payment/create/intent', {
+    as: buyer,
+    body: { price, bookingid: bookingId },
+  });
+  if (intent.status !== 200) return intent;
+  const confirmed = await call(server, 'POST', '/api/payments/sandbox/confirm', {
+    body: { clientSecret: intent.body.clientSecret, card: PAYING_CARD },
+  });
+  const transactionId = confirmed.body.paymentIntent.id as string;
+  const recorded = await call(server, 'POST', '/api/payment/create', {
+    as: buyer,
+    body: { price, bookingid: bookingId, buyerEmail: buyer.email, category_id: productId, transactionId },
+  });
+  return { ...recorded, transactionId };
+}

@@ -12,3 +12,4 @@ export * from './image';
 export * from './notification';
 export * from './telemetry';
 export * from './release-overview';
+export * from './money-format';

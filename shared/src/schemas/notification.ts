@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { wireRecordSchema } from './wire-record';
 
 /**
- * What a person is told (issue 21): a seller of a new booking of their book, a buyer's cancellation, an admin hiding
- * or deleting their listing; a buyer of a decline, a sale to another buyer, their payment's receipt.
+ * What a person is told (issue 21): a seller of a new booking of their book, a buyer's cancellation, the buyer's
+ * payment, an admin hiding or deleting their listing; a buyer of a decline, a sale to another buyer, their payment's
+ * receipt, the book handed over.
  */
 export const NOTIFICATION_KINDS = [
   'new-booking',
@@ -13,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'payment-receipt',
   'listing-hidden',
   'listing-deleted',
+  'booking-paid',
+  'handed-over',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

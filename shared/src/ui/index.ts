@@ -10,7 +10,8 @@ export {
 export { LoadError } from './LoadError';
 export { theme } from './theme';
 export { BookCover } from './BookCover';
-export { formatPrice } from './format-price';
+// The same function the server writes notices and emails with (`@bookswap/shared/schemas`), from its import-free file.
+export { formatPrice } from '../schemas/money-format';
 export { useInvalidate, useWrite } from './use-write';
 export { useMyBookings } from './use-my-bookings';
 export type { WriteOutcome } from './use-write';

@@ -8,8 +8,8 @@ import {
 import { insertPayment } from '../../repositories/payments-repository';
 import { lockListingForSale, markListingSold } from '../../repositories/products-repository';
 import type { RefundReason } from '../../repositories/refunds-repository';
-import { receiptNotice, soldToAnotherBuyerNotice } from '../notices';
-import { notify } from '../notify';
+import { bookingPaidNotice, receiptNotice, soldToAnotherBuyerNotice } from '../notices';
+import { notify, sellerOf } from '../notify';
 
 export type RecordOutcome = { paymentId: string } | { notRecordable: RefundReason };
 
@@ -38,10 +38,12 @@ export function recordPaidBooking(
     if (!listing?.visible) return { notRecordable: 'no-longer-available' };
     await markBookingPaid(tx, booking.id);
     // Issue 21: the book's other waiting bookings can no longer be paid, and their buyers are told, with this one's
-    // receipt, in this same transaction.
+    // receipt and the seller's word to hand the book over, in this same transaction (docs/decisions/024).
     const soldElsewhere = await sellOtherWaitingBookings(tx, booking.productId, booking.id);
+    const seller = await sellerOf(tx, current);
     await notify(tx, [
-      ...(current.buyerId ? [receiptNotice(current, current.buyerId)] : []),
+      ...(current.buyerId ? [receiptNotice({ ...current, transactionId }, current.buyerId)] : []),
+      ...(seller ? [bookingPaidNotice(current, seller)] : []),
       ...soldElsewhere.flatMap((other) => (other.buyerId ? [soldToAnotherBuyerNotice(other, other.buyerId)] : [])),
     ]);
     const paymentId = await insertPayment(tx, {

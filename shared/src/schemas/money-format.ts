@@ -1,5 +1,5 @@
 /**
- * One money format for every remote (issue 22): "$19.50", "$1,204.00", the way US shops write it. Kept free of
+ * One money format for every remote, and for the server's notices and emails: "$19.50", "$1,204.00", the way US shops write it. Kept free of
  * imports so the storefront's first screen, which shows prices, loads nothing more for it.
  */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,4 +1,4 @@
-import { formatPrice } from './format-price';
+import { formatPrice } from './money-format';
 
 describe('the one money format', () => {
   it('writes every price as dollars with cents', () => {
