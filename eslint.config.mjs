@@ -7,8 +7,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries (ARCHITECTURE.md "Packages"): remotes and the shell meet only through `@bookswap/shared`;
- * `shared` imports no other workspace package; the server takes only the schemas from it.
+ * Import boundaries (ARCHITECTURE.md "Packages"): remotes and the shell meet only through `@bookswap/contract`
+ * and the libraries of `@bookswap/shared`; `shared` imports only the contract; the server takes only the schemas from it.
  */
 const OTHER_PACKAGES_BY_PATH = {
   group: ['**/shell/**', '**/remote-*/**', '**/tooling/**', '**/server/**', '**/e2e/**'],
@@ -42,8 +42,16 @@ export const importBoundaries = [
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     rules: refuseImports(OTHER_PACKAGES_BY_PATH, ROUTER_THROUGH_THE_SHARED_KEY, {
+      regex: '^@bookswap/(?!contract/)',
+      message: 'shared imports only the runtime contract (itself only by relative path).',
+    }),
+  },
+  {
+    // docs/decisions/028: the singleton contract depends on nothing of ours, so its majors are rare and its own.
+    files: ['contract/src/**/*.{ts,tsx}'],
+    rules: refuseImports(OTHER_PACKAGES_BY_PATH, ROUTER_THROUGH_THE_SHARED_KEY, {
       regex: '^@bookswap/',
-      message: 'shared imports no workspace package (itself only by relative path).',
+      message: 'The contract imports no workspace package (itself only by relative path).',
     }),
   },
   {

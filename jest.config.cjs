@@ -1,6 +1,7 @@
 // One Jest run over every package, so `npm test` gets one count for unit, component and API tests.
 module.exports = {
   projects: [
+    '<rootDir>/contract',
     '<rootDir>/shared',
     '<rootDir>/shell',
     '<rootDir>/remote-storefront',

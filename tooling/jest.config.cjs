@@ -6,5 +6,10 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: preset.transform,
-  testMatch: ['<rootDir>/lint/**/*.test.ts', '<rootDir>/webpack/**/*.test.ts', '<rootDir>/release/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/lint/**/*.test.ts',
+    '<rootDir>/webpack/**/*.test.ts',
+    '<rootDir>/release/**/*.test.ts',
+    '<rootDir>/public-api/**/*.test.ts',
+  ],
 };

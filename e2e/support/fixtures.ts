@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_USERS, type DemoUser } from '@bookswap/shared/demo-users';
-import type { Role } from '@bookswap/shared/auth';
+import type { Role } from '@bookswap/contract/auth';
 
 /** ARCHITECTURE.md's ports; browser URLs use localhost. */
 export const PORTS = { shell: 3000, storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 } as const;

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -34,18 +35,35 @@ export function buildRelease(remote: string, source?: string): string {
   return built.stdout.split('\n').at(-1) ?? '';
 }
 
+/** A copy of a workspace package (`contract` or `shared`) at another version, with text replacements. */
+export interface PackageCopy {
+  version: string;
+  replace?: { file: string; from: string; to: string }[];
+}
+
 export interface VariantChanges {
   /** Text replacements in the copy's files (path relative to the package folder). */
   replace?: { file: string; from: string; to: string }[];
   /** New files in the copy. */
   add?: Record<string, string>;
-  /** Build against a copy of @bookswap/shared with this version. */
-  sharedVersion?: string;
+  /** Build against a copy of @bookswap/shared (the libraries) at this version, changed so. */
+  shared?: PackageCopy;
+  /** Build against a copy of @bookswap/contract (the runtime contract) at this version. */
+  contract?: PackageCopy;
+}
+
+function replaceIn(folder: string, replacements: { file: string; from: string; to: string }[]) {
+  for (const { file, from, to } of replacements) {
+    const text = readFileSync(join(folder, file), 'utf8');
+    if (!text.includes(from)) throw new Error(`${file} has no "${from}"`);
+    writeFileSync(join(folder, file), text.replaceAll(from, to));
+  }
 }
 
 /**
  * A copy of a remote's package with a change, as another team's checkout would be: its own source, the
- * workspace's dependencies (linked), and optionally its own copy of @bookswap/shared at another version.
+ * workspace's dependencies (linked), and optionally its own copies of @bookswap/shared or @bookswap/contract at
+ * other versions.
  */
 export function remoteVariant(folder: string, changes: VariantChanges): string {
   const base = mkdtempSync(join(tmpdir(), 'bookswap-variant-'));
@@ -58,30 +76,32 @@ export function remoteVariant(folder: string, changes: VariantChanges): string {
   ] as const) {
     writeFileSync(join(copy, file), readFileSync(join(copy, file), 'utf8').replace(from, to));
   }
-  for (const { file, from, to } of changes.replace ?? []) {
-    const text = readFileSync(join(copy, file), 'utf8');
-    if (!text.includes(from)) throw new Error(`${file} has no "${from}"`);
-    writeFileSync(join(copy, file), text.replace(from, to));
-  }
+  replaceIn(copy, changes.replace ?? []);
   for (const [file, text] of Object.entries(changes.add ?? {})) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     writeFileSync(join(copy, file), text);
   }
   const modules = join(copy, 'node_modules');
-  if (!changes.sharedVersion) {
+  const copies = (['contract', 'shared'] as const).filter((name) => changes[name]);
+  if (copies.length === 0) {
     symlinkSync(join(ROOT, folder, 'node_modules'), modules);
     return copy;
   }
-  // Every dependency linked as the workspace has it, except @bookswap/shared: a copy at the asked version.
+  // Every dependency linked as the workspace has it, except the workspace packages asked for: copies at their versions.
   linkEach(join(ROOT, folder, 'node_modules'), modules);
-  const shared = join(base, 'shared');
-  cpSync(join(ROOT, 'shared'), shared, { recursive: true, filter: (source) => !source.endsWith('node_modules') });
-  symlinkSync(join(ROOT, 'shared', 'node_modules'), join(shared, 'node_modules'));
-  const packageJson = JSON.parse(readFileSync(join(shared, 'package.json'), 'utf8')) as { version: string };
-  writeFileSync(join(shared, 'package.json'), JSON.stringify({ ...packageJson, version: changes.sharedVersion }));
-  const linked = join(modules, '@bookswap', 'shared');
-  rmSync(linked, { force: true });
-  symlinkSync(shared, linked);
+  for (const name of copies) {
+    const { version, replace = [] } = changes[name]!;
+    const packageCopy = join(base, name);
+    cpSync(join(ROOT, name), packageCopy, { recursive: true, filter: (source) => !source.endsWith('node_modules') });
+    if (existsSync(join(ROOT, name, 'node_modules')))
+      symlinkSync(join(ROOT, name, 'node_modules'), join(packageCopy, 'node_modules'));
+    const packageJson = JSON.parse(readFileSync(join(packageCopy, 'package.json'), 'utf8')) as { version: string };
+    writeFileSync(join(packageCopy, 'package.json'), JSON.stringify({ ...packageJson, version }));
+    replaceIn(packageCopy, replace);
+    const linked = join(modules, '@bookswap', name);
+    rmSync(linked, { force: true });
+    symlinkSync(packageCopy, linked);
+  }
   return copy;
 }
 

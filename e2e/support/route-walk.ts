@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { Role } from '@bookswap/shared/auth';
-import { ALL_ROUTES, mayOpen, type AppRoute } from '@bookswap/shared/routing';
+import type { Role } from '@bookswap/contract/auth';
+import { ALL_ROUTES, mayOpen, type AppRoute } from '@bookswap/contract/routing';
 import type { Booking, BookListResponse } from '@bookswap/shared/schemas';
 import { API_URL } from './shared-steps';
 

@@ -11,7 +11,7 @@ import {
   type RecordedRequests,
   type RemoteName,
 } from '../support/fixtures';
-import type { Role } from '@bookswap/shared/auth';
+import type { Role } from '@bookswap/contract/auth';
 
 /** A path of each remote and what shows there once its screen rendered. */
 interface OwnedPath {
@@ -123,7 +123,7 @@ function expectSingletonsFromShellOnly(requests: RecordedRequests) {
   expect(twice, 'scripts requested more than once').toEqual([]);
 
   const fromShell = new Set(requests.to('shell').flatMap((url) => singletonsServedIn('shell', url)));
-  for (const name of ['react', 'react-dom', 'react-router', '@emotion/react', '@mui/material', '@bookswap/shared']) {
+  for (const name of ['react', 'react-dom', 'react-router', '@emotion/react', '@mui/material', '@bookswap/contract']) {
     expect([...fromShell], `${name} comes from the shell`).toContain(name);
   }
   for (const remote of REMOTES) {

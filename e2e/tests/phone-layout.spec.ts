@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Role } from '@bookswap/shared/auth';
+import type { Role } from '@bookswap/contract/auth';
 import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
 import { routesToWalk } from '../support/route-walk';
 import { expectAccessible } from '../support/shared-steps';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
 import { buildRelease, folderDigest, release, remoteVariant, ROOT } from '../support/release-drill';
+import { shareScopeOf } from '../support/share-scope';
 
 // Issue 20's drills (docs/decisions/020 and 021): each remote ships, canaries and rolls back on its own, from
 // immutable releases, with the shell's build and the other remotes untouched; an open tab never breaks.
@@ -34,9 +35,12 @@ async function newSellerTab(browser: Browser) {
 }
 
 const NEW_TEXT = 'Books you list: ';
-const SHARED_VERSION = (JSON.parse(readFileSync(join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string })
-  .version;
-const NEXT_MAJOR = `${Number(SHARED_VERSION.split('.')[0]) + 1}.0.0`;
+const versionOf = (folder: string) =>
+  (JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')) as { version: string }).version;
+const nextMajor = (version: string) => `${Number(version.split('.')[0]) + 1}.0.0`;
+const CONTRACT_VERSION = versionOf('contract');
+const NEXT_CONTRACT_MAJOR = nextMajor(CONTRACT_VERSION);
+const NEXT_LIBRARY_MAJOR = nextMajor(versionOf('shared'));
 const TIPS_ROUTE = `remoteRoute(
     defineRoute('/dashboard/seller-tips', {
       owner: 'seller',
@@ -52,6 +56,7 @@ const TIPS_ROUTE = `remoteRoute(
 let original: Record<string, string>;
 let sellerNext: string;
 let sellerOtherMajor: string;
+let sellerLibraryMajor: string;
 let storefrontNext: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -66,8 +71,8 @@ test.beforeAll(async () => {
       { file: 'src/my-products/MyProductsPage.tsx', from: 'Total Product: ', to: NEW_TEXT },
       {
         file: 'src/routes.tsx',
-        from: "import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';",
-        to: "import { defineRoute, remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';",
+        from: "import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';",
+        to: "import { defineRoute, remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';",
       },
       { file: 'src/routes.tsx', from: '];', to: TIPS_ROUTE },
     ],
@@ -77,7 +82,35 @@ test.beforeAll(async () => {
     },
   });
   sellerNext = buildRelease('seller', seller);
-  sellerOtherMajor = buildRelease('seller', remoteVariant('remote-seller', { sharedVersion: NEXT_MAJOR }));
+  sellerOtherMajor = buildRelease(
+    'seller',
+    remoteVariant('remote-seller', { contract: { version: NEXT_CONTRACT_MAJOR } }),
+  );
+  // A breaking change to a library, released with the seller alone: the table's `pageSize` is `rowsPerPage` in the
+  // next major of @bookswap/shared, and the seller's My Product asks for two rows a page with it.
+  sellerLibraryMajor = buildRelease(
+    'seller',
+    remoteVariant('remote-seller', {
+      replace: [
+        {
+          file: 'src/my-products/MyProductsPage.tsx',
+          from: 'what="Your products"',
+          to: 'what="Your products" rowsPerPage={2}',
+        },
+      ],
+      shared: {
+        version: NEXT_LIBRARY_MAJOR,
+        replace: [
+          { file: 'src/ui/PagedTable.tsx', from: '  pageSize?: number;', to: '  rowsPerPage?: number;' },
+          {
+            file: 'src/ui/PagedTable.tsx',
+            from: '  pageSize = DEFAULT_PAGE_SIZE,',
+            to: '  rowsPerPage: pageSize = DEFAULT_PAGE_SIZE,',
+          },
+        ],
+      },
+    }),
+  );
   storefrontNext = buildRelease(
     'storefront',
     remoteVariant('remote-storefront', {
@@ -175,14 +208,14 @@ test('(c) a 50 % canary reaches some fresh browsers, and each keeps its version 
   expect(registry().remotes.seller?.canary).toBeNull();
 });
 
-test('(d) a release built against another major of shared is refused, and forced live it shows a named fallback in its area only', async ({
+test('(d) a release built against another major of the runtime contract is refused, and forced live it shows a named fallback in its area only', async ({
   page,
   requests,
 }) => {
   const before = readFileSync(registryFile(), 'utf8');
   const refused = release('promote', 'seller', sellerOtherMajor);
   expect(refused.status).not.toBe(0);
-  expect(refused.stderr).toContain(`@bookswap/shared ${NEXT_MAJOR}`);
+  expect(refused.stderr).toContain(`@bookswap/contract ${NEXT_CONTRACT_MAJOR}`);
   expect(readFileSync(registryFile(), 'utf8')).toBe(before);
 
   // Forced by hand, past the gate: the shell's own check keeps it out.
@@ -196,7 +229,7 @@ test('(d) a release built against another major of shared is refused, and forced
     const fallback = page.getByTestId('remote-fallback');
     await expect(fallback).toContainText('Seller is not available right now');
     await expect(fallback).toContainText(
-      `built against @bookswap/shared ${NEXT_MAJOR}; the shell provides ${SHARED_VERSION}`,
+      `built against @bookswap/contract ${NEXT_CONTRACT_MAJOR}; the shell provides ${CONTRACT_VERSION}`,
     );
     await expect(fallback.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     expect(requests.to('seller')).toEqual([]);
@@ -247,4 +280,37 @@ test('(e) a tab open before a storefront promote reaches every storefront screen
   await freshPage.goto('/category');
   await expect(freshPage.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
   await fresh.close();
+});
+
+test('(g) a library major released with the seller alone: the seller uses its copy, the others keep theirs, one React', async ({
+  page,
+}) => {
+  const untouched = ['storefront', 'admin', 'checkout'].map((remote) =>
+    join(ROOT, 'releases', remote, original[remote] ?? ''),
+  );
+  const before = untouched.map(folderDigest);
+  const promoted = release('promote', 'seller', sellerLibraryMajor);
+  expect(promoted.status, promoted.stderr).toBe(0);
+  try {
+    await signInThroughLoginScreen(page, 'seller');
+    await page.goto('/dashboard/myproduct');
+    // The renamed prop works: two rows a page, with the pager.
+    const table = page.getByRole('table', { name: 'My Product' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expect(page.getByRole('navigation', { name: 'My Product pages' })).toBeVisible();
+    await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+    // The other remotes, on their releases with the library they were built with, work beside it in the same tab.
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Buy & Sell Second Hand Book!' })).toBeVisible();
+    await page.goto('/dashboard/myorder');
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+    const scope = await shareScopeOf(page);
+    expect(scope.react?.filter((version) => version.loaded)).toHaveLength(1);
+    expect(Object.keys(scope).filter((key) => key.startsWith('@bookswap/shared'))).toEqual([]);
+  } finally {
+    const back = release('rollback', 'seller', '--to', original.seller ?? '');
+    expect(back.status, back.stderr).toBe(0);
+  }
+  expect(untouched.map(folderDigest)).toEqual(before);
 });

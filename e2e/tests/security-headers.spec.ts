@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Role } from '@bookswap/shared/auth';
+import type { Role } from '@bookswap/contract/auth';
 import { expect, originOf, REMOTES, signInThroughLoginScreen, test } from '../support/fixtures';
 import { liveReleaseUrl } from '../support/release-drill';
 import { routesToWalk } from '../support/route-walk';

@@ -1,4 +1,4 @@
-import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';
+import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';
 
 // Paths, access and titles come from the route table in shared; the shell mounts these in its
 // dashboard layout and guards them before they load. One lazy chunk per screen, the loader beside it.

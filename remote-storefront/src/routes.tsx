@@ -1,4 +1,4 @@
-import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/shared/routing';
+import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';
 import { BookListPage } from './book-list/BookListPage';
 import { HomePage } from './home/HomePage';
 import { homeLoader } from './home/use-advertised-products';

@@ -2,8 +2,8 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { createSessionStore } from '@bookswap/shared/auth';
-import { getRuntimeConfig, setRuntimeConfig } from '@bookswap/shared/config';
+import { createSessionStore } from '@bookswap/contract/auth';
+import { getRuntimeConfig, setRuntimeConfig } from '@bookswap/contract/config';
 import { AppProviders } from './app/AppProviders';
 import { createAppRoutes } from './app/create-app-routes';
 import { readStartUpConfig } from './app/start-up-config';

@@ -12,8 +12,8 @@ import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router-
 import { ToastContainer } from 'react-toastify';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@bookswap/shared/api';
-import { AuthContext, type AuthContextValue, type Role, type SignedInIdentity } from '@bookswap/shared/auth';
-import type { RemoteRoutes } from '@bookswap/shared/routing';
+import { AuthContext, type AuthContextValue, type Role, type SignedInIdentity } from '@bookswap/contract/auth';
+import type { RemoteRoutes } from '@bookswap/contract/routing';
 import { SUCCESS_TOAST_MS, theme, toastContainerSettings } from '@bookswap/shared/ui';
 import { signInDevUser } from './dev-session';
 

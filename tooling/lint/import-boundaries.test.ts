@@ -61,7 +61,7 @@ const refused: Probe[] = [
 const allowed: Probe[] = [
   ['remote-seller/src/probe.ts', "import imported from '@bookswap/shared/api';"],
   ['remote-seller/src/probe.ts', "import imported from './my-products/MyProductsPage';"],
-  ['shell/src/probe.ts', "import imported from '@bookswap/shared/routing';"],
+  ['shell/src/probe.ts', "import imported from '@bookswap/contract/routing';"],
   ['shared/src/probe.ts', "import imported from '../api/products';"],
   ['server/src/probe.ts', "import imported from '@bookswap/shared/schemas';"],
   ['remote-storefront/src/probe.ts', "import { useNavigate } from 'react-router-dom';"],

@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** ARCHITECTURE.md's singletons, by npm package (the workspace package counts as @bookswap/shared). */
+/**
+ * ARCHITECTURE.md's singletons, by npm package; of the workspace's own, the runtime contract only (the libraries of
+ * @bookswap/shared are bundled into each package, docs/decisions/028).
+ */
 export const SINGLETON_PACKAGES = new Set([
   'react',
   'react-dom',
@@ -24,12 +27,15 @@ export const SINGLETON_PACKAGES = new Set([
   '@emotion/serialize',
   '@emotion/sheet',
   '@emotion/utils',
-  '@bookswap/shared',
+  '@bookswap/contract',
 ]);
 
 export function packageOfSource(source) {
   const index = source.lastIndexOf('node_modules/');
-  if (index === -1) return /\/shared\/src\//.test(source) ? '@bookswap/shared' : null;
+  if (index === -1) {
+    if (/\/contract\/src\//.test(source)) return '@bookswap/contract';
+    return /\/shared\/src\//.test(source) ? '@bookswap/shared' : null;
+  }
   const [scope, name] = source.slice(index + 'node_modules/'.length).split('/');
   return scope?.startsWith('@') ? `${scope}/${name}` : (scope ?? null);
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { remoteRoute, ROUTES } from '@bookswap/shared/routing';
+import { remoteRoute, ROUTES } from '@bookswap/contract/routing';
 import { contentDigest, contractOf } from './build-release';
 import { routeFactsOf } from './read-routes';
 import { ROOT } from './release-store.cjs';
@@ -22,11 +22,15 @@ describe('what a release build writes into release.json', () => {
     expect(() => routeFactsOf([{ path: '/dashboard/x', handle: { access: 'seller' } }])).toThrow(/lacks its facts/);
   });
 
-  it("the contract: the shared version the remote links and each singleton's range", () => {
-    const { version } = JSON.parse(readFileSync(join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string };
+  it("the contract: the runtime contract's version the remote links, each singleton's range, its libraries", () => {
+    const versionOf = (folder: string) =>
+      (JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')) as { version: string }).version;
     const contract = contractOf(join(ROOT, 'remote-seller'));
-    expect(contract.shared).toBe(version);
-    expect(contract.singletons).toMatchObject({ react: '^19.3.1', '@bookswap/shared': `^${version}` });
+    expect(contract.runtime).toBe(versionOf('contract'));
+    expect(contract.singletons).toMatchObject({ react: '^19.3.1', '@bookswap/contract': `^${versionOf('contract')}` });
+    // docs/decisions/028: the libraries are no singletons, so no shell can refuse a release for their version.
+    expect(contract.singletons).not.toHaveProperty('@bookswap/shared');
+    expect(contract.libraries).toEqual({ '@bookswap/shared': versionOf('shared') });
     expect(Object.keys(contract.singletons).some((key) => key.endsWith('/'))).toBe(false);
   });
 

@@ -16,7 +16,7 @@ import { releasesDir, ROOT, type Env, type RemoteName } from './release-store.cj
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sharedSingletons } = require('../webpack/shared-singletons.cjs') as {
-  sharedSingletons(packageJson: unknown): Record<string, { requiredVersion?: string }>;
+  sharedSingletons(packageJson: unknown): Record<string, { singleton?: boolean; requiredVersion?: string }>;
 };
 
 export interface BuildOptions {
@@ -49,18 +49,27 @@ export function contentDigest(folder: string): string {
   return hash.digest('hex').slice(0, 10);
 }
 
-/** The contract a build of `source` needs: the shared version it compiled against and each singleton's range. */
+/** The version of a workspace package as `source` links it (a variant build may link another copy). */
+function linkedVersion(source: string, name: string): string {
+  return readJson<{ version: string }>(
+    join(realpathSync(join(source, 'node_modules', ...name.split('/'))), 'package.json'),
+  ).version;
+}
+
+/**
+ * The contract a build of `source` needs: the runtime contract's version it compiled against, each singleton's
+ * range, and the library versions it carries (docs/decisions/028).
+ */
 export function contractOf(source: string): ReleaseContract {
   const packageJson = readJson<Record<string, unknown>>(join(source, 'package.json'));
-  const sharedPackage = realpathSync(join(source, 'node_modules', '@bookswap', 'shared'));
-  const shared = readJson<{ version: string }>(join(sharedPackage, 'package.json')).version;
+  const runtime = linkedVersion(source, '@bookswap/contract');
   const singletons: Record<string, string> = {};
   for (const [key, config] of Object.entries(sharedSingletons(packageJson))) {
-    // A key ending in `/` is the same package's subpaths, under the same range.
-    if (!key.endsWith('/') && config.requiredVersion) singletons[key] = config.requiredVersion;
+    // A key ending in `/` is the same package's subpaths, under the same range; a library is no singleton.
+    if (!key.endsWith('/') && config.singleton && config.requiredVersion) singletons[key] = config.requiredVersion;
   }
-  singletons['@bookswap/shared'] = `^${shared}`;
-  return { shared, singletons };
+  singletons['@bookswap/contract'] = `^${runtime}`;
+  return { runtime, singletons, libraries: { '@bookswap/shared': linkedVersion(source, '@bookswap/shared') } };
 }
 
 function commitOf(source: string): string {

@@ -1,6 +1,6 @@
 /** The facts of each route a remote's `./routes` module serves, as release.json carries them. */
 import type { RouteObject } from 'react-router-dom';
-import type { BookswapRouteHandle } from '@bookswap/shared/routing';
+import type { BookswapRouteHandle } from '@bookswap/contract/routing';
 import type { RouteFacts } from '@bookswap/shared/releases';
 
 export function routeFactsOf(routes: readonly RouteObject[]): RouteFacts[] {

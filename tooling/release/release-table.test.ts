@@ -12,7 +12,7 @@ const release = (version: string, day: number): ReleaseManifest => ({
   version,
   commit: `c${day}`,
   builtAt: new Date(Date.UTC(2026, 10, day)).toISOString(),
-  contract: { shared: '1.0.0', singletons: {} },
+  contract: { runtime: '1.0.0', singletons: {} },
   routes: [],
 });
 

@@ -18,7 +18,7 @@ function releasesFolder(kept: Record<string, string[]>) {
         version,
         commit: 'abc',
         builtAt: new Date(Date.UTC(2026, 0, index + 1)).toISOString(),
-        contract: { shared: '1.0.0', singletons: { react: '^19.3.1' } },
+        contract: { runtime: '1.0.0', singletons: { react: '^19.3.1' } },
         routes: [{ path: `/dashboard/${remote}-${version}`, access: 'seller', layout: 'dashboard', title: version }],
       };
       writeFileSync(join(dir, remote, version, 'release.json'), JSON.stringify(release));
@@ -43,7 +43,7 @@ describe("the shell's remotes.json, computed per browser from the registry", () 
       version: 'v1',
       channel: 'live',
       entry: 'http://localhost:3002/v1/mf-manifest.json',
-      contract: { shared: '1.0.0', singletons: { react: '^19.3.1' } },
+      contract: { runtime: '1.0.0', singletons: { react: '^19.3.1' } },
       routes: [{ path: '/dashboard/seller-v1', access: 'seller', layout: 'dashboard', title: 'v1' }],
     });
   });

@@ -12,7 +12,7 @@ function releases(count: number, builtDaysAgo: (index: number) => number): Relea
     version: `v${index}`,
     commit: 'abc',
     builtAt: daysAgo(builtDaysAgo(index)),
-    contract: { shared: '1.0.0', singletons: {} },
+    contract: { runtime: '1.0.0', singletons: {} },
     routes: [],
   }));
 }

@@ -31,7 +31,7 @@ export function remotesJson(distDir, env = process.env, cookieHeader = undefined
   return { body: remotesForBrowser({ browserId: id, env, fallback }), setCookie };
 }
 
-/** RuntimeConfig of shared/src/config: BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */
+/** RuntimeConfig of contract/src/config: BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */
 export function configJson(distDir, env = process.env) {
   const config = readJson(join(distDir, 'config.json'), {});
   if (env.BOOKSWAP_API_URL) config.apiUrl = env.BOOKSWAP_API_URL;

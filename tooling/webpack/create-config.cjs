@@ -2,7 +2,7 @@
 // webpack.config.cjs calls createConfig with what differs: its name, port and what it exposes.
 const fs = require('node:fs');
 const path = require('node:path');
-const { FIRST_SCREEN, PINNED, sharedSingletons, sharedVersionFor } = require('./shared-singletons.cjs');
+const { FIRST_SCREEN, PINNED, sharedSingletons, workspaceVersionFor } = require('./shared-singletons.cjs');
 const { ShellContractPlugin } = require('./shell-contract-plugin.cjs');
 const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
 const { federationRuntimeAliases } = require('./federation-runtime-aliases.cjs');
@@ -55,10 +55,10 @@ function tsLoaderRule(production) {
   };
 }
 
-/** The shared version and each singleton's version a shell build provides (docs/decisions/020). */
+/** The runtime contract's version and each singleton's version a shell build provides (docs/decisions/020, 028). */
 function shellProvides(packageDir) {
-  const shared = sharedVersionFor(packageDir);
-  return { shared, singletons: { ...PINNED, '@bookswap/shared': shared } };
+  const runtime = workspaceVersionFor(packageDir, '@bookswap/contract');
+  return { runtime, singletons: { ...PINNED, '@bookswap/contract': runtime } };
 }
 
 /**

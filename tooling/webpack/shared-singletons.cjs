@@ -1,18 +1,42 @@
 // ARCHITECTURE.md's singleton list: every package shares these once, so the auth context, the router
-// context, the MUI theme and the toast container are the same objects in the shell and in each remote.
+// context, the MUI theme and the toast container are the same objects in the shell and in each remote; and the
+// libraries, shared by version range (docs/decisions/028).
 
 const fs = require('node:fs');
 const path = require('node:path');
 
 /**
- * `@bookswap/shared`'s own version is its contract (docs/decisions/020): minor for additions, major for breaking
- * changes, checked by shared/src/public-api.test.ts. Read from the copy the building package links.
+ * A workspace package's version as the building package links it (`@bookswap/contract`, `@bookswap/shared`): each has
+ * its own semver, checked against its recorded public API (`pnpm shared:api`, docs/decisions/020 and 028).
  */
-function sharedVersionFor(packageDir) {
-  const linked = packageDir && path.join(packageDir, 'node_modules', '@bookswap', 'shared', 'package.json');
-  const file = linked && fs.existsSync(linked) ? linked : path.join(__dirname, '..', '..', 'shared', 'package.json');
+function workspaceVersionFor(packageDir, name) {
+  const linked = packageDir && path.join(packageDir, 'node_modules', ...name.split('/'), 'package.json');
+  const folder = name.replace('@bookswap/', '');
+  const file = linked && fs.existsSync(linked) ? linked : path.join(__dirname, '..', '..', folder, 'package.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 }
+
+/**
+ * docs/decisions/028: what is shared, and how.
+ * - The runtime contract (`@bookswap/contract/*`) is the one instance every part must see: a singleton.
+ * - The libraries of `@bookswap/shared` are bundled into each package that imports them, tree-shaken to what it
+ *   uses: no share key, so no version of theirs can strand a release. `BOOKSWAP_LIBRARIES=shared` shares them
+ *   without `singleton` under their range instead (measurement only: `pnpm bench:bundle` compares the two; the
+ *   bundled form was smaller on every measured route).
+ * - Build and server code (`releases`, `testing`, `demo-users`) is no shared key: bundled and tree-shaken where a
+ *   browser package imports a part of it, absent everywhere else.
+ */
+const CONTRACT_ENTRIES = ['auth', 'routing', 'config'];
+const LIBRARY_ENTRIES = [
+  'api',
+  'schemas',
+  'catalog-rules',
+  'booking-rules',
+  'ui',
+  'ui/tables',
+  'ui/confirmation',
+  'ui/form-fields',
+];
 
 // Versions of the pinned stack; a package that does not list one still needs an explicit range, since the
 // federation runtime compares ranges. `react-router` is not shared by itself: it lives inside the one
@@ -97,22 +121,30 @@ const FIRST_SCREEN = [
   // The book list's pager (issue 22: pages from 1, previous and next) renders on the first screen of /booklist.
   '@mui/material/usePagination',
   '@bookswap/shared/api',
-  '@bookswap/shared/auth',
+  '@bookswap/contract/auth',
   // Every book card asks it whether the signed-in buyer holds an open booking (issue 21); zod-free and small.
   '@bookswap/shared/booking-rules',
   '@bookswap/shared/catalog-rules',
-  '@bookswap/shared/config',
+  '@bookswap/contract/config',
   // The shell checks each release's contract before it loads a remote (docs/decisions/020).
   '@bookswap/shared/releases',
-  '@bookswap/shared/routing',
+  '@bookswap/contract/routing',
   '@bookswap/shared/ui',
 ];
+
+/** The libraries' share config: none (bundled), or shared by range without `singleton` (measurement). */
+function librariesShared(packageDir) {
+  if (process.env.BOOKSWAP_LIBRARIES !== 'shared') return {};
+  const version = workspaceVersionFor(packageDir, '@bookswap/shared');
+  const config = { singleton: false, version, requiredVersion: `^${version}` };
+  return Object.fromEntries(LIBRARY_ENTRIES.map((entry) => [`@bookswap/shared/${entry}`, config]));
+}
 
 /**
  * @param {object} packageJson  the building package's package.json (its dependency ranges)
  * @param {{ eager?: string[], routerKit?: string, packageDir?: string }} [options]  keys the build bundles into its
  *   entry file (the shell: FIRST_SCREEN), the module it provides as `react-router-dom` (the shell's router kit), and
- *   the building package's folder (whose linked `@bookswap/shared` gives the shared version)
+ *   the building package's folder (whose linked workspace packages give their versions)
  */
 function sharedSingletons(packageJson, { eager = [], routerKit, packageDir } = {}) {
   const shared = {};
@@ -121,15 +153,20 @@ function sharedSingletons(packageJson, { eager = [], routerKit, packageDir } = {
     shared[name] = config;
     if (WITH_SUBPATHS.has(name)) shared[`${name}/`] = config;
   }
-  // The workspace package: its version in dependencies reads `workspace:*`, not a semver range.
-  const sharedVersion = sharedVersionFor(packageDir);
-  shared['@bookswap/shared/'] = { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` };
+  // The workspace packages: their versions in dependencies read `workspace:*`, not a semver range.
+  const contractVersion = workspaceVersionFor(packageDir, '@bookswap/contract');
+  shared['@bookswap/contract/'] = { singleton: true, version: contractVersion, requiredVersion: `^${contractVersion}` };
+  Object.assign(shared, librariesShared(packageDir));
   for (const key of eager) {
     const family = Object.keys(PINNED).find((name) => key.startsWith(`${name}/`));
-    const base = key.startsWith('@bookswap/shared/')
-      ? shared['@bookswap/shared/']
-      : (shared[key] ?? (family && shared[`${family}/`]));
-    if (!base) throw new Error(`FIRST_SCREEN names ${key}, which is not a shared singleton`);
+    const base = key.startsWith('@bookswap/contract/')
+      ? shared['@bookswap/contract/']
+      : key.startsWith('@bookswap/shared/')
+        ? shared[key]
+        : (shared[key] ?? (family && shared[`${family}/`]));
+    // A bundled library has no share key to make eager: the entry holds what the first screens use of it already.
+    if (!base && key.startsWith('@bookswap/shared/')) continue;
+    if (!base) throw new Error(`FIRST_SCREEN names ${key}, which is not shared`);
     shared[key] = { ...base, eager: true };
   }
   // The shell provides its router kit under the package's key and version (docs/decisions/011); `react-router`
@@ -143,4 +180,11 @@ function sharedSingletons(packageJson, { eager = [], routerKit, packageDir } = {
   return shared;
 }
 
-module.exports = { sharedSingletons, sharedVersionFor, PINNED, FIRST_SCREEN };
+module.exports = {
+  sharedSingletons,
+  workspaceVersionFor,
+  PINNED,
+  FIRST_SCREEN,
+  CONTRACT_ENTRIES,
+  LIBRARY_ENTRIES,
+};

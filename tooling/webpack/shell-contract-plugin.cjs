@@ -1,10 +1,10 @@
 // Writes `shell-contract.json` into the shell's build: the versions it provides its remotes and the route rules it
-// was built with (the route table in shared). `pnpm release promote` checks a release against the deployed one.
+// was built with (the route table in the contract). `pnpm release promote` checks a release against the deployed one.
 const path = require('node:path');
 const { sources } = require('webpack');
 
 class ShellContractPlugin {
-  /** @param {{ provides: { shared: string, singletons: Record<string, string> } }} options */
+  /** @param {{ provides: { runtime: string, singletons: Record<string, string> } }} options */
   constructor({ provides }) {
     this.provides = provides;
   }
@@ -16,7 +16,7 @@ class ShellContractPlugin {
         () => {
           // The route table is TypeScript; tsx reads it as the shell's build compiled it.
           const { require: requireTs } = require('tsx/cjs/api');
-          const paths = path.join(__dirname, '..', '..', 'shared', 'src', 'routing', 'paths.ts');
+          const paths = path.join(__dirname, '..', '..', 'contract', 'src', 'routing', 'paths.ts');
           compilation.fileDependencies.add(paths);
           const { ALL_ROUTES } = requireTs(paths, __filename);
           const routes = ALL_ROUTES.map(({ path: routePath, owner, layout, access, title, menu }) => ({

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import type { AuditEntry } from '@bookswap/shared/schemas';
 import { LoadedTable, type DataColumn } from '@bookswap/shared/ui/tables';
 import { ACTION_TEXT, newestFirst, whenText } from './audit-entry-text';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { TELEMETRY_REMOTES, type RemoteReleaseOverview } from '@bookswap/shared/schemas';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { ConfirmationModal } from '@bookswap/shared/ui/confirmation';

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import type { Report, ReportStatus } from '@bookswap/shared/schemas';
 import { ConfirmationModal, DELETE_PRODUCT_TITLE } from '@bookswap/shared/ui/confirmation';
 import { type DataColumn, PagedTable, type TableSearch } from '@bookswap/shared/ui/tables';

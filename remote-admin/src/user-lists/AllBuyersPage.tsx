@@ -1,4 +1,4 @@
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { UserListPage } from './UserListPage';
 
 /** /dashboard/alluser: every buyer with a Delete action (product.md §2). */

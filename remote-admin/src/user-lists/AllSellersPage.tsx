@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import type { User } from '@bookswap/shared/schemas';
 import { UserListPage } from './UserListPage';
 import { useUserModeration } from './use-user-moderation';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { writes } from '@bookswap/shared/api';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { BOOKING_STATUS_LABELS, stillWaitsForPayment, type BookingStatus } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, formatPrice, useMyBookings, useWrite } from '@bookswap/shared/ui';

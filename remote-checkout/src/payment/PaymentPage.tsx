@@ -13,7 +13,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router-dom';
 import { getBooking } from '@bookswap/shared/api';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { NOT_PAYABLE_REASONS } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
 import { LoadError, LoadingSpinner, formatPrice } from '@bookswap/shared/ui';

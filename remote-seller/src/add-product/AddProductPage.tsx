@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, writes } from '@bookswap/shared/api';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { BOOK_CONDITIONS, CATEGORY_CHOICES } from '@bookswap/shared/catalog-rules';
 import type { AddProductForm } from '@bookswap/shared/schemas';
 import { notifyError, notifySuccess, useInvalidate } from '@bookswap/shared/ui';

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { bookingKeys, getBookingRequests } from '@bookswap/shared/api';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 
 /** Every booking of the signed-in seller's books, newest first (the server keeps that order). */
 export function useBookingRequests() {

@@ -1,4 +1,4 @@
-import type { Role } from '@bookswap/shared/auth';
+import type { Role } from '@bookswap/contract/auth';
 
 /** The standalone host's fake signed-in user: a seller, the role these screens are built for. */
 export const DEV_HOST: { title: string; role: Role } = { title: 'Seller', role: 'seller' };

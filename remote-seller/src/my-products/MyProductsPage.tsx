@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import type { Product } from '@bookswap/shared/schemas';
 import { BookCover, formatPrice } from '@bookswap/shared/ui';
 import {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { getMyProducts, productKeys } from '@bookswap/shared/api';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 
 /** The signed-in seller's own listings, newest first (the server keeps that order). */
 export function useMyProducts() {

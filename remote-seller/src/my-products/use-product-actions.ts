@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { productKeys, writes, type ApiWrite } from '@bookswap/shared/api';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 import type { Product } from '@bookswap/shared/schemas';
 import { useWrite } from '@bookswap/shared/ui';
 

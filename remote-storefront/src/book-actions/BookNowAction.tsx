@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import type { Product } from '@bookswap/shared/schemas';
 
 export interface BookNowActionProps {

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation, useSearchParams, type Location } from 'react-router-dom';
-import { useAuth } from '@bookswap/shared/auth';
-import { isLoginReason, RESUME_ACTION_PARAM, type LoginReason } from '@bookswap/shared/routing';
+import { useAuth } from '@bookswap/contract/auth';
+import { isLoginReason, RESUME_ACTION_PARAM, type LoginReason } from '@bookswap/contract/routing';
 import type { Product } from '@bookswap/shared/schemas';
 
 /** The books a page's actions are for: the details page's own book, or a list's books once loaded. */

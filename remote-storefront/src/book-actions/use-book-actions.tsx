@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAuth } from '@bookswap/shared/auth';
-import { LOGIN_PATH, loginRedirectState, type LoginReason } from '@bookswap/shared/routing';
+import { useAuth } from '@bookswap/contract/auth';
+import { LOGIN_PATH, loginRedirectState, type LoginReason } from '@bookswap/contract/routing';
 import { isOpenBooking } from '@bookswap/shared/booking-rules';
 import type { Product } from '@bookswap/shared/schemas';
 import { SUCCESS_TOAST_MS, useMyBookings } from '@bookswap/shared/ui';

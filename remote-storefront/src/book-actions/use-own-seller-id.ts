@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { getUserByEmail, userKeys } from '@bookswap/shared/api';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 
 /**
  * The signed-in seller's user id, to tell their own listings by `sellerId`: the public lists carry no seller

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import type { Product } from '@bookswap/shared/schemas';
 import { BookCover, formatPrice } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';

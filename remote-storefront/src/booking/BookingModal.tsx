@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messageOf, writes } from '@bookswap/shared/api';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 import { createBookingBodySchema, type Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
 import { bookingDateText } from './booking-date';

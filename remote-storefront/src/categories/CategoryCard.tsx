@@ -4,7 +4,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import type { ListedCategory } from './use-categories';
 
 /** Every card is at least this tall, so the grid's place can be kept while the categories load. */

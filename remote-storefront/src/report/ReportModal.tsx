@@ -7,7 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { writes } from '@bookswap/shared/api';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '@bookswap/shared/catalog-rules';
 import type { Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';

@@ -1,5 +1,6 @@
-import { setRuntimeConfig } from '../config/runtime-config';
-import { apiRequest, setUnauthorizedHandler } from './api-client';
+import { setUnauthorizedHandler } from '@bookswap/contract/auth';
+import { setRuntimeConfig } from '@bookswap/contract/config';
+import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { ACCESS_TOKEN_KEY } from './access-token';
 

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
-import { getRuntimeConfig } from '../config/runtime-config';
+import { renewAfterUnauthorized } from '@bookswap/contract/auth';
+import { getRuntimeConfig } from '@bookswap/contract/config';
 import { answerSchemas, type Answer, type AnswerName } from './answers';
 import { readAccessToken } from './access-token';
 import { ApiError } from './api-error';
@@ -20,17 +21,6 @@ export interface ApiRequest<T> {
   /** The answer's shape by name (see answers.ts): checked like `schema`, but in development and tests only. */
   answer?: AnswerName;
   signal?: AbortSignal;
-}
-
-/**
- * Called once when a protected call answers 401. The shell installs the handler that fetches a
- * fresh access token (true: retry the call) or signs the user out (false).
- */
-type UnauthorizedHandler = () => Promise<boolean>;
-let onUnauthorized: UnauthorizedHandler | null = null;
-
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
-  onUnauthorized = handler;
 }
 
 async function send(path: string, request: ApiRequest<unknown>): Promise<Response> {
@@ -87,9 +77,8 @@ export function apiRequest<K extends AnswerName>(
 export function apiRequest<T = unknown>(path: string, request?: ApiRequest<T>): Promise<T>;
 export async function apiRequest<T>(path: string, request: ApiRequest<T> = {}): Promise<T> {
   let response = await send(path, request);
-  if (response.status === 401 && request.auth && onUnauthorized) {
-    if (await onUnauthorized()) response = await send(path, request);
-  }
+  // Once per call: the shell's renewal (@bookswap/contract/auth) trades for a fresh token or signs the person out.
+  if (response.status === 401 && request.auth && (await renewAfterUnauthorized())) response = await send(path, request);
   if (!response.ok) throw await errorFrom(response);
   const data: unknown = response.status === 204 ? undefined : await response.json();
   const schema = schemaFor(request);

@@ -9,6 +9,17 @@ export class ApiError extends Error {
     this.status = status;
     this.field = field;
   }
+
+  /**
+   * docs/decisions/028: each remote bundles its own copy of this library, so an error a remote's fetcher threw meets
+   * the shell's SWR settings or another copy's checks. `instanceof ApiError` asks what the error is, not which copy
+   * of the class made it.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      value instanceof Error && value.name === 'ApiError' && typeof (value as { status?: unknown }).status === 'number'
+    );
+  }
 }
 
 export function messageOf(error: unknown): string {

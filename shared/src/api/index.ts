@@ -1,4 +1,4 @@
-export { apiRequest, query, setUnauthorizedHandler } from './api-client';
+export { apiRequest, query } from './api-client';
 export type { ApiRequest, HttpMethod } from './api-client';
 export { ApiError, mayRetry, messageOf } from './api-error';
 export { ACCESS_TOKEN_KEY, clearAccessToken, readAccessToken, storeAccessToken } from './access-token';

@@ -3,29 +3,38 @@ import { contractMismatches } from './contract-check';
 import { satisfiesRange } from './version-range';
 
 const shell: ShellContract = {
-  shared: '1.4.0',
-  singletons: { react: '19.3.1', '@bookswap/shared': '1.4.0' },
+  runtime: '1.4.0',
+  singletons: { react: '19.3.1', '@bookswap/contract': '1.4.0' },
   routes: [
     { path: '/dashboard/myproduct', owner: 'seller', layout: 'dashboard', access: 'seller', title: 'My Product' },
     { path: '/dashboard/myorder', owner: 'checkout', layout: 'dashboard', access: 'user', title: 'My Orders' },
   ],
 };
 const myProduct: RouteFacts = { path: '/dashboard/myproduct', layout: 'dashboard', access: 'seller', title: 'My Product' };
-const release = (shared: string, singletons: Record<string, string>, routes: RouteFacts[] = [myProduct]) => ({
-  contract: { shared, singletons },
+const release = (runtime: string, singletons: Record<string, string>, routes: RouteFacts[] = [myProduct]) => ({
+  contract: { runtime, singletons, libraries: { '@bookswap/shared': '6.0.0' } },
   routes,
 });
 
 describe('whether a shell can host a release', () => {
   it('a release built against the same major, with ranges the shell meets, fits', () => {
-    expect(contractMismatches('seller', release('1.2.0', { react: '^19.0.0', '@bookswap/shared': '^1.2.0' }), shell)).toEqual([]);
+    expect(contractMismatches('seller', release('1.2.0', { react: '^19.0.0', '@bookswap/contract': '^1.2.0' }), shell)).toEqual([]);
   });
 
-  it('another major of @bookswap/shared does not, either way', () => {
+  it('another major of @bookswap/contract does not, either way', () => {
     expect(contractMismatches('seller', release('2.0.0', {}), shell)).toEqual([
-      'it was built against @bookswap/shared 2.0.0; the shell provides 1.4.0',
+      'it was built against @bookswap/contract 2.0.0; the shell provides 1.4.0',
     ]);
     expect(contractMismatches('seller', release('0.9.0', {}), shell)).toHaveLength(1);
+  });
+
+  it('another major of a library (@bookswap/shared) fits: the release brings its own copy', () => {
+    const withLibrary = (major: string) => ({
+      ...release('1.2.0', {}),
+      contract: { runtime: '1.2.0', singletons: {}, libraries: { '@bookswap/shared': `${major}.0.0` } },
+    });
+    expect(contractMismatches('seller', withLibrary('7'), shell)).toEqual([]);
+    expect(contractMismatches('seller', withLibrary('5'), shell)).toEqual([]);
   });
 
   it('a singleton range the shell does not meet, or one it does not provide', () => {

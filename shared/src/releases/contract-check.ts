@@ -1,5 +1,4 @@
-import type { RouteAccess } from '../routing/route-access';
-import type { RemoteName } from '../routing/paths';
+import type { RemoteName, RouteAccess } from '@bookswap/contract/routing';
 import type { ReleaseContract, RouteFacts, ShellContract } from './release-manifest';
 import { breakingPart, satisfiesRange } from './version-range';
 
@@ -17,8 +16,8 @@ export function contractMismatches(
 ): string[] {
   const causes: string[] = [];
   const { contract } = release;
-  if (breakingPart(contract.shared) !== breakingPart(shell.shared)) {
-    causes.push(`it was built against @bookswap/shared ${contract.shared}; the shell provides ${shell.shared}`);
+  if (breakingPart(contract.runtime) !== breakingPart(shell.runtime)) {
+    causes.push(`it was built against @bookswap/contract ${contract.runtime}; the shell provides ${shell.runtime}`);
   }
   for (const [name, range] of Object.entries(contract.singletons)) {
     const provided = shell.singletons[name];

@@ -1,5 +1,4 @@
-import type { RouteAccess } from '../routing/route-access';
-import type { RemoteName, RouteLayout, RouteMenu, RouteOwner } from '../routing/paths';
+import type { RemoteName, RouteAccess, RouteLayout, RouteMenu, RouteOwner } from '@bookswap/contract/routing';
 
 /** A route as data: what the shell needs to guard, mount and list it before any of the remote's code loads. */
 export interface RouteFacts {
@@ -12,10 +11,15 @@ export interface RouteFacts {
 
 /** What a release needs from the shell that hosts it (docs/decisions/020). */
 export interface ReleaseContract {
-  /** The `@bookswap/shared` version the release was built against (shared/package.json's `version`). */
-  shared: string;
+  /** The `@bookswap/contract` version the release was built against (contract/package.json's `version`). */
+  runtime: string;
   /** Each shared singleton's required range, as the release's federation config asks for it. */
   singletons: Record<string, string>;
+  /**
+   * The library versions the release was built with (`@bookswap/shared`): for the record only, since a release
+   * whose major is not the shell's loads its own copy (docs/decisions/028).
+   */
+  libraries?: Record<string, string>;
 }
 
 /** `release.json`, written beside a release's `mf-manifest.json` and never changed after. */
@@ -30,7 +34,8 @@ export interface ReleaseManifest {
 
 /** What a shell build offers its remotes: the versions it provides and the route rules it was built with. */
 export interface ShellContract {
-  shared: string;
+  /** The `@bookswap/contract` version the shell provides. */
+  runtime: string;
   /** Each singleton's provided version. */
   singletons: Record<string, string>;
   routes: (RouteFacts & { owner: RouteOwner })[];

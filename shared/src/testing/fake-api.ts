@@ -1,4 +1,4 @@
-import { setRuntimeConfig } from '../config/runtime-config';
+import { setRuntimeConfig } from '@bookswap/contract/config';
 
 /** Tests talk to this base URL; the fake below answers it (and a remote's static files). */
 export const FAKE_API_URL = 'http://api.test';

@@ -2,7 +2,7 @@ import { configure, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ToastContainer } from 'react-toastify';
-import { AuthContext, signedOutAuth, type AuthContextValue } from '../auth';
+import { AuthContext, signedOutAuth, type AuthContextValue } from '@bookswap/contract/auth';
 import type { Role } from '../schemas';
 import { sampleIdentities } from './samples';
 

@@ -1,5 +1,5 @@
-import { remoteRoute } from '../routing/route-access';
-import { ROUTES } from '../routing/paths';
+import { remoteRoute } from '@bookswap/contract/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { routeTableMismatches } from './route-table-check';
 
 describe('the route table check', () => {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { accessOf } from '../routing/route-access';
-import { routesOwnedBy, type RouteOwner } from '../routing/paths';
+import { accessOf } from '@bookswap/contract/routing';
+import { routesOwnedBy, type RouteOwner } from '@bookswap/contract/routing';
 
 /**
  * What a remote (or the shell) serves against what the route table gives it: every path both ways,

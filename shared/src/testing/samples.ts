@@ -1,4 +1,4 @@
-import type { SignedInIdentity } from '../auth/auth-types';
+import type { SignedInIdentity } from '@bookswap/contract/auth';
 import type { AuditEntry, Booking, Notification, Product, ProductWithContact, Report, Role, User } from '../schemas';
 
 let next = 1;

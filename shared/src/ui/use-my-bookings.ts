@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { bookingKeys, getMyBookings } from '../api/bookings';
-import { useAuth } from '../auth';
+import { useAuth } from '@bookswap/contract/auth';
 
 /**
  * The signed-in buyer's bookings, under the one key every booking write refreshes (`bookingKeys.all`): My Orders

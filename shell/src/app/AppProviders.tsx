@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@bookswap/shared/api';
-import type { SessionStore } from '@bookswap/shared/auth';
+import type { SessionStore } from '@bookswap/contract/auth';
 import { SUCCESS_TOAST_MS, toastContainerSettings } from '@bookswap/shared/ui';
 import { AuthProvider } from '../sign-in/AuthProvider';
 import { theme } from '@bookswap/shared/ui';

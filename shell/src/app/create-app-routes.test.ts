@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { createSessionStore } from '@bookswap/shared/auth';
-import { routesOwnedBy } from '@bookswap/shared/routing';
+import { createSessionStore } from '@bookswap/contract/auth';
+import { routesOwnedBy } from '@bookswap/contract/routing';
 import { routeTableMismatches } from '@bookswap/shared/testing';
 import { RemoteRoutesLoader } from '../federation/remote-routes-loader';
 import { createAppRoutes } from './create-app-routes';

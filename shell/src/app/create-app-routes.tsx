@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import type { SessionStore } from '@bookswap/shared/auth';
-import { ROUTES } from '@bookswap/shared/routing';
+import type { SessionStore } from '@bookswap/contract/auth';
+import { ROUTES } from '@bookswap/contract/routing';
 import { LoadingSpinner } from '@bookswap/shared/ui';
 import { signInRoutes } from '../sign-in/sign-in-routes';
 import { DashboardWelcome } from '../dashboard-welcome/DashboardWelcome';

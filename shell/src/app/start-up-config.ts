@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@bookswap/shared/config';
+import type { RuntimeConfig } from '@bookswap/contract/config';
 import { takeEarlyStartUpFile } from '../federation/early-start';
 import { readRemoteManifestList, type RemoteManifestList } from '../federation/remote-manifest-list';
 

@@ -6,8 +6,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '@bookswap/shared/auth';
-import { ROUTES } from '@bookswap/shared/routing';
+import { useAuth } from '@bookswap/contract/auth';
+import { ROUTES } from '@bookswap/contract/routing';
 import { dashboardMenuFor, type DashboardMenuItem } from '../layout/dashboard-menu';
 
 /** A line under each screen's name, for the screens of the route table; a release's new screen shows its name alone. */

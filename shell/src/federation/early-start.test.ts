@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { earlyManifests, takeEarlyStartUpFile } from './early-start';
 
 const indexHtml = readFileSync(join(__dirname, '..', '..', 'public', 'index.html'), 'utf8');

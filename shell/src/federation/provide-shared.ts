@@ -7,10 +7,10 @@
  */
 export const provideSharedEntries = () =>
   Promise.all([
-    import('@bookswap/shared/auth'),
+    import('@bookswap/contract/auth'),
     import('@bookswap/shared/api'),
-    import('@bookswap/shared/config'),
-    import('@bookswap/shared/routing'),
+    import('@bookswap/contract/config'),
+    import('@bookswap/contract/routing'),
     import('@bookswap/shared/schemas'),
     import('@bookswap/shared/catalog-rules'),
     import('@bookswap/shared/booking-rules'),

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useLoaderData } from 'react-router-dom';
-import { createSessionStore, signedOutAuth, type SessionState } from '@bookswap/shared/auth';
-import type { RemoteRoutes } from '@bookswap/shared/routing';
+import { createSessionStore, signedOutAuth, type SessionState } from '@bookswap/contract/auth';
+import type { RemoteRoutes } from '@bookswap/contract/routing';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { remoteAreaRoutes } from './remote-area-routes';
 import { RemoteRoutesLoader, type FederationRuntime } from './remote-routes-loader';
@@ -182,17 +182,17 @@ describe('RemoteRoutesLoader', () => {
 
   describe('a release this shell cannot host (docs/decisions/020)', () => {
     const shell: ShellContract = {
-      shared: '1.0.0',
+      runtime: '1.0.0',
       singletons: { react: '19.3.1' },
       routes: [
         { path: '/dashboard/myproduct', owner: 'seller', layout: 'dashboard', access: 'seller', title: 'My Product' },
       ],
     };
-    const released = (shared: string): RemoteManifestList => [
+    const released = (runtime: string): RemoteManifestList => [
       {
         ...REMOTES[0]!,
         version: '0.2.0-abc',
-        contract: { shared, singletons: { react: '^19.0.0' } },
+        contract: { runtime, singletons: { react: '^19.0.0' }, libraries: { '@bookswap/shared': '6.0.0' } },
         routes: [{ path: '/dashboard/myproduct', layout: 'dashboard', access: 'seller', title: 'My Product' }],
       },
     ];
@@ -202,7 +202,7 @@ describe('RemoteRoutesLoader', () => {
       renderSellerArea(runtime, 'seller', { remotes: released('2.0.0'), shell });
       expect(await screen.findByText('Seller is not available right now')).toBeInTheDocument();
       expect(
-        screen.getByText('it was built against @bookswap/shared 2.0.0; the shell provides 1.0.0'),
+        screen.getByText('it was built against @bookswap/contract 2.0.0; the shell provides 1.0.0'),
       ).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
       expect(runtime.loadRemote).not.toHaveBeenCalled();

@@ -6,8 +6,8 @@ import {
   type RouteObject,
   type ShouldRevalidateFunction,
 } from 'react-router-dom';
-import type { SessionStore } from '@bookswap/shared/auth';
-import { mayOpen } from '@bookswap/shared/routing';
+import type { SessionStore } from '@bookswap/contract/auth';
+import { mayOpen } from '@bookswap/contract/routing';
 import type { RouteFacts } from '@bookswap/shared/releases';
 import { RequireAccess } from '../guards/RequireAccess';
 import { noteRemoteLoad } from '../release-health/load-ledger';

@@ -23,7 +23,7 @@ function isAbsoluteUrl(text: unknown): boolean {
 function isContract(value: unknown): value is ReleaseContract {
   return (
     isObject(value) &&
-    typeof value.shared === 'string' &&
+    typeof value.runtime === 'string' &&
     isObject(value.singletons) &&
     Object.values(value.singletons).every((range) => typeof range === 'string')
   );

@@ -1,5 +1,5 @@
 import { contractMismatches, type ShellContract } from '@bookswap/shared/releases';
-import type { RemoteRoutes } from '@bookswap/shared/routing';
+import type { RemoteRoutes } from '@bookswap/contract/routing';
 import type { RemoteManifestList } from './remote-manifest-list';
 import type { RemoteName } from './route-ownership';
 import { failureStage, RemoteIncompatibleError, RemoteUnavailableError, reasonOf } from './remote-unavailable-error';

@@ -1,5 +1,5 @@
 import type { RouteFacts } from '@bookswap/shared/releases';
-import { ALL_ROUTES, type RemoteName, type RouteMenu, type RouteOwner } from '@bookswap/shared/routing';
+import { ALL_ROUTES, type RemoteName, type RouteMenu, type RouteOwner } from '@bookswap/contract/routing';
 import type { RemoteManifestList } from './remote-manifest-list';
 
 export type CatalogRoute = RouteFacts & { owner: RouteOwner };

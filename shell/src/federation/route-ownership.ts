@@ -1,7 +1,7 @@
-import type { RemoteName, RouteLayout } from '@bookswap/shared/routing';
+import type { RemoteName, RouteLayout } from '@bookswap/contract/routing';
 import { routeCatalog, type CatalogRoute, type RouteCatalog } from './route-catalog';
 
-export type { RemoteName } from '@bookswap/shared/routing';
+export type { RemoteName } from '@bookswap/contract/routing';
 export type RemoteLayout = RouteLayout;
 
 /**

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { signedOutAuth } from '@bookswap/shared/auth';
-import type { RouteAccess } from '@bookswap/shared/routing';
+import { signedOutAuth } from '@bookswap/contract/auth';
+import type { RouteAccess } from '@bookswap/contract/routing';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
-import type { LoginRedirectState } from '@bookswap/shared/routing';
+import type { LoginRedirectState } from '@bookswap/contract/routing';
 import { RequireAccess } from './RequireAccess';
 
 function LoginProbe() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from '@bookswap/shared/auth';
-import { LOGIN_PATH, loginRedirectState, mayOpen, type RouteAccess } from '@bookswap/shared/routing';
+import { useAuth } from '@bookswap/contract/auth';
+import { LOGIN_PATH, loginRedirectState, mayOpen, type RouteAccess } from '@bookswap/contract/routing';
 import { LoadingSpinner } from '@bookswap/shared/ui';
 
 /**

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Role } from '@bookswap/shared/auth';
+import type { Role } from '@bookswap/contract/auth';
 import { atScreenWidth, fakeApiForEachTest, PHONE_WIDTH } from '@bookswap/shared/testing';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { DashboardLayout } from './DashboardLayout';

@@ -9,7 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useId, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 import { dashboardMenuFor } from './dashboard-menu';
 import { Footer } from './Footer';
 import { NavigationProgress } from './NavigationProgress';

@@ -2,7 +2,7 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { NavLink } from 'react-router-dom';
-import { LOGIN_PATH, ROUTES } from '@bookswap/shared/routing';
+import { LOGIN_PATH, ROUTES } from '@bookswap/contract/routing';
 
 export interface SiteMenuLink {
   to: string;

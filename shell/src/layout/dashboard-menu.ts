@@ -1,5 +1,5 @@
-import type { Role } from '@bookswap/shared/auth';
-import { mayOpen } from '@bookswap/shared/routing';
+import type { Role } from '@bookswap/contract/auth';
+import { mayOpen } from '@bookswap/contract/routing';
 import { routeCatalog } from '../federation/route-catalog';
 
 export interface DashboardMenuItem {

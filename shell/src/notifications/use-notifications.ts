@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { getNotifications, mayRetry, notificationKeys } from '@bookswap/shared/api';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 
 /**
  * How often the bell asks for news. Polling, not a push channel (docs/decisions/024): SWR is already the client's

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { createSessionStore, type SessionState } from '@bookswap/shared/auth';
-import type { RemoteRoutes } from '@bookswap/shared/routing';
+import { createSessionStore, type SessionState } from '@bookswap/contract/auth';
+import type { RemoteRoutes } from '@bookswap/contract/routing';
 import type { ShellContract } from '@bookswap/shared/releases';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { remoteAreaRoutes } from '../federation/remote-area-routes';
@@ -77,8 +77,8 @@ describe('which release a page load used, and how its load ended', () => {
   it('notes a release the shell cannot host as a failure at the contract check, downloading nothing', async () => {
     const runtime = runtimeThat(async () => ({ default: routesWith(MyProducts) }));
     openMyProducts(runtime, {
-      remotes: [{ ...SELLER, contract: { shared: '2.0.0', singletons: {} }, routes: [] }],
-      shell: { shared: '1.0.0', singletons: {}, routes: [] },
+      remotes: [{ ...SELLER, contract: { runtime: '2.0.0', singletons: {} }, routes: [] }],
+      shell: { runtime: '1.0.0', singletons: {}, routes: [] },
     });
     expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
     expect(runtime.loadRemote).not.toHaveBeenCalled();

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
-import { useAuth } from '@bookswap/shared/auth';
-import { LOGIN_PATH } from '@bookswap/shared/routing';
+import { useAuth } from '@bookswap/contract/auth';
+import { LOGIN_PATH } from '@bookswap/contract/routing';
 import { notifyError } from '@bookswap/shared/ui';
 
 function describe(error: unknown): string {

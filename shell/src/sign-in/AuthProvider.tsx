@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { AuthContext, createSessionStore, type AuthContextValue, type SessionStore } from '@bookswap/shared/auth';
-import { getRuntimeConfig } from '@bookswap/shared/config';
+import { AuthContext, createSessionStore, type AuthContextValue, type SessionStore } from '@bookswap/contract/auth';
+import { getRuntimeConfig } from '@bookswap/contract/config';
 import { connectFirebase, LOCAL_FIREBASE_SETTINGS, type IdentityProvider } from './identity-provider';
 import { PasswordResetContext } from './password-reset';
 import { createSessionController } from './session-controller';

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { LOGIN_REASON_TEXT, loginReasonOf } from '@bookswap/shared/routing';
+import { LOGIN_REASON_TEXT, loginReasonOf } from '@bookswap/contract/routing';
 
 /**
  * The frame both sign-in screens share: a centred card that fills a phone's width. Above the form, why the visitor

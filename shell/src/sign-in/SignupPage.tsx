@@ -1,7 +1,7 @@
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useAuth } from '@bookswap/shared/auth';
+import { useAuth } from '@bookswap/contract/auth';
 import { CredentialFields } from './CredentialFields';
 import { SignInAlternatives } from './SignInAlternatives';
 import { SignInCard } from './SignInCard';

@@ -1,5 +1,5 @@
-import type { SignedInIdentity } from '@bookswap/shared/auth';
-import type { FirebaseSettings } from '@bookswap/shared/config';
+import type { SignedInIdentity } from '@bookswap/contract/auth';
+import type { FirebaseSettings } from '@bookswap/contract/config';
 import { askForEmulatorGoogleAccount, emulatorGoogleIdToken } from './emulator-google-account';
 
 /**

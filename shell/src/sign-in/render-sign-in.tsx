@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { AuthContext, signedOutAuth, type AuthContextValue } from '@bookswap/shared/auth';
-import type { LoginRedirectState } from '@bookswap/shared/routing';
+import { AuthContext, signedOutAuth, type AuthContextValue } from '@bookswap/contract/auth';
+import type { LoginRedirectState } from '@bookswap/contract/routing';
 import { LoginPage } from './LoginPage';
 import { PasswordResetContext, type SendPasswordReset } from './password-reset';
 import { SignupPage } from './SignupPage';

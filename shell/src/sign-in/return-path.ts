@@ -1,4 +1,4 @@
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 
 /**
  * product.md §2: a guard sends a signed-out user to /login remembering the origin in the navigation state

@@ -7,10 +7,15 @@ import {
   getAccessToken,
   getUserByEmail,
   readAccessToken,
-  setUnauthorizedHandler,
   storeAccessToken,
 } from '@bookswap/shared/api';
-import type { AuthContextValue, SessionStore, SignedInIdentity, SignupInput } from '@bookswap/shared/auth';
+import {
+  setUnauthorizedHandler,
+  type AuthContextValue,
+  type SessionStore,
+  type SignedInIdentity,
+  type SignupInput,
+} from '@bookswap/contract/auth';
 import type { SignupRole } from '@bookswap/shared/schemas';
 import { notifyError, notifySuccess } from '@bookswap/shared/ui';
 import { loadOnceSucceeded, type IdentityProvider } from './identity-provider';

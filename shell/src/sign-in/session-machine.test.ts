@@ -1,4 +1,4 @@
-import { SIGNED_OUT, type SignedInIdentity } from '@bookswap/shared/auth';
+import { SIGNED_OUT, type SignedInIdentity } from '@bookswap/contract/auth';
 import { STARTING, toSessionState, transition, type Session, type SessionEvent } from './session-machine';
 
 const bea: SignedInIdentity = { uid: 'bea', displayName: 'Bea', photoURL: null, email: 'bea@bookswap.test' };

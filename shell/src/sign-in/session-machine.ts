@@ -1,4 +1,4 @@
-import { SIGNED_OUT, type Role, type SessionState, type SignedInIdentity } from '@bookswap/shared/auth';
+import { SIGNED_OUT, type Role, type SessionState, type SignedInIdentity } from '@bookswap/contract/auth';
 
 /**
  * The session as one state machine (issue 23). Every change of the session goes through `transition`, so

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { ROUTES } from '@bookswap/shared/routing';
+import { ROUTES } from '@bookswap/contract/routing';
 import { preloadFirebase } from './identity-provider';
 
 /** /login and /signup, mounted by the shell in its public layout; the forms load on first visit. */

@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from '@bookswap/shared/config';
+import { getRuntimeConfig } from '@bookswap/contract/config';
 import { notifyError } from '@bookswap/shared/ui';
 import type { IdentityProvider } from './identity-provider';
 

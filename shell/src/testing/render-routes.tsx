@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { AuthContext, signedOutAuth, type AuthContextValue, type Role } from '@bookswap/shared/auth';
+import { AuthContext, signedOutAuth, type AuthContextValue, type Role } from '@bookswap/contract/auth';
 
 /** The auth context a signed-in user of that role would get from the shell's provider. */
 export function signedInAs(role: Role, overrides: Partial<AuthContextValue> = {}): AuthContextValue {

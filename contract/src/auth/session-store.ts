@@ -1,4 +1,4 @@
-import type { Role } from '../schemas/user';
+import type { Role } from './roles';
 import type { SignedInIdentity } from './auth-types';
 
 /** The sign-in state without the actions: what guards and route loaders judge by. */

@@ -1,4 +1,4 @@
-import type { SignupRole } from '../schemas/user';
+import type { SignupRole } from './roles';
 import type { SessionState } from './session-store';
 
 /** product.md §3: the signed-in identity as the identity provider reports it. */

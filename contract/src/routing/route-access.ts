@@ -1,5 +1,5 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
-import type { Role } from '../schemas/user';
+import type { Role } from '../auth/roles';
 import type { AppRoute, RouteLayout, RouteMenu } from './paths';
 
 /** Who may open a route; the shell's guards read it from the route table (ARCHITECTURE.md). */
