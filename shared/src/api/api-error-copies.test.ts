@@ -26,6 +26,7 @@ describe("an API error from another copy of the library (a remote's bundle)", ()
     jest.useFakeTimers();
     swrConfig.onErrorRetry?.(new OtherCopysApiError(404, 'No such book'), 'key', {} as never, revalidate, {
       retryCount: 1,
+      dedupe: false,
     });
     jest.runAllTimers();
     expect(revalidate).not.toHaveBeenCalled();

@@ -15,7 +15,7 @@ export class ApiError extends Error {
    * the shell's SWR settings or another copy's checks. `instanceof ApiError` asks what the error is, not which copy
    * of the class made it.
    */
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     return (
       value instanceof Error && value.name === 'ApiError' && typeof (value as { status?: unknown }).status === 'number'
     );
