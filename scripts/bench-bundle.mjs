@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { isMostlySingletons } from '../tooling/product/bundle-parts.mjs';
 import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
-import { PACKAGES, servedFolder } from '../tooling/serve/serve-package.mjs';
+import { PACKAGES, servedFile, servedFolder } from '../tooling/serve/serve-package.mjs';
 
 /** `path` may hold `{booking}`: one of the signed-in buyer's bookings, made for the run when they have none. */
 const ROUTES = [
@@ -37,7 +37,7 @@ function categoryOf(url) {
   const { port, pathname } = new URL(url);
   const pkg = byPort.get(port);
   if (!pkg) return null;
-  return isMostlySingletons(servedFolder(ROOT, pkg), pathname.slice(1)) ? 'shared singletons' : pkg.name;
+  return isMostlySingletons(servedFolder(ROOT, pkg), servedFile(pkg, pathname)) ? 'shared singletons' : pkg.name;
 }
 
 /** The first DEMO_USERS entry of a role (TypeScript source, so read as text: Node 20 does not run .ts). */

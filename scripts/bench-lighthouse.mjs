@@ -26,7 +26,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
 import { answers } from '../tooling/product/managed-process.mjs';
-import { serveShell } from '../tooling/serve/serve-package.mjs';
+import { serveShellBuild } from '../tooling/serve/serve-package.mjs';
 
 const API = 'http://localhost:5000';
 const FEDERATED = 'http://localhost:3000';
@@ -274,7 +274,7 @@ try {
   }
   if (oneBundle && !answering.includes(oneBundleUrl)) {
     // Served as the shell is served (tooling/serve/serve-package.mjs).
-    oneBundleServer = serveShell(ONE_BUNDLE_DIST, ONE_BUNDLE_PORT);
+    oneBundleServer = serveShellBuild(ONE_BUNDLE_DIST, ONE_BUNDLE_PORT);
     try {
       await oneBundleServer.listen();
     } catch (error) {

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Production build of the shell and the four remotes. They share nothing at build time (a remote's
 // build never needs the shell's), so they build side by side, two at a time for two cores.
-// The shell builds into shell/dist; each remote builds as a release of its own (`pnpm release build`, a new
-// folder under releases/ that is never overwritten), and releases/last-build.json records which version each
-// remote's build made, for `npm start` and the browser tests to promote. Nothing is promoted here.
+// The shell and each remote build as a release of their own (`pnpm release build`, a new folder under releases/ that
+// is never overwritten), and releases/last-build.json records which version each build made, for `npm start`, the
+// browser tests and the benches to promote. Nothing is promoted here.
 // Always builds: webpack's own output is the only reliable judge of what changed.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,6 @@ import { PACKAGES } from '../tooling/serve/serve-package.mjs';
 import releaseStore from '../tooling/release/release-store.cjs';
 
 const root = resolve(import.meta.dirname, '..');
-const webpack = join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
 const only = process.argv.slice(2);
 const queue = PACKAGES.filter((pkg) => only.length === 0 || only.includes(pkg.folder) || only.includes(pkg.name));
 const parallel = Math.max(1, Number(process.env.BOOKSWAP_BUILD_PARALLEL ?? 2));
@@ -23,10 +22,7 @@ const built = {};
 function build(pkg) {
   return new Promise((done) => {
     const started = Date.now();
-    const [cwd, args] =
-      pkg.name === 'shell'
-        ? [join(root, pkg.folder), [webpack, '--mode', 'production']]
-        : [root, ['--import', 'tsx', releaseCli, 'build', pkg.name]];
+    const [cwd, args] = [root, ['--import', 'tsx', releaseCli, 'build', pkg.name]];
     const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -36,7 +32,7 @@ function build(pkg) {
     child.on('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
       // A release build prints its version as its last line.
-      const version = pkg.name === 'shell' ? '' : stdout.trim().split('\n').at(-1);
+      const version = stdout.trim().split('\n').at(-1);
       if (code === 0 && version) built[pkg.name] = version;
       console.log(`${code === 0 ? 'built ' : 'FAILED'} ${pkg.folder.padEnd(18)} ${seconds.toFixed(1)} s ${version}`);
       // Warnings about publicPath 'auto' are expected; show output only when something broke.

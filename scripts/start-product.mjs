@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds the production bundles (the shell, and a release of each remote), makes the releases it
+// `npm start`: builds the production bundles (a release of the shell and of each remote), makes the releases it
 // built live (`pnpm release promote`), then serves the shell and the four remotes on 3000-3004 with the API server
 // and the sign-in emulator, until Ctrl-C or until one of them dies. `--no-build` serves the last builds.
 import { spawnSync } from 'node:child_process';

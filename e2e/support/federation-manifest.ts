@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { singletonsInFile } from '../../tooling/product/bundle-parts.mjs';
-import { PACKAGES, servedFolder } from '../../tooling/serve/serve-package.mjs';
+import { PACKAGES, servedFile, servedFolder } from '../../tooling/serve/serve-package.mjs';
 import type { PackageName } from './fixtures';
 
 /** The singleton packages (react, MUI, @bookswap/shared…) whose code a package's served file holds. */
 export function singletonsServedIn(name: PackageName, url: string): string[] {
   const pkg = PACKAGES.find((candidate) => candidate.name === name);
   if (!pkg) throw new Error(`unknown package ${name}`);
-  return singletonsInFile(servedFolder(join(__dirname, '..', '..'), pkg), new URL(url).pathname.slice(1));
+  return singletonsInFile(servedFolder(join(__dirname, '..', '..'), pkg), servedFile(pkg, new URL(url).pathname));
 }

@@ -136,7 +136,7 @@ export function liveReleaseUrl(remote: 'storefront' | 'seller' | 'admin' | 'chec
 
 export interface RegistryRecord {
   live: string | null;
-  canary: { version: string; percent: number } | null;
+  canary: { version: string; percent: number; set?: string } | null;
   rollout?: { version: string; steps: number[]; percent: number } | null;
   history: {
     action: string;
@@ -148,8 +148,8 @@ export interface RegistryRecord {
   }[];
 }
 
-/** One remote's record in the run's registry, as the release commands and the API's rollout wrote it. */
-export function registryRecord(remote: 'storefront' | 'seller' | 'admin' | 'checkout'): RegistryRecord {
+/** One release unit's record (a remote's, the shell's) in the run's registry, as the release commands and the API's rollout wrote it. */
+export function registryRecord(remote: 'shell' | 'storefront' | 'seller' | 'admin' | 'checkout'): RegistryRecord {
   const file = process.env.BOOKSWAP_RELEASE_REGISTRY;
   if (!file) throw new Error('BOOKSWAP_RELEASE_REGISTRY is not set: run through e2e/playwright.config.ts');
   const registry = JSON.parse(readFileSync(file, 'utf8')) as { remotes: Record<string, RegistryRecord> };

@@ -33,7 +33,7 @@ export interface LaunchOptions {
   onUnexpectedExit?: (reason: string) => void;
 }
 
-export declare function missingBuilds(root?: string, env?: Record<string, string | undefined>): string[];
+export declare function missingBuilds(env?: Record<string, string | undefined>): string[];
 export declare function promoteLastBuild(options?: {
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;

@@ -17,33 +17,41 @@ export const MAIL_INBOX_PORT = 1080;
 export const MAIL_INBOX_URL = `http://localhost:${MAIL_INBOX_PORT}`;
 export const PROJECT_ID = 'demo-bookswap';
 
-/** Packages without a build to serve: the shell's dist/, or a remote's release from the last build-all. */
-export function missingBuilds(root = ROOT, env = process.env) {
+/** Packages without a build to serve: a release of the shell or of a remote from the last build-all. */
+export function missingBuilds(env = process.env) {
   const lastBuild = releaseStore.readLastBuild(env);
-  return PACKAGES.filter((pkg) =>
-    pkg.name === 'shell'
-      ? !existsSync(join(root, pkg.folder, 'dist', 'mf-manifest.json'))
-      : !lastBuild[pkg.name] || !releaseStore.readRelease(pkg.name, lastBuild[pkg.name], env),
+  return PACKAGES.filter(
+    (pkg) => !lastBuild[pkg.name] || !releaseStore.readRelease(pkg.name, lastBuild[pkg.name], env),
   ).map((pkg) => pkg.folder);
 }
 
 /**
  * Makes the releases the last build-all made live, through `pnpm release promote` (its compatibility gate and
- * history), for each remote whose live version differs: what `npm start` serves is what it built.
+ * history): what `npm start` serves is what it built. Two or more that changed go live as one release set, checked
+ * together, since a build of the whole tree is made to run together (docs/decisions/029).
  */
 export function promoteLastBuild({ env = process.env, log = console.log } = {}) {
   const lastBuild = releaseStore.readLastBuild(env);
   const registry = releaseStore.readRegistry(releaseStore.registryPath(env));
-  for (const [remote, version] of Object.entries(lastBuild)) {
-    if (registry.remotes[remote]?.live === version && !registry.remotes[remote]?.canary) continue;
-    const promote = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'tooling', 'release', 'cli.ts'), 'promote', remote, version],
-      { cwd: ROOT, env, encoding: 'utf8' },
-    );
-    if (promote.status !== 0) throw new Error(`promoting ${remote} ${version} failed: ${promote.stderr.trim()}`);
-    log(`[product] ${promote.stdout.trim()}`);
-  }
+  const changed = Object.entries(lastBuild).filter(
+    ([unit, version]) => registry.remotes[unit]?.live !== version || registry.remotes[unit]?.canary,
+  );
+  if (changed.length === 0) return;
+  const args =
+    changed.length === 1
+      ? ['promote', ...changed[0]]
+      : ['promote', '--set', ...changed.map(([unit, version]) => `${unit}=${version}`)];
+  const promote = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'tooling', 'release', 'cli.ts'), ...args],
+    {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  if (promote.status !== 0) throw new Error(`${args.join(' ')} failed: ${promote.stderr.trim()}`);
+  log(`[product] ${promote.stdout.trim()}`);
 }
 
 /**
@@ -69,7 +77,7 @@ export async function launchProduct({
   log = console.log,
   onUnexpectedExit,
 } = {}) {
-  const missing = missingBuilds(root);
+  const missing = missingBuilds();
   if (missing.length) throw new Error(`No production build of ${missing.join(', ')}: run node scripts/build-all.mjs`);
 
   const children = [];

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remoteRoute, ROUTES } from '@bookswap/contract/routing';
-import { contentDigest, contractOf } from './build-release';
+import { contentDigest, contractOf, pointPageAtRelease } from './build-release';
 import { routeFactsOf } from './read-routes';
 import { ROOT } from './release-store.cjs';
 
@@ -42,5 +42,26 @@ describe('what a release build writes into release.json', () => {
     writeFileSync(join(folder, 'a.js'), 'onf');
     expect(contentDigest(folder)).not.toBe(first);
     rmSync(folder, { recursive: true, force: true });
+  });
+});
+
+describe("a shell release's page", () => {
+  it('names its own scripts under its version, and leaves inline code, data URLs and other origins alone', () => {
+    const page = [
+      '<link rel="icon" href="data:," />',
+      '<script>fetch("/config.json")</script>',
+      '<script defer src="/main.0123456789.js"></script>',
+      '<link rel="preload" href="/chunk.abcdef0123.js" as="script" />',
+      '<script src="//cdn.example/x.js"></script>',
+    ].join('\n');
+    expect(pointPageAtRelease(page, '0.1.0-abc')).toBe(
+      [
+        '<link rel="icon" href="data:," />',
+        '<script>fetch("/config.json")</script>',
+        '<script defer src="/_shell/0.1.0-abc/main.0123456789.js"></script>',
+        '<link rel="preload" href="/_shell/0.1.0-abc/chunk.abcdef0123.js" as="script" />',
+        '<script src="//cdn.example/x.js"></script>',
+      ].join('\n'),
+    );
   });
 });

@@ -11,8 +11,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ReleaseContract, ReleaseManifest, RouteFacts } from '@bookswap/shared/releases';
-import { releasesDir, ROOT, type Env, type RemoteName } from './release-store.cjs';
+import type { ReleaseContract, ReleaseManifest, RouteFacts, ShellContract } from '@bookswap/shared/releases';
+import { releasesDir, ROOT, type Env, type ReleaseUnit } from './release-store.cjs';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sharedSingletons } = require('../webpack/shared-singletons.cjs') as {
@@ -20,8 +20,8 @@ const { sharedSingletons } = require('../webpack/shared-singletons.cjs') as {
 };
 
 export interface BuildOptions {
-  remote: RemoteName;
-  /** The remote's package folder; default the workspace's `remote-<name>/` (another checkout or a variant). */
+  remote: ReleaseUnit;
+  /** The package folder; default the workspace's `remote-<name>/` or `shell/` (another checkout or a variant). */
   source?: string;
   env?: Env;
   log?: (line: string) => void;
@@ -110,26 +110,44 @@ export async function routesOf(source: string, env: Env): Promise<RouteFacts[]> 
   return JSON.parse(output.trim().split('\n').at(-1) ?? '[]') as RouteFacts[];
 }
 
+/** Where the shell's server serves the files of each kept shell release: `/_shell/<version>/` (docs/decisions/029). */
+export const SHELL_RELEASE_PATH = '/_shell/';
+
 /**
- * `pnpm release build <remote>`: one production build into a new folder `<releases>/<remote>/<version>/` that is
+ * A shell release's page names its scripts under the release's own path, so the page of one release never loads
+ * another's files, and webpack's `publicPath: 'auto'` loads every lazy chunk from there too.
+ */
+export function pointPageAtRelease(page: string, version: string): string {
+  return page.replace(/(<(?:script|link)\b[^>]*\s(?:src|href)=")\/(?!\/)/g, `$1${SHELL_RELEASE_PATH}${version}/`);
+}
+
+/** What a shell build offers, read from the `shell-contract.json` it wrote, and the routes it serves itself. */
+function shellFacts(staging: string): { provides: ShellContract; routes: RouteFacts[] } {
+  const provides = readJson<ShellContract>(join(staging, 'shell-contract.json'));
+  const routes = provides.routes.filter((route) => route.owner === 'shell').map(({ owner: _owner, ...route }) => route);
+  return { provides, routes };
+}
+
+/**
+ * `pnpm release build <unit>`: one production build into a new folder `<releases>/<unit>/<version>/` that is
  * never overwritten, with `release.json` beside the federation manifest. The version is the package version and a
  * digest of the build's files, so building unchanged source twice names the same release and keeps the first.
  */
 export async function buildRelease({ remote, source, env = process.env, log = () => undefined }: BuildOptions) {
-  const packageDir = source ?? join(ROOT, `remote-${remote}`);
+  const isShell = remote === 'shell';
+  const packageDir = source ?? join(ROOT, isShell ? 'shell' : `remote-${remote}`);
   const folder = join(releasesDir(env), remote);
   mkdirSync(folder, { recursive: true });
   const staging = join(folder, `.staging-${process.pid}-${Date.now()}`);
   const started = Date.now();
   try {
     const webpack = join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
-    const [routes] = await Promise.all([
-      routesOf(packageDir, env),
-      run(process.execPath, [webpack, '--mode', 'production'], {
-        cwd: packageDir,
-        env: { ...process.env, ...env, BOOKSWAP_OUTPUT_DIR: staging },
-      }),
-    ]);
+    const build = run(process.execPath, [webpack, '--mode', 'production'], {
+      cwd: packageDir,
+      env: { ...process.env, ...env, BOOKSWAP_OUTPUT_DIR: staging },
+    });
+    // A remote's routes come from its `./routes` module; the shell's from the contract its build wrote.
+    const [remoteRoutes] = await Promise.all([isShell ? Promise.resolve(null) : routesOf(packageDir, env), build]);
     const packageVersion = readJson<{ version: string }>(join(packageDir, 'package.json')).version;
     const version = `${packageVersion}-${contentDigest(staging)}`;
     const target = join(folder, version);
@@ -137,13 +155,23 @@ export async function buildRelease({ remote, source, env = process.env, log = ()
       log(`${remote} ${version}: unchanged, already kept`);
       return { version, folder: target, reused: true, seconds: (Date.now() - started) / 1000 };
     }
+    const contract = contractOf(packageDir);
+    const shell = isShell ? shellFacts(staging) : null;
+    if (isShell) {
+      const page = join(staging, 'index.html');
+      writeFileSync(page, pointPageAtRelease(readFileSync(page, 'utf8'), version));
+    }
     const release: ReleaseManifest = {
       remote,
       version,
       commit: commitOf(packageDir),
       builtAt: new Date().toISOString(),
-      contract: contractOf(packageDir),
-      routes,
+      // A shell's contract is what it provides: the runtime contract and each singleton at its exact version.
+      contract: shell
+        ? { runtime: shell.provides.runtime, singletons: shell.provides.singletons, libraries: contract.libraries }
+        : contract,
+      routes: shell ? shell.routes : (remoteRoutes ?? []),
+      ...(shell ? { provides: shell.provides } : {}),
     };
     writeFileSync(join(staging, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
     renameSync(staging, target);

@@ -1,39 +1,45 @@
-// `pnpm release <command>`: build, promote, roll back, list and prune the releases of one remote
-// (README "Releasing a remote", docs/decisions/020). Exit code 0 on success, 1 when refused, 2 on a usage error.
+// `pnpm release <command>`: build, promote, roll back, list and prune the releases of the shell and each remote, one
+// at a time or as a release set (README "Releasing", docs/decisions/020 and 029). Exit code 0 on success, 1 when
+// refused, 2 on a usage error.
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { buildRelease } from './build-release';
-import { assertCompatible, liveShellContract } from './release-gate';
+import { refuseStranded, type KeptReleases } from './release-gate';
 import { releaseTable } from './release-table';
 import {
-  REMOTES,
+  UNITS,
   keptReleases,
   readRegistry,
   readRelease,
   registryPath,
   releasesDir,
   updateRegistry,
-  type RemoteName,
+  type ReleaseUnit,
 } from './release-store.cjs';
 import {
   promoteCanary,
   promoteLive,
+  promoteSet,
   ReleaseRefusal,
   rollBack,
+  rollBackSet,
   startRollout,
   type ChangeContext,
+  type Registry,
 } from '@bookswap/shared/releases';
 import { readReleaseFigures } from './release-figures';
 import { releasesToDelete } from './retention';
 
 const USAGE = `usage:
-  pnpm release build <remote> [--source <package folder>]
-  pnpm release promote <remote> <version> [--canary <percent> [--auto]]
-  pnpm release rollback <remote> [--to <version>]
-  pnpm release list [<remote>] [--json]
+  pnpm release build <unit> [--source <package folder>]
+  pnpm release promote <unit> <version> [--canary <percent> [--auto]]
+  pnpm release promote --set <unit>=<version> <unit>=<version> ... [--canary <percent>]
+  pnpm release rollback <unit> [--to <version>]
+  pnpm release rollback --set
+  pnpm release list [<unit>] [--json]
   pnpm release prune [--dry-run]
-remote: ${REMOTES.join(', ')}`;
+unit: ${UNITS.join(', ')}`;
 
 class UsageError extends Error {}
 
@@ -52,17 +58,42 @@ function flag(args: string[], name: string): boolean {
   return index >= 0;
 }
 
-function remoteArg(value: string | undefined): RemoteName {
-  if (!value || !(REMOTES as readonly string[]).includes(value))
-    throw new UsageError(`unknown remote ${value ?? '(none)'}`);
-  return value as RemoteName;
+function remoteArg(value: string | undefined): ReleaseUnit {
+  if (!value || !(UNITS as readonly string[]).includes(value))
+    throw new UsageError(`unknown release unit ${value ?? '(none)'}`);
+  return value as ReleaseUnit;
 }
 
-function keptRelease(remote: RemoteName, version: string) {
+function keptRelease(remote: ReleaseUnit, version: string) {
   const release = readRelease(remote, version);
   if (!release)
     throw new ReleaseRefusal(`${remote} ${version} is not a kept release (see pnpm release list ${remote})`);
   return release;
+}
+
+const KEPT: KeptReleases = {
+  release: (unit, version) => readRelease(unit, version),
+  newest: (unit) => keptReleases(unit).at(-1)?.version ?? null,
+};
+
+/** `shell=<version> seller=<version> ...`: each member kept, each unit once. */
+function setMembers(args: string[]): Record<string, string> {
+  const members: Record<string, string> = {};
+  for (const arg of args) {
+    const [unit, version] = arg.split('=');
+    if (!version) throw new UsageError(`--set takes <unit>=<version> pairs, not ${arg}`);
+    const name = remoteArg(unit);
+    if (members[name]) throw new UsageError(`${name} is twice in the set`);
+    keptRelease(name, version);
+    members[name] = version;
+  }
+  if (Object.keys(members).length < 2) throw new UsageError('--set needs two members or more');
+  return members;
+}
+
+/** The registry change, written only when every combination of releases a browser may get after it fits. */
+function changeRegistry(what: string, change: (registry: Registry) => Registry): Registry {
+  return updateRegistry((registry) => refuseStranded(registry, change(registry), KEPT, what));
 }
 
 function context(argv: string[]): ChangeContext {
@@ -89,12 +120,28 @@ async function main(argv: string[]): Promise<void> {
     case 'promote': {
       const canary = option(args, '--canary');
       const auto = flag(args, '--auto');
+      if (flag(args, '--set')) {
+        if (auto)
+          throw new UsageError('--auto moves one unit on by its own figures: a set moves with promote and rollback');
+        const members = setMembers(args);
+        const percent = canary === undefined ? undefined : Number(canary);
+        const described = Object.entries(members)
+          .map(([unit, version]) => `${unit} ${version}`)
+          .join(', ');
+        changeRegistry(`the set ${described}`, (registry) => promoteSet(registry, members, context(argv), percent));
+        console.log(
+          percent === undefined
+            ? `the set is live: ${described}`
+            : `the set is the canary for ${percent} % (each browser gets all of it or none): ${described}`,
+        );
+        return;
+      }
       const remote = remoteArg(args[0]);
       const version = args[1];
       if (!version) throw new UsageError('promote needs a version');
       if (auto && canary === undefined) throw new UsageError('--auto needs --canary <percent>: the step it starts at');
-      assertCompatible(remote, keptRelease(remote, version), liveShellContract());
-      updateRegistry((registry) =>
+      keptRelease(remote, version);
+      changeRegistry(`${remote} ${version}`, (registry) =>
         canary === undefined
           ? promoteLive(registry, remote, version, context(argv))
           : (auto ? startRollout : promoteCanary)(registry, remote, version, Number(canary), context(argv)),
@@ -110,16 +157,24 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'rollback': {
+      if (flag(args, '--set')) {
+        const next = changeRegistry('the rollback of the last set', (registry) => rollBackSet(registry, context(argv)));
+        const live = UNITS.map((unit) => `${unit} ${next.remotes[unit]?.live ?? '(none)'}`).join(', ');
+        console.log(`the last set is rolled back; live: ${live}`);
+        return;
+      }
       const to = option(args, '--to');
       const remote = remoteArg(args[0]);
-      if (to) assertCompatible(remote, keptRelease(remote, to), liveShellContract());
-      const next = updateRegistry((registry) => rollBack(registry, remote, context(argv), to));
+      if (to) keptRelease(remote, to);
+      const next = changeRegistry(`${remote} ${to ?? 'rollback'}`, (registry) =>
+        rollBack(registry, remote, context(argv), to),
+      );
       console.log(`${remote} ${next.remotes[remote]?.live ?? '(none)'} is live`);
       return;
     }
     case 'list': {
       const json = flag(args, '--json');
-      const remotes = args[0] ? [remoteArg(args[0])] : [...REMOTES];
+      const remotes = args[0] ? [remoteArg(args[0])] : [...UNITS];
       const registry = readRegistry(registryPath());
       const figures = readReleaseFigures(registryPath());
       const table = releaseTable(registry, remotes, (remote) => keptReleases(remote), figures);
@@ -129,7 +184,7 @@ async function main(argv: string[]): Promise<void> {
     case 'prune': {
       const dryRun = flag(args, '--dry-run');
       const registry = readRegistry(registryPath());
-      for (const remote of REMOTES) {
+      for (const remote of UNITS) {
         const record = registry.remotes[remote] ?? { live: null, canary: null, history: [] };
         for (const release of releasesToDelete(keptReleases(remote), record, new Date())) {
           console.log(`${dryRun ? 'would delete' : 'deleted'} ${remote} ${release.version} (built ${release.builtAt})`);

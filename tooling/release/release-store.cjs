@@ -6,6 +6,8 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const REMOTES = ['storefront', 'seller', 'admin', 'checkout'];
+/** What ships as releases: the shell, then the remotes (docs/decisions/029). The registry keeps each under `remotes`. */
+const UNITS = ['shell', ...REMOTES];
 
 /** `BOOKSWAP_RELEASES_DIR` (default `releases/` in the workspace) holds `<remote>/<version>/` folders. */
 function releasesDir(env = process.env) {
@@ -22,7 +24,7 @@ function emptyRemote() {
 }
 
 function emptyRegistry() {
-  return { remotes: Object.fromEntries(REMOTES.map((name) => [name, emptyRemote()])) };
+  return { remotes: Object.fromEntries(UNITS.map((name) => [name, emptyRemote()])) };
 }
 
 /** The registry as last written whole; an absent file is an empty registry (nothing promoted yet). */
@@ -140,6 +142,7 @@ function readLastBuild(env = process.env) {
 
 module.exports = {
   REMOTES,
+  UNITS,
   ROOT,
   keptReleases,
   lastBuildPath,

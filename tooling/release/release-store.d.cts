@@ -3,10 +3,13 @@ import type { HistoryEntry, Registry, ReleaseManifest, RemoteRecord } from '@boo
 export type { HistoryEntry, Registry, RemoteRecord };
 
 export type RemoteName = 'storefront' | 'seller' | 'admin' | 'checkout';
+/** A remote or the shell: each ships as releases of its own. */
+export type ReleaseUnit = 'shell' | RemoteName;
 
 export type Env = Record<string, string | undefined>;
 
 export declare const REMOTES: readonly RemoteName[];
+export declare const UNITS: readonly ReleaseUnit[];
 export declare const ROOT: string;
 export declare function releasesDir(env?: Env): string;
 export declare function registryPath(env?: Env): string;
@@ -20,4 +23,4 @@ export declare function updateRegistry(
 export declare function readRelease(remote: string, version: string, env?: Env): ReleaseManifest | null;
 export declare function keptReleases(remote: string, env?: Env): ReleaseManifest[];
 export declare function lastBuildPath(env?: Env): string;
-export declare function readLastBuild(env?: Env): Partial<Record<RemoteName, string>>;
+export declare function readLastBuild(env?: Env): Partial<Record<ReleaseUnit, string>>;

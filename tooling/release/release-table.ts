@@ -1,7 +1,7 @@
 import type { ReleaseManifest } from '@bookswap/shared/releases';
 import { NO_RELEASE_FIGURES, type ReleaseFigures } from '@bookswap/shared/schemas';
 import { figuresText, type FiguresReading } from './release-figures';
-import type { HistoryEntry, Registry, RemoteName } from './release-store.cjs';
+import type { HistoryEntry, Registry, ReleaseUnit } from './release-store.cjs';
 
 export interface KeptReleaseFigures {
   lastHour: ReleaseFigures;
@@ -21,13 +21,13 @@ export interface RemoteReleases {
 }
 
 /**
- * What `pnpm release list` shows: per remote, what is live and canary, a running automatic rollout, every kept
+ * What `pnpm release list` shows: per release unit (the shell, each remote), what is live and canary, a running automatic rollout, every kept
  * release with its figures over the last hour and since it went live, and the history with each decision's reason.
  */
 export function releaseTable(
   registry: Registry,
-  remotes: readonly RemoteName[],
-  kept: (remote: RemoteName) => ReleaseManifest[],
+  remotes: readonly ReleaseUnit[],
+  kept: (remote: ReleaseUnit) => ReleaseManifest[],
   figures: FiguresReading = { available: false, reason: 'figures unavailable' },
 ): {
   figures: { available: boolean; writtenAt?: string; reason?: string };

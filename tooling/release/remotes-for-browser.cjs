@@ -17,9 +17,24 @@ function browserIdFrom(cookieHeader) {
 /**
  * 0-99, fixed for one browser and one remote: a browser under a canary's percentage stays on it across reloads,
  * and stays on it as the percentage grows. Hashed per remote so the same browsers are not every remote's canary.
+ * A release set's canary draws once for the whole set (its id in place of the remote), so a browser gets every
+ * member of the set or none (docs/decisions/029).
  */
 function bucketOf(browserId, remote) {
   return createHash('sha256').update(`${browserId}:${remote}`).digest().readUInt32BE(0) % 100;
+}
+
+/**
+ * The version of one release unit (a remote or the shell) this browser uses: live, or the canary when the browser's
+ * draw is under its percentage; with nothing promoted yet, the newest kept build, so a fresh checkout still works.
+ */
+function versionForBrowser(registry, unit, browserId, env) {
+  const record = registry.remotes[unit];
+  const canary = record?.canary;
+  if (canary && bucketOf(browserId, canary.set ?? unit) < canary.percent)
+    return { version: canary.version, channel: 'canary' };
+  const version = record?.live ?? keptReleases(unit, env).at(-1)?.version ?? null;
+  return { version, channel: 'live' };
 }
 
 function baseUrlOf(remote, env) {
@@ -48,15 +63,7 @@ function releaseOf(remote, version, env) {
 function remotesForBrowser({ browserId, env = process.env, fallback = [] }) {
   const registry = readRegistry(registryPath(env));
   return REMOTES.map((name) => {
-    const record = registry.remotes[name];
-    let version = record?.live ?? null;
-    let channel = 'live';
-    if (record?.canary && bucketOf(browserId, name) < record.canary.percent) {
-      version = record.canary.version;
-      channel = 'canary';
-    }
-    // Nothing promoted yet: the newest kept build, so a fresh checkout still works.
-    if (!version) version = keptReleases(name, env).at(-1)?.version ?? null;
+    const { version, channel } = versionForBrowser(registry, name, browserId, env);
     const release = version ? releaseOf(name, version, env) : null;
     if (!release)
       return (
@@ -73,4 +80,20 @@ function remotesForBrowser({ browserId, env = process.env, fallback = [] }) {
   });
 }
 
-module.exports = { BROWSER_COOKIE, REMOTE_PORTS, baseUrlOf, browserIdFrom, bucketOf, remotesForBrowser };
+/** The shell release this browser's page comes from (live or canary, as for a remote), or null when none is kept. */
+function shellForBrowser({ browserId, env = process.env }) {
+  const { version, channel } = versionForBrowser(readRegistry(registryPath(env)), 'shell', browserId, env);
+  const release = version ? releaseOf('shell', version, env) : null;
+  return release ? { version, channel, release } : null;
+}
+
+module.exports = {
+  BROWSER_COOKIE,
+  REMOTE_PORTS,
+  baseUrlOf,
+  browserIdFrom,
+  bucketOf,
+  remotesForBrowser,
+  shellForBrowser,
+  versionForBrowser,
+};

@@ -1,4 +1,4 @@
-import type { ResolvedRemote } from '@bookswap/shared/releases';
+import type { ReleaseManifest, ResolvedRemote } from '@bookswap/shared/releases';
 import type { Env } from './release-store.cjs';
 
 export declare const BROWSER_COOKIE: string;
@@ -11,3 +11,7 @@ export declare function remotesForBrowser(options: {
   env?: Env;
   fallback?: { name: string; entry: string }[];
 }): ResolvedRemote[];
+export declare function shellForBrowser(options: {
+  browserId: string;
+  env?: Env;
+}): { version: string; channel: 'live' | 'canary'; release: ReleaseManifest } | null;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { browserIdFrom, remotesForBrowser } from './remotes-for-browser.cjs';
+import { browserIdFrom, remotesForBrowser, shellForBrowser } from './remotes-for-browser.cjs';
 import { writeRegistryAtomically, type Registry } from './release-store.cjs';
 
 const made: string[] = [];
@@ -98,5 +98,42 @@ describe("the shell's remotes.json, computed per browser from the registry", () 
     const fresh = browserIdFrom('bookswap_browser=not-hex');
     expect(fresh.id).toMatch(/^[0-9a-f]{32}$/);
     expect(fresh.setCookie).toBe(`bookswap_browser=${fresh.id}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  });
+});
+
+describe("the shell's page, from the shell release this browser resolves to (docs/decisions/029)", () => {
+  const browsers = Array.from({ length: 200 }, (_, index) => index.toString(16).padStart(16, '0'));
+
+  it('is the live shell release, or with nothing promoted the newest kept one', () => {
+    const dir = releasesFolder({ shell: ['s1', 's2'] });
+    expect(shellForBrowser({ browserId: browsers[0]!, env: env(dir, { remotes: {} }) })?.version).toBe('s2');
+    const live = env(dir, { remotes: { shell: { live: 's1', canary: null, history: [] } } });
+    expect(shellForBrowser({ browserId: browsers[0]!, env: live })).toMatchObject({ version: 's1', channel: 'live' });
+    expect(shellForBrowser({ browserId: browsers[0]!, env: env(releasesFolder({}), { remotes: {} }) })).toBeNull();
+  });
+
+  it("a set's canary gives each browser every member of the set or none, the same on every load", () => {
+    const dir = releasesFolder({ shell: ['s1', 's2'], seller: ['v1', 'v2'] });
+    const set = 'seller+shell@2026-11-26T12:00:00.000Z';
+    const environment = env(dir, {
+      remotes: {
+        shell: { live: 's1', canary: { version: 's2', percent: 50, set }, history: [] },
+        seller: { live: 'v1', canary: { version: 'v2', percent: 50, set }, history: [] },
+      },
+    });
+    const seen = browsers.map(
+      (id) => `${shellForBrowser({ browserId: id, env: environment })?.version}+${sellerOf(id, environment)?.version}`,
+    );
+    expect(new Set(seen)).toEqual(new Set(['s1+v1', 's2+v2']));
+    const onCanary = seen.filter((pair) => pair === 's2+v2').length;
+    expect(onCanary).toBeGreaterThan(60);
+    expect(onCanary).toBeLessThan(140);
+    // The same draw on the next load.
+    expect(
+      browsers.map(
+        (id) =>
+          `${shellForBrowser({ browserId: id, env: environment })?.version}+${sellerOf(id, environment)?.version}`,
+      ),
+    ).toEqual(seen);
   });
 });

@@ -17,7 +17,18 @@ export declare function servePackage(
   port?: number,
   env?: Record<string, string | undefined>,
 ): StaticServer;
-export declare function serveShell(dist: string, port: number, env?: Record<string, string | undefined>): StaticServer;
+export declare const SHELL_RELEASE_PATH: string;
+export declare function serveShellBuild(
+  dist: string,
+  port: number,
+  env?: Record<string, string | undefined>,
+): StaticServer;
+export declare function serveShell(
+  releases: string,
+  port: number,
+  env?: Record<string, string | undefined>,
+): StaticServer;
+export declare function servedFile(pkg: ServedPackage, pathname: string): string;
 export declare function servedFolder(
   root: string,
   pkg: ServedPackage,

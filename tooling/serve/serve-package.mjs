@@ -1,8 +1,11 @@
 // Which folder is served on which port and how (ARCHITECTURE.md's ports).
-import { join } from 'node:path';
-import { createStaticServer } from './static-server.mjs';
+import { dirname, extname, join } from 'node:path';
+import { createStaticServer, IMMUTABLE } from './static-server.mjs';
 import { configJson, remotesJson } from './shell-runtime-files.mjs';
 import releaseStore from '../release/release-store.cjs';
+import remotesForBrowser from '../release/remotes-for-browser.cjs';
+
+const { browserIdFrom, shellForBrowser } = remotesForBrowser;
 import { COMMON_HEADERS, REMOTE_HEADERS, shellPageHeaders } from './security-headers.mjs';
 
 export const PACKAGES = [
@@ -13,13 +16,15 @@ export const PACKAGES = [
   { name: 'checkout', folder: 'remote-checkout', port: 3004 },
 ];
 
-/** A shell build's page: every path answers index.html, and config.json and remotes.json come from `env`. */
-export function serveShell(dist, port, env = process.env) {
+/**
+ * One shell build's folder as it is (the one-bundle baseline of `pnpm bench:lighthouse`): every path answers its
+ * index.html, and config.json and remotes.json come from `env`. The product's shell is served from releases.
+ */
+export function serveShellBuild(dist, port, env = process.env) {
   return createStaticServer({
     root: dist,
     port,
     spa: true,
-    // The page's Content-Security-Policy names this deployment's API, remotes and providers.
     headers: (file) =>
       file.endsWith('.html')
         ? shellPageHeaders({
@@ -28,8 +33,7 @@ export function serveShell(dist, port, env = process.env) {
             indexFile: file,
             env,
           })
-        : // The shell's own scripts: the page's policy covers what they do.
-          COMMON_HEADERS,
+        : COMMON_HEADERS,
     generated: {
       '/config.json': () => ({ body: configJson(dist, env) }),
       '/remotes.json': (request) => remotesJson(dist, env, request.headers.cookie),
@@ -37,16 +41,75 @@ export function serveShell(dist, port, env = process.env) {
   });
 }
 
+/** The path under which the shell's server serves each kept shell release's files (docs/decisions/029). */
+export const SHELL_RELEASE_PATH = '/_shell/';
+const SHELL_FILE = /^\/_shell\/([\w.+-]+)(\/.*)$/;
+const SHELL_PAGE_CACHING = 'private, no-cache';
+
 /**
- * The folder a package's origin serves: the shell's build, or for a remote every kept release of it, each under
- * its version (`/<version>/mf-manifest.json`), so a tab that started on a release keeps finding its files.
+ * The shell's origin, from its releases (`<releases>/shell/<version>/`): every page path answers the page of the shell
+ * release this browser resolves to (live, or the canary its draw gives it, as remotes.json resolves the remotes),
+ * every kept release's files are served under `/_shell/<version>/` for good, and config.json and remotes.json come
+ * from that release and `env`.
+ */
+export function serveShell(releases, port, env = process.env) {
+  /** This browser's shell release, and the cookie that keeps its draw when it had none. */
+  const shellOf = (request) => {
+    const { id, setCookie } = browserIdFrom(request.headers.cookie);
+    const shell = shellForBrowser({ browserId: id, env });
+    return { folder: shell ? join(releases, shell.version) : null, version: shell?.version, setCookie };
+  };
+  const noRelease = () => {
+    throw new Error('no shell release is kept: build one with pnpm release build shell');
+  };
+  return createStaticServer({
+    root: releases,
+    port,
+    route(request, pathname) {
+      const file = SHELL_FILE.exec(pathname);
+      // A release's own files never change: an open tab finds its lazy chunks for as long as the release is kept.
+      if (file) return { pathname: `/${file[1]}${file[2]}`, cacheControl: IMMUTABLE };
+      const { version, setCookie } = shellOf(request);
+      if (!version) return null;
+      // Client-side routes (/dashboard/myproduct) get the page; a file's path is looked up in the same release.
+      if (!extname(pathname))
+        return { pathname: `/${version}/index.html`, setCookie, cacheControl: SHELL_PAGE_CACHING };
+      return { pathname: `/${version}${pathname}`, setCookie };
+    },
+    // The page's Content-Security-Policy names this deployment's API, remotes and providers.
+    headers: (file) =>
+      file.endsWith('.html')
+        ? shellPageHeaders({
+            config: configJson(dirname(file), env),
+            remotes: remotesJson(dirname(file), env).body,
+            indexFile: file,
+            env,
+          })
+        : // The shell's own scripts: the page's policy covers what they do.
+          COMMON_HEADERS,
+    generated: {
+      '/config.json': (request) => ({ body: configJson(shellOf(request).folder ?? noRelease(), env) }),
+      '/remotes.json': (request) => remotesJson(shellOf(request).folder ?? noRelease(), env, request.headers.cookie),
+    },
+  });
+}
+
+/**
+ * The folder a package's origin serves: every kept release of it, each under its version (a remote's as
+ * `/<version>/mf-manifest.json`, the shell's as `/_shell/<version>/…`), so a tab that started on a release keeps
+ * finding its files.
  */
 export function servedFolder(root, pkg, env = process.env) {
-  if (pkg.name === 'shell') return join(root, pkg.folder, 'dist');
   return join(
     releaseStore.releasesDir({ ...env, BOOKSWAP_RELEASES_DIR: env.BOOKSWAP_RELEASES_DIR ?? join(root, 'releases') }),
     pkg.name,
   );
+}
+
+/** The file under `servedFolder` that answers a path of a package's origin (the shell's releases sit under `/_shell/`). */
+export function servedFile(pkg, pathname) {
+  const path = pkg.name === 'shell' ? pathname.replace(SHELL_FILE, '/$1$2') : pathname;
+  return path.slice(1);
 }
 
 export function servePackage(root, pkg, port = pkg.port, env = process.env) {

@@ -49,6 +49,10 @@ export function cacheControlFor(pathname) {
  *   paths answered with JSON computed at serve time for the request
  * @param {Record<string, string> | ((file: string) => Record<string, string>)} [options.headers]  security headers
  *   of every answer, or of each file served (the shell's page gets its Content-Security-Policy)
+ * @param {(request: import('node:http').IncomingMessage, pathname: string) => Routed | null} [options.route]  maps a
+ *   request's path to a file's path under `root` before it is looked up (the shell's releases); null: not found
+ *
+ * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string }} Routed
  */
 export function createStaticServer({
   root,
@@ -60,17 +64,19 @@ export function createStaticServer({
   immutable = false,
   generated = {},
   headers: securityHeaders = COMMON_HEADERS,
+  route,
 }) {
   const headersFor = (file) => (typeof securityHeaders === 'function' ? securityHeaders(file) : securityHeaders);
   const gzipCache = new Map();
 
-  async function sendFile(request, response, file, info, pathname) {
+  async function sendFile(request, response, file, info, pathname, routed = null) {
     const extension = extname(file).toLowerCase();
     const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const headers = {
       ...headersFor(file),
       'content-type': TYPES[extension] ?? 'application/octet-stream',
-      'cache-control': immutable ? IMMUTABLE : cacheControlFor(pathname),
+      'cache-control': routed?.cacheControl ?? (immutable ? IMMUTABLE : cacheControlFor(pathname)),
+      ...(routed?.setCookie ? { 'set-cookie': routed.setCookie } : {}),
       etag,
       'last-modified': info.mtime.toUTCString(),
       vary: 'accept-encoding',
@@ -150,7 +156,8 @@ export function createStaticServer({
       response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }
-    let found = await fileFor(pathname);
+    const routed = route ? route(request, pathname) : { pathname };
+    let found = routed ? await fileFor(routed.pathname) : null;
     // Client-side routes (/dashboard/myproduct) get the page; a missing script or image stays a 404.
     if (!found && spa && !extname(pathname)) found = await fileFor('/index.html');
     if (!found) {
@@ -158,7 +165,7 @@ export function createStaticServer({
       response.end('Not Found');
       return;
     }
-    await sendFile(request, response, found.file, found.info, found.file.slice(root.length));
+    await sendFile(request, response, found.file, found.info, found.file.slice(root.length), routed);
   }
 
   const server = createServer((request, response) => {

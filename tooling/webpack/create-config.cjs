@@ -55,6 +55,14 @@ function tsLoaderRule(production) {
   };
 }
 
+/** Where the building package's linked workspace package really is (a variant build may link a copy). */
+function linkedPackageDir(packageDir, name) {
+  const linked = path.join(packageDir, 'node_modules', ...name.split('/'));
+  return fs.existsSync(linked)
+    ? fs.realpathSync(linked)
+    : path.join(__dirname, '..', '..', name.replace('@bookswap/', ''));
+}
+
 /** The runtime contract's version and each singleton's version a shell build provides (docs/decisions/020, 028). */
 function shellProvides(packageDir) {
   const runtime = workspaceVersionFor(packageDir, '@bookswap/contract');
@@ -167,7 +175,10 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
                 BOOKSWAP_SHELL_PROVIDES: JSON.stringify(shellProvides(packageDir)),
               }),
               // The same, with the route rules, for `pnpm release promote` to check a release against (dist/).
-              new ShellContractPlugin({ provides: shellProvides(packageDir) }),
+              new ShellContractPlugin({
+                provides: shellProvides(packageDir),
+                routeTable: path.join(linkedPackageDir(packageDir, '@bookswap/contract'), 'src', 'routing', 'paths.ts'),
+              }),
             ]
           : []),
         new PublicFolderPlugin({ folder: path.join(packageDir, 'public'), skip: ['index.html'] }),

@@ -1,14 +1,25 @@
 export { contractMismatches } from './contract-check';
 export { breakingPart, parseVersion, satisfiesRange } from './version-range';
-export type { ReleaseContract, ReleaseManifest, ResolvedRemote, RouteFacts, ShellContract } from './release-manifest';
+export type {
+  ReleaseContract,
+  ReleaseManifest,
+  ReleaseUnit,
+  ResolvedRemote,
+  RouteFacts,
+  ShellContract,
+} from './release-manifest';
 export {
   advanceRollout,
+  latestSet,
   liveLine,
   promoteCanary,
   promoteLive,
+  promoteSet,
   ReleaseRefusal,
   releaseFiguresFileOf,
+  releaseSetId,
   rollBack,
+  rollBackSet,
   rolloutSteps,
   startRollout,
 } from './registry';

@@ -31,6 +31,8 @@ export interface HistoryEntry {
   /** Why the automatic rollout moved on or rolled back, in words with its figures. */
   reason?: string;
   figures?: RolloutFigures;
+  /** The release set this change was part of (`promote --set`): its members changed in the same write. */
+  set?: string;
 }
 
 /** An automatic rollout (`promote --canary <percent> --auto`), kept in the registry so it survives a restart. */
@@ -44,7 +46,8 @@ export interface RolloutState {
 
 export interface RemoteRecord {
   live: string | null;
-  canary: { version: string; percent: number } | null;
+  /** `set`: the release set this canary belongs to; a browser draws once for the whole set (docs/decisions/029). */
+  canary: { version: string; percent: number; set?: string } | null;
   /** Only while an automatic rollout runs. */
   rollout?: RolloutState | null;
   history: HistoryEntry[];
@@ -74,6 +77,8 @@ export interface ChangeContext {
   by?: string;
   reason?: string;
   figures?: RolloutFigures;
+  /** Set by the set commands: the id every member's change carries. */
+  set?: string;
 }
 
 function recordOf(registry: Registry, remote: string): RemoteRecord {
@@ -105,7 +110,20 @@ function entry(context: ChangeContext, fields: Omit<HistoryEntry, 'at' | 'comman
     ...(context.by ? { by: context.by } : {}),
     ...(context.reason ? { reason: context.reason } : {}),
     ...(context.figures ? { figures: context.figures } : {}),
+    ...(context.set ? { set: context.set } : {}),
   };
+}
+
+/**
+ * A unit whose canary belongs to a release set changes only with its set: alone, it would leave browsers on half
+ * of a set that was built to go together.
+ */
+function refuseSetMember(record: RemoteRecord, remote: string, context: ChangeContext): void {
+  const set = record.canary?.set;
+  if (set && set !== context.set)
+    throw new ReleaseRefusal(
+      `${remote}'s canary ${record.canary?.version} is part of the release set ${set}: promote or roll back the set (pnpm release rollback --set)`,
+    );
 }
 
 /**
@@ -126,6 +144,7 @@ export function liveLine(history: readonly HistoryEntry[]): string[] {
 /** Makes `version` live for every browser, ending any canary. */
 export function promoteLive(registry: Registry, remote: string, version: string, context: ChangeContext): Registry {
   const record = recordOf(registry, remote);
+  refuseSetMember(record, remote, context);
   if (record.live === version && !record.canary) throw new ReleaseRefusal(`${remote} ${version} is already live`);
   return withRecord(registry, remote, {
     live: version,
@@ -147,11 +166,12 @@ export function promoteCanary(
       `--canary takes a whole percentage from 1 to 99 (got ${percent}); promote without it for all`,
     );
   const record = recordOf(registry, remote);
+  refuseSetMember(record, remote, context);
   if (!record.live) throw new ReleaseRefusal(`${remote} has no live release yet: promote one without --canary first`);
   if (record.live === version) throw new ReleaseRefusal(`${remote} ${version} is already live`);
   return withRecord(registry, remote, {
     ...record,
-    canary: { version, percent },
+    canary: { version, percent, ...(context.set ? { set: context.set } : {}) },
     history: [...record.history, entry(context, { action: 'canary', from: record.live, to: version, percent })],
   });
 }
@@ -195,6 +215,7 @@ export function advanceRollout(registry: Registry, remote: string, context: Chan
  */
 export function rollBack(registry: Registry, remote: string, context: ChangeContext, to?: string): Registry {
   const record = recordOf(registry, remote);
+  refuseSetMember(record, remote, context);
   if (!to && record.canary) {
     return withRecord(registry, remote, {
       ...record,
@@ -214,4 +235,69 @@ export function rollBack(registry: Registry, remote: string, context: ChangeCont
     canary: null,
     history: [...record.history, entry(context, { action: 'rollback', from: record.live, to: target })],
   });
+}
+
+/** A release set's id: when it was made, and what is in it, readable in the history. */
+export function releaseSetId(members: Record<string, string>, now: Date): string {
+  const names = Object.keys(members).sort().join('+');
+  return `${names}@${now.toISOString()}`;
+}
+
+/**
+ * `promote --set shell=<v> seller=<v> ...`: every member live in this one change, or with `percent` a canary of
+ * the whole set (each browser draws once for the set: all of its members or none). Each member's history entry
+ * carries the set's id, so `rollBackSet` restores the previous set in one change too.
+ */
+export function promoteSet(
+  registry: Registry,
+  members: Record<string, string>,
+  context: ChangeContext,
+  percent?: number,
+): Registry {
+  if (Object.keys(members).length < 2) throw new ReleaseRefusal('a release set has two members or more');
+  const inSet = { ...context, set: context.set ?? releaseSetId(members, context.now) };
+  return Object.entries(members).reduce(
+    (next, [remote, version]) =>
+      percent === undefined
+        ? promoteLive(next, remote, version, inSet)
+        : promoteCanary(next, remote, version, percent, inSet),
+    registry,
+  );
+}
+
+/** The newest release set in the history, with its members, or null when no set was ever promoted. */
+export function latestSet(registry: Registry): { id: string; members: string[] } | null {
+  let latest: { id: string; at: string } | null = null;
+  for (const record of Object.values(registry.remotes))
+    for (const change of record.history)
+      if (change.set && (change.action === 'promote' || change.action === 'canary') && (!latest || change.at > latest.at))
+        latest = { id: change.set, at: change.at };
+  if (!latest) return null;
+  const id = latest.id;
+  const members = Object.entries(registry.remotes)
+    .filter(([, record]) => record.history.some((change) => change.set === id))
+    .map(([remote]) => remote);
+  return { id, members };
+}
+
+/**
+ * `rollback --set`: the newest release set undone in one change: its canary ended for every member, or, once
+ * live, every member back to the version it had before.
+ */
+export function rollBackSet(registry: Registry, context: ChangeContext): Registry {
+  const set = latestSet(registry);
+  if (!set) throw new ReleaseRefusal('no release set was promoted: nothing to roll back');
+  const inSet = { ...context, set: set.id };
+  return set.members.reduce((next, remote) => {
+    const record = recordOf(next, remote);
+    if (record.canary?.set === set.id) return rollBack(next, remote, inSet);
+    const line = liveLine(record.history);
+    const before = line.at(-2);
+    const promotedBySet = record.history.findLast((change) => change.set === set.id && change.action === 'promote');
+    if (!promotedBySet || record.live !== promotedBySet.to || !before)
+      throw new ReleaseRefusal(
+        `${remote} has changed since the set ${set.id} (live: ${record.live ?? 'none'}): roll it back on its own`,
+      );
+    return rollBack(next, remote, inSet, before);
+  }, registry);
 }

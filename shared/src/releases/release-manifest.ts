@@ -22,14 +22,20 @@ export interface ReleaseContract {
   libraries?: Record<string, string>;
 }
 
+/** What ships as releases of its own: the shell and each remote (docs/decisions/020 and 029). */
+export type ReleaseUnit = 'shell' | RemoteName;
+
 /** `release.json`, written beside a release's `mf-manifest.json` and never changed after. */
 export interface ReleaseManifest {
-  remote: RemoteName;
+  /** The release unit: a remote, or the shell. */
+  remote: ReleaseUnit;
   version: string;
   commit: string;
   builtAt: string;
   contract: ReleaseContract;
   routes: RouteFacts[];
+  /** A shell release: what it offers its remotes (the runtime contract, each singleton's version, its route rules). */
+  provides?: ShellContract;
 }
 
 /** What a shell build offers its remotes: the versions it provides and the route rules it was built with. */

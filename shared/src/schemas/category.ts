@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CATEGORY_IDS } from './catalog-rules';
 
 export const categoryIdSchema = z.enum(CATEGORY_IDS, { message: 'category_id must be one of 1 to 9' });

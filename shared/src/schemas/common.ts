@@ -1,8 +1,4 @@
-import { z } from 'zod';
-
-// In a browser the shell's Content-Security-Policy allows no eval: zod's probe for it (`Function('')`) would report a
-// violation on every page that parses. The server keeps zod's faster compiled parsers.
-if ('document' in globalThis) z.config({ jitless: true });
+import { z } from './zod';
 
 /** Ids travel as strings on the wire, as the old client read Mongo ObjectIds. */
 export const idSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, idSchema, priceTextSchema } from './common';
 import { wireRecordSchema } from './wire-record';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { HistoryEntry } from '../releases/registry';
 import { TELEMETRY_REMOTES, type TelemetryRemote } from './telemetry';
 

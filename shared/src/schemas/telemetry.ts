@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Release health (issue 24): what the shell reports about each page load, per remote release it used. Only

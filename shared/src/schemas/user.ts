@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, idSchema } from './common';
 import { wireRecordSchema } from './wire-record';
 

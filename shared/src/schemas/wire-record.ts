@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Every stored record as the wire shows it: its id under Mongo's name `_id`; each record's schema extends this.
