@@ -1,4 +1,5 @@
-import { z } from '../schemas/zod';
+import { z } from 'zod';
+import '../schemas/jitless-zod';
 import {
   accessTokenResponseSchema,
   auditLogSchema,

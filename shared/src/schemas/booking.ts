@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 import { BOOKING_STATUSES } from './booking-rules';
 import { emailSchema, idSchema, nonEmptyText } from './common';
 import { wireRecordSchema } from './wire-record';

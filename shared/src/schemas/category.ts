@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 import { CATEGORY_IDS } from './catalog-rules';
 
 export const categoryIdSchema = z.enum(CATEGORY_IDS, { message: 'category_id must be one of 1 to 9' });

@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 
 /** Ids travel as strings on the wire, as the old client read Mongo ObjectIds. */
 export const idSchema = z

@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const imageUploadResponseSchema = z.object({ success: z.boolean(), data: z.object({ url: z.string() }) });

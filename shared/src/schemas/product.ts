@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 import {
   BOOK_CONDITIONS,
   BOOK_SORTS,

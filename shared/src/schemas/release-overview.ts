@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 import type { HistoryEntry } from '../releases/registry';
 import { TELEMETRY_REMOTES, type TelemetryRemote } from './telemetry';
 

@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from './catalog-rules';
 import { idSchema, nonEmptyText } from './common';
 import { wireRecordSchema } from './wire-record';

@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 
 /**
  * Release health (issue 24): what the shell reports about each page load, per remote release it used. Only

@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 import { emailSchema, idSchema } from './common';
 import { wireRecordSchema } from './wire-record';
 

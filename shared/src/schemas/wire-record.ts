@@ -1,4 +1,5 @@
-import { z } from './zod';
+import { z } from 'zod';
+import './jitless-zod';
 
 /**
  * Every stored record as the wire shows it: its id under Mongo's name `_id`; each record's schema extends this.
