@@ -7,7 +7,10 @@ export {
   isLoginReason,
   loginReasonOf,
   loginRedirectState,
+  pageRedirectState,
+  signInPageOf,
+  SIGN_IN_PAGE_TEXT,
 } from './login-redirect';
-export type { LoginReason, LoginRedirectState } from './login-redirect';
+export type { LoginReason, LoginRedirectState, PageRedirectState, SignInPage } from './login-redirect';
 export { ALL_ROUTES, ROUTES, defineRoute, menuRoutes, routesOwnedBy } from './paths';
 export type { AppRoute, PathParams, RemoteName, RouteLayout, RouteMenu, RouteName, RouteOwner } from './paths';

@@ -43,3 +43,26 @@ export function loginReasonOf(state: unknown): LoginReason | undefined {
   const reason = state && typeof state === 'object' && 'reason' in state ? state.reason : undefined;
   return isLoginReason(reason) ? reason : undefined;
 }
+
+/** A page that needs a sign-in, opened by a signed-out visitor from a link that knows it (issue 36). */
+export type SignInPage = 'details';
+
+/** The sentence the login screen shows above its form for such a page, as it does for an action's reason. */
+export const SIGN_IN_PAGE_TEXT: Record<SignInPage, string> = {
+  details: 'Sign in to see this book’s details and how to reach the seller',
+};
+
+export interface PageRedirectState extends LoginRedirectState {
+  page: SignInPage;
+}
+
+/** The state a link to such a page puts on /login instead: back to the page after sign-in, nothing to reopen. */
+export function pageRedirectState(from: Location, page: SignInPage): PageRedirectState {
+  return { from, page };
+}
+
+/** The page a login screen was opened for, when its state names a known one. */
+export function signInPageOf(state: unknown): SignInPage | undefined {
+  const page = state && typeof state === 'object' && 'page' in state ? state.page : undefined;
+  return typeof page === 'string' && Object.hasOwn(SIGN_IN_PAGE_TEXT, page) ? (page as SignInPage) : undefined;
+}

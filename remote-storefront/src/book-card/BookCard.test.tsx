@@ -1,8 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AuthContext } from '@bookswap/contract/auth';
+import { SIGN_IN_PAGE_TEXT, signInPageOf } from '@bookswap/contract/routing';
 import { BookCard } from './BookCard';
-import { sampleProduct } from '@bookswap/shared/testing';
+import { sampleProduct, signedInAs } from '@bookswap/shared/testing';
+
+/** The login screen's part that matters here: the reason it was sent, and where it returns to. */
+function LoginStandIn() {
+  const { state } = useLocation();
+  const page = signInPageOf(state);
+  const from = (state as { from?: { pathname: string } } | null)?.from?.pathname;
+  return <p>{`${page ? SIGN_IN_PAGE_TEXT[page] : 'no reason'}; back to ${from}`}</p>;
+}
 
 function renderCard(
   overrides: Parameters<typeof sampleProduct>[0],
@@ -13,17 +23,20 @@ function renderCard(
   const product = sampleProduct(overrides);
   const onBookNow = jest.fn();
   const onReport = jest.fn();
+  const card = (
+    <BookCard
+      product={product}
+      canBook={canBook}
+      canReport={canReport}
+      bookedByYou={bookedByYou}
+      onBookNow={onBookNow}
+      onReport={onReport}
+    />
+  );
   render(
-    <MemoryRouter>
-      <BookCard
-        product={product}
-        canBook={canBook}
-        canReport={canReport}
-        bookedByYou={bookedByYou}
-        onBookNow={onBookNow}
-        onReport={onReport}
-      />
-    </MemoryRouter>,
+    <AuthContext.Provider value={signedInAs('buyer')}>
+      <MemoryRouter>{card}</MemoryRouter>
+    </AuthContext.Provider>,
   );
   return { product, onBookNow, onReport };
 }
@@ -104,5 +117,32 @@ describe('the book card', () => {
     );
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor’s eye to the login screen, saying why, and back to the book after', async () => {
+    render(
+      <MemoryRouter>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <BookCard
+                product={sampleProduct({ _id: 'c9', book_name: 'Emma' })}
+                canBook
+                onBookNow={jest.fn()}
+                onReport={jest.fn()}
+              />
+            }
+          />
+          <Route path="/login" element={<LoginStandIn />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'View details of Emma' }));
+    expect(
+      await screen.findByText(
+        'Sign in to see this book’s details and how to reach the seller; back to /bookDetails/c9',
+      ),
+    ).toBeInTheDocument();
   });
 });

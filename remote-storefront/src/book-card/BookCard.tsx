@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { ROUTES } from '@bookswap/contract/routing';
 import type { Product } from '@bookswap/shared/schemas';
 import { BookCover, formatPrice } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';
+import { useDetailsLink } from '../book-actions/use-details-link';
 
 export interface BookCardProps {
   product: Product;
@@ -47,6 +47,7 @@ export function BookCard({
   priority,
 }: BookCardProps) {
   const headingId = `book-${product._id}-name`;
+  const detailsLink = useDetailsLink(product);
   return (
     <Card
       component="article"
@@ -97,7 +98,7 @@ export function BookCard({
           {/* The browser's own hint (title), not MUI's Tooltip: its popper engine would join every first load. */}
           <IconButton
             component={RouterLink}
-            to={ROUTES.bookDetails.href({ id: product._id })}
+            {...detailsLink}
             aria-label={`View details of ${product.book_name}`}
             title="View details"
             color="primary"

@@ -8,7 +8,8 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '@bookswap/contract/routing';
 import { categoryNameOf } from '@bookswap/shared/catalog-rules';
 import { PAGE_SIZES, pageCount } from '@bookswap/shared/catalog-rules';
 import { LoadError, LoadingSpinner, formatPrice } from '@bookswap/shared/ui';
@@ -174,6 +175,17 @@ function NothingMatches({ place, onClear }: { place: BookFilterChoice; onClear()
   );
 }
 
+/** An empty category or search offers the next step: every book on offer (issue 36). */
+function BrowseEverything() {
+  return (
+    <Box sx={{ textAlign: 'center', mt: -4, mb: 4 }}>
+      <Button component={RouterLink} to={ROUTES.bookList.path}>
+        Browse all books
+      </Button>
+    </Box>
+  );
+}
+
 interface BookBrowserProps {
   title: string;
   /** The category page's category (its path's), which no control changes. */
@@ -189,10 +201,18 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
   const place = readBookListPlace(params);
   const { data: latest, error, isLoading, isValidating, mutate } = useBookList(place, category);
   const { data, waiting } = useDeferredCards(latest, isLoading);
-  const go = (next: BookListPlace) => setParams(bookListQuery(category ? { ...next, category: [] } : next));
+  const go = (next: BookListPlace, options?: { replace: boolean }) =>
+    setParams(bookListQuery(category ? { ...next, category: [] } : next), options);
   const choose = (choice: BookFilterChoice) => go({ ...place, ...choice, page: 0 });
   const narrowed = isNarrowed(place);
   const results = useFocusOnArrival(data, Boolean(error));
+  const lastPage = latest && latest.count > 0 ? pageCount(latest.count, place.size) - 1 : undefined;
+  const pastTheEnd = lastPage !== undefined && place.page > lastPage;
+  // A page past the end (an old link, a list that shrank) shows the last page instead of "100 of 13" and no
+  // books, in place of the URL asked for, so Back does not return to the empty page.
+  useEffect(() => {
+    if (pastTheEnd) go({ ...place, page: lastPage }, { replace: true });
+  });
 
   return (
     <Box sx={{ py: 2 }}>
@@ -200,7 +220,14 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
         {title}
       </Typography>
       <SearchForm search={place.search} onSearch={(search) => go({ ...place, search, page: 0 })} />
-      <BookFilters choice={place} facets={latest?.facets} withCategories={!category} onChange={choose} />
+      <BookFilters
+        choice={place}
+        facets={latest?.facets}
+        withCategories={!category}
+        onChange={choose}
+        count={isValidating ? undefined : latest?.count}
+        onShowResults={() => results.heading.current?.focus()}
+      />
       <ResultCount count={latest?.count} headingRef={results.heading} />
       <Box sx={{ height: 4, mb: 2 }}>{isValidating && data && <LinearProgress aria-label="Loading books" />}</Box>
       {/* With the previous page still shown, a failed page change must say so above it. */}
@@ -211,6 +238,7 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
           {data.count === 0 && narrowed && (
             <NothingMatches place={place} onClear={() => choose({ ...NO_FILTERS, sort: place.sort })} />
           )}
+          {data.count === 0 && !narrowed && (category || place.search) && <BrowseEverything />}
           <Paging
             place={place}
             pages={pageCount(data.count, place.size)}

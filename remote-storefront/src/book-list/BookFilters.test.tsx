@@ -145,6 +145,33 @@ describe('the book list’s filters (issue 22)', () => {
     }
   });
 
+  it('closes the open panel onto the list with Show N results, counting the chosen filters (phone width, issue 36)', async () => {
+    const undoWidth = atScreenWidth(PHONE_WIDTH);
+    try {
+      serveList(api);
+      renderScreen({ routes, at: '/booklist' });
+      await screen.findByText('123 books');
+      const toggle = screen.getByRole('button', { name: 'Filters' });
+      await user.click(toggle);
+      serveList(api, 7);
+      await user.click(box(/^Fair/));
+      const show = await screen.findByRole('button', { name: 'Show 7 results' });
+      await user.click(show);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByRole('heading', { name: '7 books' })).toHaveFocus();
+      expect(screen.queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
+    } finally {
+      undoWidth();
+    }
+  });
+
+  it('offers no Show results button beside the always-open filters of a wide screen', async () => {
+    serveList(api);
+    renderScreen({ routes, at: '/booklist' });
+    await screen.findByText('123 books');
+    expect(screen.queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
+  });
+
   it('falls back to the defaults for hand-edited values the server would refuse', async () => {
     serveList(api);
     renderScreen({ routes, at: '/booklist?condition=Mint&category=12&sort=cheap&verified=yes&minPrice=9&maxPrice=1' });

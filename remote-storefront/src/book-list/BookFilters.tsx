@@ -30,6 +30,16 @@ interface BookFiltersProps {
   /** The category page's category is its path's: no category choice there. */
   withCategories: boolean;
   onChange(next: BookFilterChoice): void;
+  /** How many books the chosen filters find, once known: the phone's "Show N results" says it. */
+  count?: number;
+  /** The phone's open panel was closed by "Show N results": the list takes over. */
+  onShowResults?(): void;
+}
+
+/** "Show 12 results", or without a number while the count for the latest choice is on its way. */
+function showResultsLabel(count: number | undefined): string {
+  if (count === undefined) return 'Show results';
+  return `Show ${count.toLocaleString('en')} ${count === 1 ? 'result' : 'results'}`;
 }
 
 /**
@@ -243,6 +253,19 @@ export function BookFilters(props: BookFiltersProps) {
         }}
       >
         {shown && <FilterControls {...props} panelId={panelId} />}
+        {/* On a phone the open panel fills the screen: one press closes it onto the list it narrowed (issue 36). */}
+        {onPhone && open && (
+          <Button
+            variant="contained"
+            fullWidth
+            onClick={() => {
+              setOpen(false);
+              props.onShowResults?.();
+            }}
+          >
+            {showResultsLabel(props.count)}
+          </Button>
+        )}
       </Box>
     </Box>
   );

@@ -172,6 +172,15 @@ describe('the book list', () => {
     expect(screen.getByText('Currently Selected Pages: 2 of 3')).toBeInTheDocument();
   });
 
+  it('shows the last page for a page past the end, in place of the URL asked for', async () => {
+    serveBooks(api, 12);
+    const { router } = renderScreen({ routes, at: '/booklist?page=99' });
+    await waitFor(async () => expect(await cardNames()).toEqual(['Book 10', 'Book 11']));
+    expect(screen.getByText('Currently Selected Pages: 3 of 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('ignores a size that is not offered and uses 5', async () => {
     serveBooks(api, 7);
     renderScreen({ routes, at: '/booklist?size=7' });
@@ -184,6 +193,7 @@ describe('the book list', () => {
     renderScreen({ routes, at: '/booklist?search=zzz' });
     expect(await screen.findByText('NO Product')).toBeInTheDocument();
     expect(pager().queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Browse all books' })).toHaveAttribute('href', '/booklist');
   });
 
   it('shows a spinner while the first page loads', async () => {

@@ -16,6 +16,14 @@ const listCalls = (api: FakeApi) => api.callsTo('GET', '/api/category/list');
 describe('the category page', () => {
   const api = fakeApiForEachTest();
 
+  it('answers an unknown category as a page that does not exist, asking the server nothing', async () => {
+    const { router } = renderScreen({ routes, at: '/category/999' });
+    await waitFor(() => expect(router.state.errors).not.toBeNull());
+    expect(Object.values(router.state.errors ?? {})[0]).toMatchObject({ status: 404 });
+    expect(listCalls(api)).toHaveLength(0);
+    expect(screen.queryByText(/category must be/)).not.toBeInTheDocument();
+  });
+
   it('shows a spinner while the category is loading', async () => {
     api.on('GET', '/api/category/list', never);
     renderScreen({ routes, at: '/category/2' });

@@ -13,7 +13,10 @@ import { bookListCall } from '../book-list/use-book-list';
  * product.md's `/api/category/list/{id}` array cannot carry.
  */
 export function categoryProductsLoader({ params, request }: LoaderFunctionArgs): null {
-  const call = bookListCall(readBookListPlace(new URL(request.url).searchParams), params.category_id ?? '');
+  const categoryId = params.category_id ?? '';
+  // An unknown category is a page that does not exist, not a failed request with a Retry that cannot help.
+  if (categoryNameOf(categoryId) === undefined) throw new Response(null, { status: 404, statusText: 'Not Found' });
+  const call = bookListCall(readBookListPlace(new URL(request.url).searchParams), categoryId);
   // A failure is the page's to show (its hook reads the same request): nothing to report here.
   preload(productKeys.bookList(call), () => getBookList(call)).catch(() => {});
   return null;

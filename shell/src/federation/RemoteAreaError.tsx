@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useMatches, useRouteError } from 'react-router-dom';
 import { noteCaughtError } from '../release-health/load-ledger';
 import { NotFoundScreen } from '../route-errors/NotFoundScreen';
 import { RouteErrorScreen } from '../route-errors/RouteErrorScreen';
@@ -10,14 +10,19 @@ import { PathNotServedError, RemoteIncompatibleError, RemoteUnavailableError } f
 /** Errors already noted: a boundary renders again (StrictMode, a revalidation) with the same error. */
 const noted = new WeakSet<object>();
 
-/** A remote that failed to load gets its fallback with Retry; any other route error product.md's error screen. */
+/**
+ * A remote that failed to load gets its fallback with Retry; a path or a thing that does not exist the 404 screen;
+ * any other route error product.md's error screen.
+ */
 export function RemoteAreaError({ area }: { area: RemoteArea }) {
   const error = useRouteError();
   const matches = useMatches();
   const prefix = `remote:${area.name}:`;
   // The route's pattern from its id (remote-area-routes.tsx), never the URL.
   const route = matches.findLast((match) => match.id.startsWith(prefix))?.id.slice(prefix.length) ?? '/';
-  const caught = !(error instanceof RemoteUnavailableError) && !(error instanceof PathNotServedError);
+  // A screen's loader answering 404 (an unknown category) is a page that does not exist, not a broken release.
+  const notFound = error instanceof PathNotServedError || (isRouteErrorResponse(error) && error.status === 404);
+  const caught = !(error instanceof RemoteUnavailableError) && !notFound;
   useEffect(() => {
     if (!caught) return;
     if (typeof error === 'object' && error !== null) {
@@ -29,6 +34,6 @@ export function RemoteAreaError({ area }: { area: RemoteArea }) {
   if (error instanceof RemoteIncompatibleError)
     return <RemoteFallback area={area} reason={error.reason} incompatible={error.mismatches} />;
   if (error instanceof RemoteUnavailableError) return <RemoteFallback area={area} reason={error.reason} />;
-  if (error instanceof PathNotServedError) return <NotFoundScreen />;
+  if (notFound) return <NotFoundScreen />;
   return <RouteErrorScreen />;
 }

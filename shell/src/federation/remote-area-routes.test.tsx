@@ -21,7 +21,8 @@ function MyProducts() {
 function sellerRoutes({
   screenFails = () => false,
   loaderFails = false,
-}: { screenFails?: () => boolean; loaderFails?: boolean } = {}): RemoteRoutes {
+  loaderStatus = 500,
+}: { screenFails?: () => boolean; loaderFails?: boolean; loaderStatus?: number } = {}): RemoteRoutes {
   return [
     {
       path: '/dashboard/myproduct',
@@ -31,7 +32,7 @@ function sellerRoutes({
         return {
           Component: MyProducts,
           loader: () => {
-            if (loaderFails) throw new Response('', { status: 500, statusText: 'Products unavailable' });
+            if (loaderFails) throw new Response('', { status: loaderStatus, statusText: 'Products unavailable' });
             return { count: 3 };
           },
         };
@@ -155,6 +156,13 @@ describe("a remote's area in the shell", () => {
     expect(await screen.findByRole('heading', { name: 'Something went to wrong!' })).toBeInTheDocument();
     expect(screen.getByText('Products unavailable')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('shows the 404 screen, not the error screen, when the remote’s loader answers that the thing does not exist', async () => {
+    const { runtime } = fakeRuntime(sellerRoutes({ loaderFails: true, loaderStatus: 404 }));
+    renderSellerArea(runtime);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went to wrong!' })).not.toBeInTheDocument();
   });
 
   it('shows the 404 screen for an owned path the remote does not serve', async () => {

@@ -13,6 +13,7 @@ import { useAuth } from '@bookswap/contract/auth';
 import { dashboardMenuFor } from './dashboard-menu';
 import { Footer } from './Footer';
 import { NavigationProgress } from './NavigationProgress';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { TopNav } from './TopNav';
 
 const SIDE_MENU_WIDTH = 240;
@@ -45,6 +46,7 @@ export function DashboardLayout() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink />
       <NavigationProgress />
       <TopNav />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, flexGrow: 1 }}>
@@ -70,7 +72,12 @@ export function DashboardLayout() {
             {menu}
           </Box>
         )}
-        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0, outline: 'none' }}
+        >
           <Outlet />
         </Box>
       </Box>

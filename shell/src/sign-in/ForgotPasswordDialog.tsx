@@ -34,6 +34,9 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPass
 
   async function send(event: FormEvent) {
     event.preventDefault();
+    // The dialog sits inside the login form in React's tree (its portal only moves the DOM): its submit must not
+    // reach the login form, which would then validate its own empty fields.
+    event.stopPropagation();
     const address = email.trim();
     setMissingEmail(address === '');
     if (address === '') return;

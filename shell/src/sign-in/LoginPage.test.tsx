@@ -111,6 +111,11 @@ describe('the login screen', () => {
       expect(screen.getByText('Sign in to report this book')).toBeInTheDocument();
     });
 
+    it('says why when a book card’s eye sent a signed-out visitor to see the details (issue 36)', () => {
+      renderSignIn({ at: '/login', state: { from: bookDetailsResumingBook, page: 'details' }, auth: {} });
+      expect(screen.getByText('Sign in to see this book’s details and how to reach the seller')).toBeInTheDocument();
+    });
+
     it('says nothing of a reason when a guard sent the visitor', () => {
       renderSignIn({ at: '/login', from: '/dashboard/myorder', auth: {} });
       expect(screen.queryByText(/Sign in to/)).not.toBeInTheDocument();
@@ -153,6 +158,20 @@ describe('the login screen', () => {
       expect(sendPasswordReset).toHaveBeenCalledWith('bea@bookswap.test');
       await userEvent.click(reset.getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('leaves the login form untouched: no errors under its empty fields after Send and Close', async () => {
+      const login = jest.fn();
+      renderSignIn({ at: '/login', auth: { login }, sendPasswordReset: jest.fn().mockResolvedValue(undefined) });
+      await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      const reset = within(await dialog());
+      await userEvent.type(reset.getByLabelText('Email'), 'bea@bookswap.test');
+      await userEvent.click(reset.getByRole('button', { name: 'Send reset link' }));
+      await userEvent.click(await reset.findByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.queryByText('Email Address is required')).not.toBeInTheDocument();
+      expect(screen.queryByText('password is required')).not.toBeInTheDocument();
+      expect(login).not.toHaveBeenCalled();
     });
 
     it('asks for the email before sending anything', async () => {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { AuthContext, signedOutAuth, type AuthContextValue } from '@bookswap/contract/auth';
-import type { LoginRedirectState } from '@bookswap/contract/routing';
+import type { LoginRedirectState, PageRedirectState } from '@bookswap/contract/routing';
 import { LoginPage } from './LoginPage';
 import { PasswordResetContext, type SendPasswordReset } from './password-reset';
 import { SignupPage } from './SignupPage';
@@ -31,7 +31,7 @@ export function renderSignIn({
 }: {
   at: '/login' | '/signup';
   from?: string;
-  state?: LoginRedirectState;
+  state?: LoginRedirectState | PageRedirectState;
   auth: Partial<AuthContextValue>;
   sendPasswordReset?: SendPasswordReset;
 }) {
