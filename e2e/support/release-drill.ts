@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import type { Page } from '@playwright/test';
 
 export const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'tooling', 'release', 'cli.ts');
@@ -154,4 +155,19 @@ export function registryRecord(remote: 'shell' | 'storefront' | 'seller' | 'admi
   if (!file) throw new Error('BOOKSWAP_RELEASE_REGISTRY is not set: run through e2e/playwright.config.ts');
   const registry = JSON.parse(readFileSync(file, 'utf8')) as { remotes: Record<string, RegistryRecord> };
   return registry.remotes[remote] ?? { live: null, canary: null, history: [] };
+}
+
+/** As the tab being hidden: the shell's release-health reporter starts (if it had not) and sends what it holds. */
+export async function hidePage(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** Hides the tab and waits until its batch of release-health reports has left. */
+export async function sendReports(page: Page) {
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/telemetry'));
+  await hidePage(page);
+  await sent;
 }

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { ReleaseHealthRow } from '@bookswap/shared/schemas';
 import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
 import { accessToken, api } from '../support/marketplace-steps';
-import { buildRelease, registryRecord, release, remoteVariant } from '../support/release-drill';
+import { buildRelease, hidePage, registryRecord, release, remoteVariant, sendReports } from '../support/release-drill';
 
 // Issue 24, item 5: the automatic canary drills. The run's API decides with short settings (global-setup.ts: 4 page
 // loads a step, no minimum minutes, a look every 500 ms); the product's defaults are in docs/decisions/026.
@@ -75,20 +75,6 @@ async function openMyProduct(tab: SellerTab): Promise<string> {
 }
 
 /** As the tab is hidden (switching tabs, closing it): the shell sends what it counted at once. */
-async function hidePage(page: Page) {
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-}
-
-/** Hides the tab and waits until its batch of reports has left. */
-async function sendReports(page: Page) {
-  const sent = page.waitForRequest((request) => request.url().endsWith('/api/telemetry'));
-  await hidePage(page);
-  await sent;
-}
-
 const GOOD_SCREEN = /^Total Product: \d+$/;
 const ERROR_HEADING = { level: 1, name: 'Something went to wrong!' } as const;
 

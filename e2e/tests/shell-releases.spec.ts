@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
-import { buildRelease, folderDigest, registryRecord, release, remoteVariant, ROOT } from '../support/release-drill';
+import {
+  buildRelease,
+  folderDigest,
+  registryRecord,
+  release,
+  remoteVariant,
+  ROOT,
+  sendReports,
+} from '../support/release-drill';
 
 // docs/decisions/029: the shell ships as releases like a remote (promote, canary, rollback, the gate both ways), and
 // a change that must move several units together ships as a release set.
@@ -124,6 +132,40 @@ test('(f) pnpm release rollback shell puts the previous shell back on the next l
   expect(liveOf('shell')).toBe(original.shell);
   await page.goto('/');
   await expect(page.getByText(FOOTER, { exact: true })).toBeVisible();
+});
+
+test('(g) a healthy shell canary with --auto reaches every browser by itself, judged on the shell’s own page loads', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const started = release('promote', 'shell', shellNext, '--canary', '50', '--auto');
+  expect(started.status, started.stderr).toBe(0);
+  for (let i = 0; i < 30 && liveOf('shell') !== shellNext; i += 1) {
+    const { context, page } = await freshTab(browser);
+    // A few page loads from each browser: a canary browser stays on the canary across them.
+    for (let load = 0; load < 3 && liveOf('shell') !== shellNext; load += 1) {
+      await page.goto('/');
+      // The page names the shell release it comes from and the channel that gave it, which its reports carry.
+      const named = (await page.locator('meta[name="bookswap-shell-release"]').getAttribute('content')) ?? '';
+      const [version, channel] = named.split(' ');
+      expect(channel).toBe(version === shellNext ? 'canary' : 'live');
+      await expect(page.getByText(version === shellNext ? NEW_FOOTER : FOOTER, { exact: true })).toBeVisible();
+      await sendReports(page);
+    }
+    await context.close();
+  }
+  await expect.poll(() => liveOf('shell'), { timeout: 30_000 }).toBe(shellNext);
+  const record = registryRecord('shell');
+  expect(record.canary).toBeNull();
+  expect(record.history.at(-1)).toMatchObject({
+    action: 'promote',
+    from: original.shell,
+    to: shellNext,
+    command: 'automatic rollout (API)',
+  });
+  expect(record.history.at(-1)?.reason).toMatch(/^live for every browser after 50 %: canary 0\.0 % errors/);
+  // The drills below start from the shell the build made.
+  expect(release('rollback', 'shell', '--to', original.shell).status).toBe(0);
 });
 
 test('(b) tabs open before a shell promote keep loading their lazy shell screens and every remote area', async ({

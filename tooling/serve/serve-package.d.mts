@@ -18,6 +18,7 @@ export declare function servePackage(
   env?: Record<string, string | undefined>,
 ): StaticServer;
 export declare const SHELL_RELEASE_PATH: string;
+export declare const SHELL_RELEASE_META: string;
 export declare function serveShellBuild(
   dist: string,
   port: number,

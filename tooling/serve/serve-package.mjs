@@ -46,6 +46,11 @@ export const SHELL_RELEASE_PATH = '/_shell/';
 const SHELL_FILE = /^\/_shell\/([\w.+-]+)(\/.*)$/;
 const SHELL_PAGE_CACHING = 'private, no-cache';
 
+/** The meta tag through which the page tells the shell its release and channel (its health reports carry them). */
+export const SHELL_RELEASE_META = 'bookswap-shell-release';
+const namingShellRelease = (version, channel) => (page) =>
+  page.replace('<head>', `<head><meta name="${SHELL_RELEASE_META}" content="${version} ${channel}">`);
+
 /**
  * The shell's origin, from its releases (`<releases>/shell/<version>/`): every page path answers the page of the shell
  * release this browser resolves to (live, or the canary its draw gives it, as remotes.json resolves the remotes),
@@ -57,7 +62,12 @@ export function serveShell(releases, port, env = process.env) {
   const shellOf = (request) => {
     const { id, setCookie } = browserIdFrom(request.headers.cookie);
     const shell = shellForBrowser({ browserId: id, env });
-    return { folder: shell ? join(releases, shell.version) : null, version: shell?.version, setCookie };
+    return {
+      folder: shell ? join(releases, shell.version) : null,
+      version: shell?.version,
+      channel: shell?.channel,
+      setCookie,
+    };
   };
   const noRelease = () => {
     throw new Error('no shell release is kept: build one with pnpm release build shell');
@@ -69,11 +79,16 @@ export function serveShell(releases, port, env = process.env) {
       const file = SHELL_FILE.exec(pathname);
       // A release's own files never change: an open tab finds its lazy chunks for as long as the release is kept.
       if (file) return { pathname: `/${file[1]}${file[2]}`, cacheControl: IMMUTABLE };
-      const { version, setCookie } = shellOf(request);
+      const { version, channel, setCookie } = shellOf(request);
       if (!version) return null;
       // Client-side routes (/dashboard/myproduct) get the page; a file's path is looked up in the same release.
       if (!extname(pathname))
-        return { pathname: `/${version}/index.html`, setCookie, cacheControl: SHELL_PAGE_CACHING };
+        return {
+          pathname: `/${version}/index.html`,
+          setCookie,
+          cacheControl: SHELL_PAGE_CACHING,
+          rewrite: namingShellRelease(version, channel),
+        };
       return { pathname: `/${version}${pathname}`, setCookie };
     },
     // The page's Content-Security-Policy names this deployment's API, remotes and providers.

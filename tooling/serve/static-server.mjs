@@ -3,6 +3,7 @@
 // change, so browsers keep them a year; the files that name the others (index.html, remotes.json,
 // mf-manifest.json, remoteEntry.js, config.json) are revalidated on every use.
 import { createServer } from 'node:http';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -52,7 +53,8 @@ export function cacheControlFor(pathname) {
  * @param {(request: import('node:http').IncomingMessage, pathname: string) => Routed | null} [options.route]  maps a
  *   request's path to a file's path under `root` before it is looked up (the shell's releases); null: not found
  *
- * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string }} Routed
+ * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string, rewrite?: (text: string) => string }} Routed
+ *   `rewrite` changes a text file for this answer only (the shell's page names the release it comes from)
  */
 export function createStaticServer({
   root,
@@ -69,7 +71,34 @@ export function createStaticServer({
   const headersFor = (file) => (typeof securityHeaders === 'function' ? securityHeaders(file) : securityHeaders);
   const gzipCache = new Map();
 
+  /** A file rewritten for this answer: sent whole, with an ETag of what was sent. */
+  async function sendRewritten(request, response, file, pathname, routed) {
+    const body = Buffer.from(routed.rewrite(await readFile(file, 'utf8')));
+    const headers = {
+      ...headersFor(file),
+      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': routed.cacheControl ?? cacheControlFor(pathname),
+      ...(routed.setCookie ? { 'set-cookie': routed.setCookie } : {}),
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      vary: 'accept-encoding',
+    };
+    if (request.headers['if-none-match'] === headers.etag) {
+      response.writeHead(304, headers);
+      response.end();
+      return;
+    }
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    const sent = gzip ? gzipSync(body) : body;
+    response.writeHead(200, {
+      ...headers,
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      'content-length': sent.length,
+    });
+    response.end(request.method === 'HEAD' ? undefined : sent);
+  }
+
   async function sendFile(request, response, file, info, pathname, routed = null) {
+    if (routed?.rewrite) return sendRewritten(request, response, file, pathname, routed);
     const extension = extname(file).toLowerCase();
     const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const headers = {

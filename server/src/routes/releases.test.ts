@@ -176,4 +176,42 @@ describe('the automatic canary on the counters', () => {
       reason: 'rolled back at 50 %: canary 100.0 % errors (1 in 1 page loads), live 0.0 % (0 in 10), limit 1.0 %',
     });
   });
+
+  it('judges a shell canary on the shell’s own page loads and errors, and rolls it back (issue 35)', async () => {
+    fs.writeFileSync(
+      registryFile(),
+      JSON.stringify(
+        startRollout(
+          promoteLive({ remotes: { shell: { live: null, canary: null, history: [] } } }, 'shell', 's1', at(1)),
+          'shell',
+          's2',
+          10,
+          at(2),
+        ),
+      ),
+    );
+    const shell = (version: string, channel: 'live' | 'canary') => ({
+      remote: 'shell' as const,
+      version,
+      channel,
+      route: '/login',
+    });
+    await send([
+      ...Array.from({ length: 10 }, (): TelemetryReport => ({
+        kind: 'load',
+        ...shell('s1', 'live'),
+        outcome: 'loaded',
+      })),
+      { kind: 'load', ...shell('s2', 'canary'), outcome: 'loaded' },
+      { kind: 'error', ...shell('s2', 'canary') },
+    ]);
+    await checkRollouts({ db: server.db, settings: settings() });
+    expect(registry().remotes.shell).toMatchObject({ live: 's1', canary: null });
+    expect(registry().remotes.shell?.history.at(-1)).toMatchObject({
+      action: 'canary-rollback',
+      from: 's2',
+      to: 's1',
+      reason: 'rolled back at 10 %: canary 100.0 % errors (1 in 1 page loads), live 0.0 % (0 in 10), limit 1.0 %',
+    });
+  });
 });

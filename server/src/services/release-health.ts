@@ -4,7 +4,7 @@ import {
   vitalP75,
   type ReleaseHealthRow,
   type TelemetryBatch,
-  type TelemetryRemote,
+  type TelemetryUnit,
   type TelemetryChannel,
 } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
@@ -191,12 +191,12 @@ export async function flushReleaseHealth(db: Database): Promise<void> {
 /** `GET /api/telemetry/summary`: this instance's waiting counts first, so the answer includes them. */
 export async function releaseHealthSummary(
   db: Database,
-  query: { minutes: number; remote?: TelemetryRemote },
+  query: { minutes: number; remote?: TelemetryUnit },
 ): Promise<ReleaseHealthRow[]> {
   await flushReleaseHealth(db);
   const rows = await releaseHealthTotals(db, query);
   return rows.map((row) => ({
-    remote: row.remote as TelemetryRemote,
+    remote: row.remote as TelemetryUnit,
     version: row.version,
     channel: row.channel as TelemetryChannel,
     route: row.route,

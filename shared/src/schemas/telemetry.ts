@@ -8,6 +8,8 @@ import './jitless-zod';
  */
 
 export const TELEMETRY_REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
+/** The units whose releases are judged: the shell (issue 35: `--auto` for the shell) and the four remotes. */
+export const TELEMETRY_UNITS = ['shell', ...TELEMETRY_REMOTES] as const;
 export const TELEMETRY_CHANNELS = ['live', 'canary'] as const;
 /** How a remote's load ended: loaded, or the stage it failed at. */
 export const REMOTE_LOAD_OUTCOMES = ['loaded', 'manifest', 'entry', 'module', 'contract'] as const;
@@ -31,6 +33,7 @@ export const VITAL_BUCKET_BOUNDS: Record<WebVital, readonly number[]> = {
 export const VITAL_BUCKETS = 11;
 
 export type TelemetryRemote = (typeof TELEMETRY_REMOTES)[number];
+export type TelemetryUnit = (typeof TELEMETRY_UNITS)[number];
 export type TelemetryChannel = (typeof TELEMETRY_CHANNELS)[number];
 export type RemoteLoadOutcome = (typeof REMOTE_LOAD_OUTCOMES)[number];
 export type WebVital = (typeof WEB_VITALS)[number];
@@ -71,7 +74,8 @@ const routePatternSchema = z
   .regex(/^\/[A-Za-z0-9/:_*.-]*$/, { message: 'route must be a path pattern of the route table' });
 
 const releaseFacts = {
-  remote: z.enum(TELEMETRY_REMOTES),
+  /** The release unit, named `remote` on the wire since before the shell had releases. */
+  remote: z.enum(TELEMETRY_UNITS),
   version: versionSchema,
   channel: z.enum(TELEMETRY_CHANNELS),
   route: routePatternSchema,
@@ -118,7 +122,7 @@ export type TelemetryReport = z.infer<typeof telemetryReportSchema>;
 export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 
 export const releaseHealthSummaryQuerySchema = z.object({
-  remote: z.enum(TELEMETRY_REMOTES).optional(),
+  remote: z.enum(TELEMETRY_UNITS).optional(),
   /** The last this many minutes (default an hour, at most 400 days: what is kept). */
   minutes: z.coerce
     .number()
@@ -131,7 +135,7 @@ export type ReleaseHealthSummaryQuery = z.input<typeof releaseHealthSummaryQuery
 
 /** One release on one route over the asked period: the counters summed, each vital's histogram and p75. */
 export interface ReleaseHealthRow {
-  remote: TelemetryRemote;
+  remote: TelemetryUnit;
   version: string;
   channel: TelemetryChannel;
   route: string;

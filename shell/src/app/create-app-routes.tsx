@@ -11,7 +11,7 @@ import { RequireAccess } from '../guards/RequireAccess';
 import { LazyDashboardLayout } from '../layout/LazyDashboardLayout';
 import { PublicLayout } from '../layout/PublicLayout';
 import { NotFoundScreen } from '../route-errors/NotFoundScreen';
-import { RouteErrorScreen } from '../route-errors/RouteErrorScreen';
+import { ShellRouteError } from '../route-errors/ShellRouteError';
 import { AppFrame } from './AppFrame';
 
 /**
@@ -28,7 +28,7 @@ export function createAppRoutes(remotes: RemoteRoutesLoader, session: SessionSto
     {
       id: 'root',
       element: <AppFrame />,
-      errorElement: <RouteErrorScreen />,
+      errorElement: <ShellRouteError />,
       hydrateFallbackElement: <LoadingSpinner label="Loading Bookswap" />,
       children: [
         {
@@ -36,7 +36,7 @@ export function createAppRoutes(remotes: RemoteRoutesLoader, session: SessionSto
           element: <PublicLayout />,
           children: [
             {
-              errorElement: <RouteErrorScreen />,
+              errorElement: <ShellRouteError />,
               children: [...signInRoutes, ...areasIn('public'), { path: '*', element: <NotFoundScreen /> }],
             },
           ],
@@ -51,7 +51,7 @@ export function createAppRoutes(remotes: RemoteRoutesLoader, session: SessionSto
           ),
           children: [
             {
-              errorElement: <RouteErrorScreen />,
+              errorElement: <ShellRouteError />,
               children: [
                 { index: true, element: <DashboardWelcome /> },
                 ...areasIn('dashboard'),

@@ -1,4 +1,4 @@
-import type { RemoteLoadOutcome, TelemetryRemote } from '@bookswap/shared/schemas';
+import type { RemoteLoadOutcome, TelemetryUnit } from '@bookswap/shared/schemas';
 
 /**
  * What happened to each remote during this page load, noted where it happens and read by the release-health
@@ -6,12 +6,12 @@ import type { RemoteLoadOutcome, TelemetryRemote } from '@bookswap/shared/schema
  * Kept tiny, since it sits in the shell's entry. Routes are the route table's patterns, never the URL.
  */
 export type LedgerEvent =
-  | { kind: 'load'; remote: TelemetryRemote; route: string; outcome: RemoteLoadOutcome }
-  | { kind: 'error'; remote: TelemetryRemote; route: string };
+  | { kind: 'load'; remote: TelemetryUnit; route: string; outcome: RemoteLoadOutcome }
+  | { kind: 'error'; remote: TelemetryUnit; route: string };
 
 let waiting: LedgerEvent[] = [];
 let reader: ((event: LedgerEvent) => void) | null = null;
-const settled = new Set<TelemetryRemote>();
+const settled = new Set<TelemetryUnit>();
 
 function note(event: LedgerEvent): void {
   if (reader) reader(event);
@@ -19,14 +19,14 @@ function note(event: LedgerEvent): void {
 }
 
 /** A remote's first outcome in this page load: its page load, loaded or failed at a stage. Later ones are retries. */
-export function noteRemoteLoad(remote: TelemetryRemote, route: string, outcome: RemoteLoadOutcome): void {
+export function noteRemoteLoad(remote: TelemetryUnit, route: string, outcome: RemoteLoadOutcome): void {
   if (settled.has(remote)) return;
   settled.add(remote);
   note({ kind: 'load', remote, route, outcome });
 }
 
 /** An error the remote's area's error boundary caught. */
-export function noteCaughtError(remote: TelemetryRemote, route: string): void {
+export function noteCaughtError(remote: TelemetryUnit, route: string): void {
   note({ kind: 'error', remote, route });
 }
 

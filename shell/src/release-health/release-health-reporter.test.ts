@@ -2,6 +2,7 @@ import { telemetryBatchSchema, TELEMETRY_MAX_BYTES, TELEMETRY_MAX_REPORTS } from
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
 import { forgetLedger, noteCaughtError, noteRemoteLoad } from './load-ledger';
 import { REPORTS_PER_BATCH, ReleaseHealthReporter, sendBatch } from './release-health-reporter';
+import { SHELL_RELEASE_META, shellReleaseOf } from './shell-release';
 import { landingOf, startReleaseHealth, type MatchedRoutes } from './start-release-health';
 
 type VitalCallback = (metric: { name: string; value: number }) => void;
@@ -162,6 +163,8 @@ describe('the release-health reporter', () => {
         route: '/book/:id',
         outcome: 'loaded',
       },
+      // The shell's own page load, on a page served without a shell release (no meta tag here).
+      { kind: 'load', remote: 'shell', version: 'unreleased', channel: 'live', route: '/book/:id', outcome: 'loaded' },
       { kind: 'error', remote: 'storefront', version: '0.1.0-aaaaaaaaaa', channel: 'live', route: '/book/:id' },
       {
         kind: 'vital',
@@ -199,6 +202,39 @@ describe('the release-health reporter', () => {
     noteCaughtError('storefront', '/book/:id');
     window.dispatchEvent(new Event('pagehide'));
     expect(batches()).toHaveLength(2);
+  });
+
+  it('counts each page load and each error of the shell’s screens against the shell release the page names', () => {
+    const meta = document.createElement('meta');
+    meta.name = SHELL_RELEASE_META;
+    meta.content = '0.1.0-5he115he11 canary';
+    document.head.append(meta);
+    try {
+      const { send, batches } = recordingSend();
+      startReleaseHealth({
+        apiUrl: 'http://localhost:5000',
+        remotes: REMOTES,
+        router: { state: { matches: [{ route: { path: undefined } }, { route: { path: '/login' } }] } },
+        send,
+      });
+      noteCaughtError('shell', '/login');
+      noteRemoteLoad('shell', '/dashboard', 'loaded');
+      window.dispatchEvent(new Event('pagehide'));
+      const shell = { remote: 'shell', version: '0.1.0-5he115he11', channel: 'canary', route: '/login' };
+      expect(batches().flatMap((batch) => batch.reports)).toEqual([
+        { kind: 'load', ...shell, outcome: 'loaded' },
+        { kind: 'error', ...shell },
+      ]);
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it('reads the shell release from the page, and calls a page without one unreleased', () => {
+    const page = document.implementation.createHTMLDocument();
+    expect(shellReleaseOf(page)).toEqual({ version: 'unreleased', channel: 'live' });
+    page.head.innerHTML = `<meta name="${SHELL_RELEASE_META}" content="0.1.0-abc live">`;
+    expect(shellReleaseOf(page)).toEqual({ version: '0.1.0-abc', channel: 'live' });
   });
 
   it('attributes vitals to no remote on a shell screen', () => {

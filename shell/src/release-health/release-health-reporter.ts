@@ -1,6 +1,7 @@
-import type { TelemetryReport, TelemetryRemote, WebVital } from '@bookswap/shared/schemas';
+import type { TelemetryReport, TelemetryUnit, WebVital } from '@bookswap/shared/schemas';
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
 import type { LedgerEvent } from './load-ledger';
+import type { ShellRelease } from './shell-release';
 
 /** As many as `telemetryBatchSchema` takes in one batch (TELEMETRY_MAX_REPORTS; the schema stays off the page). */
 export const REPORTS_PER_BATCH = 50;
@@ -34,8 +35,12 @@ export const sendBatch: SendBatch = (url, text) => {
   }
 };
 
-/** The release a remote's reports are attributed to: its version and channel as remotes.json named them. */
-export function releaseOf(remotes: RemoteManifestList, remote: TelemetryRemote) {
+/**
+ * The release a unit's reports are attributed to: a remote's version and channel as remotes.json named them, the
+ * shell's as its page did.
+ */
+export function releaseOf(remotes: RemoteManifestList, remote: TelemetryUnit, shell: ShellRelease) {
+  if (remote === 'shell') return shell;
   const listed = remotes.find((candidate) => candidate.name === remote);
   // A remote served without a release (a development server, a hand-made remotes.json) has no version.
   return { version: listed?.version ?? 'unreleased', channel: listed?.channel ?? 'live' } as const;
@@ -52,20 +57,21 @@ export class ReleaseHealthReporter {
     private readonly url: string,
     private readonly remotes: RemoteManifestList,
     private readonly send: SendBatch = sendBatch,
+    private readonly shell: ShellRelease = { version: 'unreleased', channel: 'live' },
   ) {}
 
   /** A remote's load outcome or a caught error, from the ledger. */
   noteEvent(event: LedgerEvent): void {
-    const release = { remote: event.remote, ...releaseOf(this.remotes, event.remote), route: event.route };
+    const release = { remote: event.remote, ...releaseOf(this.remotes, event.remote, this.shell), route: event.route };
     this.add(
       event.kind === 'load' ? { kind: 'load', ...release, outcome: event.outcome } : { kind: 'error', ...release },
     );
   }
 
   /** A Core Web Vital of this page load, on the route (and so the remote) it landed on. */
-  noteVital(name: WebVital, value: number, landing: { remote: TelemetryRemote; route: string }): void {
+  noteVital(name: WebVital, value: number, landing: { remote: TelemetryUnit; route: string }): void {
     if (!Number.isFinite(value) || value < 0) return;
-    const release = releaseOf(this.remotes, landing.remote);
+    const release = releaseOf(this.remotes, landing.remote, this.shell);
     // Rounded: the histogram's buckets need no more, and a value's last digits identify nothing useful.
     const rounded = name === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value);
     this.add({ kind: 'vital', remote: landing.remote, ...release, route: landing.route, name, value: rounded });

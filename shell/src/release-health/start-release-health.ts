@@ -1,8 +1,9 @@
-import type { TelemetryRemote } from '@bookswap/shared/schemas';
+import type { TelemetryUnit } from '@bookswap/shared/schemas';
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
-import { readLedger } from './load-ledger';
+import { noteRemoteLoad, readLedger } from './load-ledger';
 import { ReleaseHealthReporter, SEND_EVERY_MS, type SendBatch } from './release-health-reporter';
+import { shellReleaseOf, type ShellRelease } from './shell-release';
 
 /** The router's matches, as far as release health reads them. */
 export interface MatchedRoutes {
@@ -13,12 +14,18 @@ export interface MatchedRoutes {
  * The route pattern the page landed on and the remote serving it, from the router's first matches; null on a
  * shell screen (sign-in), whose vitals no remote release answers for.
  */
-export function landingOf(router: MatchedRoutes): { remote: TelemetryRemote; route: string } | null {
+export function landingOf(router: MatchedRoutes): { remote: TelemetryUnit; route: string } | null {
   const served = router.state.matches.findLast(
     (match) => typeof (match.route.handle as { remote?: unknown } | undefined)?.remote === 'string',
   );
   if (!served?.route.path) return null;
-  return { remote: (served.route.handle as { remote: TelemetryRemote }).remote, route: served.route.path };
+  return { remote: (served.route.handle as { remote: TelemetryUnit }).remote, route: served.route.path };
+}
+
+/** The route pattern of the page as it first matched, for the shell's own page load ('/' when nothing matched). */
+export function pageRouteOf(router: MatchedRoutes): string {
+  const path = router.state.matches.findLast((match) => match.route.path?.startsWith('/'))?.route.path;
+  return path ?? '/';
 }
 
 export interface ReleaseHealthOptions {
@@ -26,14 +33,24 @@ export interface ReleaseHealthOptions {
   remotes: RemoteManifestList;
   router: MatchedRoutes;
   send?: SendBatch;
+  /** The shell release of this page; by default as the page names it. */
+  shell?: ShellRelease;
 }
 
 /**
  * Started after the first render (bootstrap.tsx imports this module lazily, with web-vitals, so neither weighs on
  * the first load): reports what the ledger noted and the landing route's LCP, INP and CLS, in batches.
  */
-export function startReleaseHealth({ apiUrl, remotes, router, send }: ReleaseHealthOptions): ReleaseHealthReporter {
-  const reporter = new ReleaseHealthReporter(`${apiUrl}/api/telemetry`, remotes, send);
+export function startReleaseHealth({
+  apiUrl,
+  remotes,
+  router,
+  send,
+  shell = shellReleaseOf(document),
+}: ReleaseHealthOptions): ReleaseHealthReporter {
+  const reporter = new ReleaseHealthReporter(`${apiUrl}/api/telemetry`, remotes, send, shell);
+  // The shell started, routed and rendered: its page load, which its canary's error rate is counted against.
+  noteRemoteLoad('shell', pageRouteOf(router), 'loaded');
   readLedger((event) => reporter.noteEvent(event));
   const landing = landingOf(router);
   if (landing) {
