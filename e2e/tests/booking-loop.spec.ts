@@ -127,6 +127,8 @@ test.describe('the booking loop', () => {
     const paid = requestRow(seller, book.book_name, first.name);
     await expect(paid).toContainText('Paid');
     await paid.getByRole('button', { name: `Mark handed over: ${book.book_name} to ${first.name}` }).click();
+    // It asks first (issue 36).
+    await seller.getByRole('dialog').getByRole('button', { name: 'Mark handed over' }).click();
     await expect(paid).toContainText('Handed over');
     await other.page.context().close();
     await seller.context().close();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '@bookswap/shared/schemas';
+import { formatDateTime, withTimeZone, type Product } from '@bookswap/shared/schemas';
 import { expect, test } from '../support/fixtures';
 import {
   accessToken,
@@ -64,7 +64,10 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1, name: `Payment for ${book.book_name}` })).toBeVisible();
     const booking = await bookingOf(page, buyer.email, book._id);
-    await expect(page.getByText(`Please pay $12.50 for your booking ${booking.bookDate}`)).toBeVisible();
+    // When it was booked, in the reader's zone, named (issue 36).
+    await expect(
+      page.getByText(`Please pay $12.50 for your booking ${withTimeZone(formatDateTime(booking.bookedAt))}`),
+    ).toBeVisible();
     await fillCard(page, '4242 4242 4242 4242');
     const pay = page.getByRole('button', { name: 'Pay' });
     await expect(pay).toBeEnabled();

@@ -135,6 +135,11 @@ const ROWS: Row[] = [
     expect: only({ buyer: 200 }),
   },
   {
+    route: 'GET /api/booking/orders',
+    url: () => '/api/booking/orders?page=0&size=5&status=waiting-for-payment',
+    expect: all(200, 401),
+  },
+  {
     route: 'GET /api/booking/list/:id',
     url: async (w) => `/api/booking/list/${await w.booking()}`,
     expect: only({ buyer: 200, admin: 200 }),
@@ -147,7 +152,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/booking/requests',
-    url: () => '/api/booking/requests',
+    url: () => '/api/booking/requests?page=0&size=5&sort=oldest',
     expect: only({ seller: 200, otherSeller: 200 }),
   },
   {
@@ -166,6 +171,7 @@ const ROWS: Row[] = [
     expect: only({ seller: 200 }),
   },
   { route: 'GET /api/notification/list', url: () => '/api/notification/list', expect: all(200, 401) },
+  { route: 'PUT /api/notification/read-all', url: () => '/api/notification/read-all', expect: all(200, 401) },
   {
     route: 'PUT /api/notification/read/:id',
     url: async (w) => `/api/notification/read/${await w.sellerNotification()}`,

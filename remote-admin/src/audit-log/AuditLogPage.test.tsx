@@ -42,7 +42,7 @@ describe('the Audit Log', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['When', 'Who', 'Action', 'Target']);
+    ).toEqual(['When (UTC)', 'Who', 'Action', 'Target']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual([
       'Hid product',

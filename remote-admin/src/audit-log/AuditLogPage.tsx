@@ -1,3 +1,4 @@
+import { withTimeZone } from '@bookswap/shared/ui';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ROUTES } from '@bookswap/contract/routing';
@@ -19,7 +20,7 @@ function NamedCell({ name, detail }: { name: string; detail: string }) {
 }
 
 const columns: DataColumn<AuditEntry>[] = [
-  { header: 'When', cell: (entry) => <time dateTime={entry.at}>{whenText(entry)}</time> },
+  { header: withTimeZone('When'), cell: (entry) => <time dateTime={entry.at}>{whenText(entry)}</time> },
   { header: 'Who', cell: (entry) => <NamedCell name={entry.actorName} detail={entry.actorEmail} /> },
   { header: 'Action', cell: (entry) => ACTION_TEXT[entry.action] },
   { header: 'Target', cell: (entry) => <NamedCell name={entry.targetName} detail={entry.targetType} /> },

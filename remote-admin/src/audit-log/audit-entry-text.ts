@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bookswap/shared/ui';
 import type { AuditAction, AuditEntry } from '@bookswap/shared/schemas';
 
 /** What each action reads as in the log, in the product's words. */
@@ -9,10 +10,8 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   'delete-product': 'Deleted product',
 };
 
-// product.md §9: dates use a long date plus time; the admin reads them in their own time zone.
-const LONG_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-
-export const whenText = (entry: AuditEntry) => LONG_DATE_TIME.format(new Date(entry.at));
+/** The one date format (product.md §9), in the admin's own zone, which the column's header names. */
+export const whenText = (entry: AuditEntry) => formatDateTime(entry.at);
 
 /** Newest first, whatever order the answer came in (equal times keep the server's order). */
 export const newestFirst = (entries: AuditEntry[]) => [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));

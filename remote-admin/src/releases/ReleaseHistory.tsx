@@ -1,3 +1,4 @@
+import { withTimeZone } from '@bookswap/shared/ui';
 import Typography from '@mui/material/Typography';
 import type { ReleaseHistoryItem, TelemetryRemote } from '@bookswap/shared/schemas';
 import { DataTable, type DataColumn } from '@bookswap/shared/ui/tables';
@@ -6,7 +7,7 @@ import { actionText, changeText, REMOTE_LABEL, whenText } from './release-text';
 type HistoryRow = ReleaseHistoryItem & { _id: string };
 
 const columns: DataColumn<HistoryRow>[] = [
-  { header: 'When', cell: (item) => <time dateTime={item.at}>{whenText(item.at)}</time> },
+  { header: withTimeZone('When'), cell: (item) => <time dateTime={item.at}>{whenText(item.at)}</time> },
   { header: 'Action', cell: (item) => actionText(item) },
   { header: 'Change', cell: (item) => changeText(item) },
   { header: 'By', cell: (item) => item.command },

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bookswap/shared/ui';
 import type {
   ReleaseFigures,
   ReleaseHistoryItem,
@@ -17,14 +18,13 @@ export const REMOTE_LABEL: Record<TelemetryRemote, string> = {
 
 const COUNT = new Intl.NumberFormat('en-US');
 const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 });
-// product.md §9: dates use a long date plus time; the admin reads them in their own time zone.
-const LONG_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 export const countText = (count: number) => COUNT.format(count);
 /** Rates come as fractions (0.012 is 1.2 %). */
 export const rateText = (rate: number | null) => (rate === null ? NO_FIGURE : PERCENT.format(rate));
 export const millisecondsText = (ms: number | null) => (ms === null ? NO_FIGURE : `${COUNT.format(Math.round(ms))} ms`);
-export const whenText = (at: string | null) => (at === null ? NO_FIGURE : LONG_DATE_TIME.format(new Date(at)));
+/** The one date format (product.md §9), in the admin's own zone, which the history's header names. */
+export const whenText = (at: string | null) => (at === null ? NO_FIGURE : formatDateTime(at));
 
 /** The share of browsers on a release: a canary's percent, and the rest for live. */
 export function shareText(release: ReleaseOverviewVersion, canaryPercent: number | null): string {

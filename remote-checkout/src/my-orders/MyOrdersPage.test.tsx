@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Booking } from '@bookswap/shared/schemas';
 import {
+  answerBookingPage,
   type FakeApi,
   fakeApiForEachTest,
   findToast,
@@ -17,7 +18,7 @@ const user = userEvent.setup({ delay: null });
 /** A server holding the buyer's bookings, which cancels the way the real one does. */
 function serveOrders(api: FakeApi, orders: Booking[]) {
   let rows = [...orders];
-  api.on('GET', '/api/booking/list', () => ({ body: rows }));
+  api.on('GET', '/api/booking/orders', (call) => answerBookingPage(rows, call));
   for (const order of orders) {
     api.on('PUT', `/api/booking/cancel/${order._id}`, () => {
       rows = rows.map((row) => (row._id === order._id ? { ...row, status: 'cancelled-by-buyer' } : row));
@@ -85,7 +86,7 @@ describe('My Orders', () => {
   it('says why when the seller declined the booking meanwhile, closes the dialog, and the row reads Declined', async () => {
     let status: Booking['status'] = 'waiting-for-payment';
     const order = sampleBooking({ _id: 'b11', book_name: 'Beloved' });
-    api.on('GET', '/api/booking/list', () => ({ body: [{ ...order, status }] }));
+    api.on('GET', '/api/booking/orders', (call) => answerBookingPage([{ ...order, status }], call));
     api.on('PUT', '/api/booking/cancel/b11', () => ({
       status: 409,
       body: { message: 'Only a booking waiting for payment can be cancelled; this one is Declined' },
@@ -123,7 +124,7 @@ describe('My Orders', () => {
   it('lists the buyer’s bookings with image, name and price, Paid or a Pay link to the payment screen', async () => {
     const unpaid = sampleBooking({ _id: 'b1', book_name: 'Dracula', price: '14', paid: false });
     const paid = sampleBooking({ _id: 'b2', book_name: 'Emma', price: '9.50', paid: true, status: 'paid' });
-    api.on('GET', '/api/booking/list', { body: [unpaid, paid] });
+    serveOrders(api, [unpaid, paid]);
     renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
 
     const table = await screen.findByRole('table', { name: 'My Orders' });
@@ -138,36 +139,87 @@ describe('My Orders', () => {
     expect(within(emmaRow!).getByText('$9.50')).toBeInTheDocument();
     expect(within(emmaRow!).getByText('Paid')).toBeInTheDocument();
     expect(within(emmaRow!).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/booking/list')[0]!.url.searchParams.get('email')).toBe('buyer@bookswap.test');
+    expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
   });
 
-  it('says No Order when the buyer has booked nothing', async () => {
-    api.on('GET', '/api/booking/list', { body: [] });
-    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+  it('says No Order when the buyer has booked nothing, and offers the book list', async () => {
+    serveOrders(api, []);
+    const { router } = renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
     expect(await screen.findByText('No Order')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Browse books' }));
+    expect(router.state.location.pathname).toBe('/booklist');
+  });
+
+  it('shows when each was booked, in the reader’s zone named once in the header', async () => {
+    serveOrders(api, [sampleBooking({ book_name: 'Emma', bookedAt: '2026-11-24T10:03:00.000Z', bookDate: 'typed' })]);
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    const row = await rowOf('Emma');
+    // The tests run in UTC (jest.config.cjs).
+    expect(screen.getByRole('columnheader', { name: 'Booking Date (UTC)' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'November 24, 2026 at 10:03 AM' })).toBeInTheDocument();
+  });
+
+  it('lists the server’s newest first a page at a time, and moves between pages', async () => {
+    const orders = Array.from({ length: 7 }, (_, n) => sampleBooking({ book_name: `Order ${7 - n}` }));
+    serveOrders(api, orders);
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    const table = await screen.findByRole('table', { name: 'My Orders' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]!.textContent),
+    ).toEqual(['Order 7', 'Order 6', 'Order 5', 'Order 4', 'Order 3']);
+    expect(screen.getByText('Showing 1–5 of 7')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'My Orders pages' })).getByRole('button', { name: 'Go to page 2' }),
+    );
+    expect(await rowOf('Order 1')).toBeInTheDocument();
+    expect(screen.getByText('Showing 6–7 of 7')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/booking/orders').at(-1)!.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('filters by status, and says so when none has it rather than No Order', async () => {
+    serveOrders(api, [
+      sampleBooking({ book_name: 'Waiting Book' }),
+      sampleBooking({ book_name: 'Paid Book', status: 'paid', paid: true }),
+    ]);
+    const { router } = renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    await rowOf('Waiting Book');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Paid' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Waiting Book' })).not.toBeInTheDocument());
+    expect(await rowOf('Paid Book')).toBeInTheDocument();
+    // In the URL, so a reload or Back returns to it.
+    expect(router.state.location.search).toBe('?status=paid');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Declined' }));
+    expect(await screen.findByText('No booking is declined')).toBeInTheDocument();
+    expect(screen.queryByText('No Order')).not.toBeInTheDocument();
   });
 
   it('shows a spinner while the orders load', async () => {
-    api.on('GET', '/api/booking/list', never);
+    api.on('GET', '/api/booking/orders', never);
     renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
     expect(await screen.findByRole('progressbar', { name: 'Loading your orders' })).toBeInTheDocument();
   });
 
   it('says why the orders failed to load, and Retry loads them', async () => {
-    api.on('GET', '/api/booking/list', { status: 500, body: { message: 'The database is busy' } });
+    api.on('GET', '/api/booking/orders', { status: 500, body: { message: 'The database is busy' } });
     renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
     expect(await screen.findByText('Your orders could not be loaded: The database is busy')).toBeInTheDocument();
     expect(await findToast('The database is busy')).toBeInTheDocument();
 
-    api.on('GET', '/api/booking/list', { body: [sampleBooking({ book_name: 'Persuasion' })] });
+    serveOrders(api, [sampleBooking({ book_name: 'Persuasion' })]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Pay for Persuasion' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument());
   });
 
   it('keeps the payment confirmation handed over by the payment screen until it is closed', async () => {
-    api.on('GET', '/api/booking/list', { body: [sampleBooking({ book_name: 'Emma', paid: true, status: 'paid' })] });
+    serveOrders(api, [sampleBooking({ book_name: 'Emma', paid: true, status: 'paid' })]);
     const { router } = renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
     await screen.findByText('Paid');
     await act(() =>
@@ -175,7 +227,10 @@ describe('My Orders', () => {
         state: { paymentConfirmation: { bookName: 'Emma', transactionId: 'pi_sandbox_123' } },
       }),
     );
-    const banner = await screen.findByRole('status');
+    // The table's "Showing 1–1 of 1" is a status too.
+    const banner = (await screen.findByText('congrats! your payment complete')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
     expect(banner).toHaveTextContent('congrats! your payment complete');
     expect(banner).toHaveTextContent('Your transaction id: pi_sandbox_123');
     await user.click(within(banner).getByRole('button', { name: 'Close' }));

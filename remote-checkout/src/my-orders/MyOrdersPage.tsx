@@ -10,10 +10,11 @@ import { writes } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/contract/routing';
 import { BOOKING_STATUS_LABELS, stillWaitsForPayment, type BookingStatus } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
-import { BookCover, formatPrice, useMyBookings, useWrite } from '@bookswap/shared/ui';
+import { BookCover, formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
-import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
+import { BookingsTable, type DataColumn, useBookingListPlace } from '@bookswap/shared/ui/tables';
 import { PaymentConfirmation, confirmationOf } from '../payment-confirmation/PaymentConfirmation';
+import { useMyOrders } from './use-my-orders';
 
 export const CANCEL_TITLE = 'Cancel this booking?';
 export const CANCELLED_MESSAGE = 'Booking cancelled';
@@ -45,11 +46,13 @@ function SellerContact({ booking }: { booking: Booking }) {
 }
 
 /**
- * /dashboard/myorder: the user's bookings, each with its status, the meeting place and whom to meet; Pay and Cancel
- * booking while it waits for payment, or "No Order" (product.md §2, issue 21).
+ * /dashboard/myorder: the user's bookings, newest first a page at a time, each with when it was booked, its status,
+ * the meeting place and whom to meet; Pay and Cancel booking while it waits for payment, or "No Order" with a way to
+ * the book list (product.md §2, issues 21 and 36).
  */
 export function MyOrdersPage() {
-  const orders = useMyBookings();
+  const [place, setPlace] = useBookingListPlace();
+  const orders = useMyOrders(place);
   const location = useLocation();
   const navigate = useNavigate();
   const { busy, run } = useWrite();
@@ -57,7 +60,9 @@ export function MyOrdersPage() {
   const confirmation = confirmationOf(location.state);
   const heading = useRef<HTMLHeadingElement>(null);
   // Declined or sold meanwhile: the dialog closes by itself (the refused cancel refetched the list).
-  const cancelling = useConfirmedAction<Booking>(heading, (row) => stillWaitsForPayment(orders.data, row._id));
+  const cancelling = useConfirmedAction<Booking>(heading, (row) =>
+    stillWaitsForPayment(orders.data?.bookings, row._id),
+  );
   const toCancel = cancelling.row;
 
   const confirmCancel = async () => {
@@ -81,6 +86,8 @@ export function MyOrdersPage() {
     },
     { header: 'Book name', cell: (booking) => booking.book_name },
     { header: 'Price', cell: (booking) => formatPrice(booking.price) },
+    // The reader's own zone, named once in the header.
+    { header: withTimeZone('Booking Date'), cell: (booking) => formatDateTime(booking.bookedAt) },
     { header: 'Meeting place', cell: (booking) => booking.meetingLocation },
     { header: 'Seller', cell: (booking) => <SellerContact booking={booking} /> },
     { header: 'Status', cell: (booking) => <StatusChip status={booking.status} /> },
@@ -124,7 +131,15 @@ export function MyOrdersPage() {
           onClose={() => void navigate(location.pathname, { replace: true, state: null })}
         />
       )}
-      <LoadedTable load={orders} what="Your orders" label="My Orders" columns={columns} empty="No Order" />
+      <BookingsTable
+        load={orders}
+        place={place}
+        onPlace={setPlace}
+        what="Your orders"
+        label="My Orders"
+        columns={columns}
+        empty="No Order"
+      />
       <ConfirmationModal
         open={cancelling.open}
         title={CANCEL_TITLE}

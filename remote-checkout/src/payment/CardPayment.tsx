@@ -11,7 +11,7 @@ import { useSWRConfig } from 'swr';
 import { bookingKeys, mayRetry, messageOf, writes } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/contract/auth';
 import { ROUTES } from '@bookswap/contract/routing';
-import type { Booking } from '@bookswap/shared/schemas';
+import type { Booking, BookingPage } from '@bookswap/shared/schemas';
 import { LoadingSpinner, useInvalidate } from '@bookswap/shared/ui';
 import { PaymentConfirmation, type PaymentConfirmationState } from '../payment-confirmation/PaymentConfirmation';
 import { payForBooking } from './pay-for-booking';
@@ -91,10 +91,14 @@ function CardForm({ booking, clientSecret }: CardFormProps) {
       setTransactionId(outcome.transactionId);
       // My Orders reads Paid at once (it goes by status, so without Pay or Cancel), then what the payment record
       // makes stale (bookings, the book now sold) refetches.
+      const paidNow = (row: Booking) =>
+        row._id === booking._id ? { ...row, paid: true, status: 'paid' as const } : row;
+      void mutate(bookingKeys.mine(buyerEmail), (bookings?: Booking[]) => bookings?.map(paidNow), {
+        revalidate: false,
+      });
       void mutate(
-        bookingKeys.mine(buyerEmail),
-        (bookings?: Booking[]) =>
-          bookings?.map((row) => (row._id === booking._id ? { ...row, paid: true, status: 'paid' as const } : row)),
+        bookingKeys.ordersOf(buyerEmail),
+        (page?: BookingPage) => page && { ...page, bookings: page.bookings.map(paidNow) },
         { revalidate: false },
       );
       void invalidate(writes.createPaymentRecord);

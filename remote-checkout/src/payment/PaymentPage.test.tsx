@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import routes from '../routes';
 import {
+  answerBookingPage,
   type FakeApi,
   fakeApiForEachTest,
   type FakeCall,
@@ -20,7 +21,9 @@ const booking = sampleBooking({
   _id: 'bk7',
   book_name: 'Middlemarch',
   price: '12.50',
-  bookDate: 'November 2, 2026 at 3:30 PM',
+  // The time of booking, written in the reader's zone; the text the buyer's screen sent is not shown.
+  bookedAt: '2026-11-02T15:30:00.000Z',
+  bookDate: 'November 2, 2026 at 10:30 AM',
   category_id: 'p7',
   paid: false,
 });
@@ -66,7 +69,7 @@ describe('the payment screen', () => {
     serveUnpaidBooking(api);
     await openPayment(api);
     expect(screen.getByText(/^Please pay/)).toHaveTextContent(
-      'Please pay $12.50 for your booking November 2, 2026 at 3:30 PM',
+      'Please pay $12.50 for your booking November 2, 2026 at 3:30 PM (UTC)',
     );
     expect(screen.getByLabelText('Card number')).toHaveAttribute('autocomplete', 'cc-number');
     expect(screen.getByLabelText('Expiry')).toHaveAttribute('autocomplete', 'cc-exp');
@@ -175,9 +178,9 @@ describe('the payment screen', () => {
       paid = true;
       return { status: 201, body: { acknowledged: true, insertedId: 'pay1' } };
     });
-    api.on('GET', '/api/booking/list', () => ({
-      body: [{ ...booking, paid, status: paid ? 'paid' : 'waiting-for-payment' }],
-    }));
+    api.on('GET', '/api/booking/orders', (call) =>
+      answerBookingPage([{ ...booking, paid, status: paid ? 'paid' : 'waiting-for-payment' }], call),
+    );
     const { router } = await openPayment(api);
     await typeCard();
     await user.click(payButton());
@@ -209,13 +212,13 @@ describe('the payment screen', () => {
 
   it('shows the order as Paid, without Pay or Cancel, on My Orders before the orders reload', async () => {
     serveUnpaidBooking(api);
-    api.on('GET', '/api/booking/list', { body: [booking] });
+    api.on('GET', '/api/booking/orders', (call) => answerBookingPage([booking], call));
     renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
     await user.click(await screen.findByRole('link', { name: 'Pay for Middlemarch' }));
     await waitFor(() => expect(payButton()).toBeEnabled());
     await typeCard();
     // From here My Orders has only what it cached and what the payment screen wrote into that cache.
-    api.on('GET', '/api/booking/list', never);
+    api.on('GET', '/api/booking/orders', never);
     await user.click(payButton());
 
     const table = await screen.findByRole('table', { name: 'My Orders' }, { timeout: 5_000 });

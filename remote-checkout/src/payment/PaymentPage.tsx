@@ -16,7 +16,7 @@ import { getBooking } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/contract/routing';
 import { NOT_PAYABLE_REASONS } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
-import { LoadError, LoadingSpinner, formatPrice } from '@bookswap/shared/ui';
+import { LoadError, LoadingSpinner, formatDateTime, formatPrice, withTimeZone } from '@bookswap/shared/ui';
 import { CardPayment } from './CardPayment';
 
 interface PaymentData {
@@ -48,7 +48,8 @@ function Payment({ booking }: { booking: Booking }) {
         <Box component="strong" sx={{ fontWeight: 700 }}>
           {formatPrice(booking.price)}
         </Box>{' '}
-        for your booking {booking.bookDate}
+        {/* The reader's own zone, named (issue 36). */}
+        for your booking {withTimeZone(formatDateTime(booking.bookedAt))}
       </Typography>
       {booking.status !== 'waiting-for-payment' ? (
         // Why there is nothing to pay, and no Retry: trying again cannot change the booking's status.

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Booking } from '@bookswap/shared/schemas';
 import {
+  answerBookingPage,
   type FakeApi,
   fakeApiForEachTest,
   findToast,
@@ -18,7 +19,7 @@ const AT = '/dashboard/booking-requests';
 /** A server holding the seller's booking requests, which declines and hands over the way the real one does. */
 function serveRequests(api: FakeApi, requests: Booking[]) {
   let rows = [...requests];
-  api.on('GET', '/api/booking/requests', () => ({ body: rows }));
+  api.on('GET', '/api/booking/requests', (call) => answerBookingPage(rows, call));
   for (const request of requests) {
     api.on('PUT', `/api/booking/decline/${request._id}`, () => {
       rows = rows.map((row) => (row._id === request._id ? { ...row, status: 'declined' } : row));
@@ -44,10 +45,60 @@ describe('Booking Requests', () => {
     expect(await screen.findByRole('progressbar', { name: 'Loading your booking requests' })).toBeInTheDocument();
   });
 
-  it('says so when no one has booked the seller’s books yet', async () => {
+  it('says so when no one has booked the seller’s books yet, and offers the book list', async () => {
     serveRequests(api, []);
-    renderScreen({ routes, at: AT, as: 'seller' });
+    const { router } = renderScreen({ routes, at: AT, as: 'seller' });
     expect(await screen.findByText('No one has booked your books yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Browse books' }));
+    expect(router.state.location.pathname).toBe('/booklist');
+  });
+
+  it('pages the requests as the server orders them, newest first, and counts those waiting for payment', async () => {
+    serveRequests(
+      api,
+      Array.from({ length: 12 }, (_, n) =>
+        sampleBooking({ book_name: `Request ${12 - n}`, status: n < 3 ? 'paid' : 'waiting-for-payment' }),
+      ),
+    );
+    renderScreen({ routes, at: `${AT}?size=10`, as: 'seller' });
+    expect(await rowOf('Request 12')).toBeInTheDocument();
+    expect(screen.getByText('Waiting for payment: 9')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–10 of 12')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Booking Requests pages' })).getByRole('button', {
+        name: 'Go to page 2',
+      }),
+    );
+    expect(await rowOf('Request 1')).toBeInTheDocument();
+    expect(screen.getByText('Showing 11–12 of 12')).toBeInTheDocument();
+    const asked = api.callsTo('GET', '/api/booking/requests').at(-1)!.url.searchParams;
+    expect([asked.get('page'), asked.get('size')]).toEqual(['1', '10']);
+  });
+
+  it('refetches when the tab regains focus, so a booking made meanwhile shows without a reload', async () => {
+    const rows = [sampleBooking({ book_name: 'First Book' })];
+    api.on('GET', '/api/booking/requests', (call) => answerBookingPage(rows, call));
+    renderScreen({ routes, at: AT, as: 'seller' });
+    expect(await rowOf('First Book')).toBeInTheDocument();
+    rows.unshift(sampleBooking({ book_name: 'Booked Meanwhile' }));
+    // SWR checks again on focus at most every 5 s (staysCurrent), counted from the list's first load.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5_100)));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await rowOf('Booked Meanwhile')).toBeInTheDocument();
+  });
+
+  it('filters by status, the filter kept in the URL', async () => {
+    serveRequests(api, [
+      sampleBooking({ book_name: 'Waiting Book' }),
+      sampleBooking({ book_name: 'Paid Book', status: 'paid', paid: true }),
+    ]);
+    const { router } = renderScreen({ routes, at: AT, as: 'seller' });
+    await rowOf('Waiting Book');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Paid' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Waiting Book' })).not.toBeInTheDocument());
+    expect(await rowOf('Paid Book')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=paid');
   });
 
   it('shows who booked which book, how to reach them, where to meet, when, the price and the status', async () => {
@@ -57,7 +108,9 @@ describe('Booking Requests', () => {
         buyerName: 'Bea Buyer',
         phone: '+880 1711 222333',
         meetingLocation: 'North gate, 5 pm',
-        bookDate: 'November 24, 2026 at 3:00 PM',
+        // What the buyer's screen typed, in its own zone unnamed, is not shown: the time of booking in the reader's is.
+        bookDate: 'November 24, 2026 at 10:00 AM',
+        bookedAt: '2026-11-24T15:00:00.000Z',
         price: '12.50',
         status: 'waiting-for-payment',
       }),
@@ -78,6 +131,8 @@ describe('Booking Requests', () => {
       ]),
     );
     expect(within(row).getByRole('img', { name: 'Cover of Gitanjali' })).toBeInTheDocument();
+    // The zone, named once (the tests run in UTC, jest.config.cjs).
+    expect(screen.getByRole('columnheader', { name: 'Booking Date (UTC)' })).toBeInTheDocument();
   });
 
   it('offers Decline only on a booking waiting for payment and Mark handed over only on a paid one', async () => {
@@ -113,13 +168,30 @@ describe('Booking Requests', () => {
     ]);
   });
 
-  it('marks a paid booking handed over', async () => {
+  it('asks before marking a paid booking handed over, then shows Handed over', async () => {
+    const paid = sampleBooking({ book_name: 'Paid Book', buyerName: 'Bea Buyer', status: 'paid', paid: true });
+    serveRequests(api, [paid]);
+    renderScreen({ routes, at: AT, as: 'seller' });
+    await user.click(within(await rowOf('Paid Book')).getByRole('button', { name: /handed over/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this book handed over?' });
+    expect(dialog).toHaveTextContent('Bea Buyer will be told that you handed Paid Book over to them');
+    expect(api.callsTo('PUT', `/api/booking/handover/${paid._id}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark handed over' }));
+    expect(await findToast('Marked handed over')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await rowOf('Paid Book')).getByText('Handed over')).toBeInTheDocument());
+    expect(api.callsTo('PUT', `/api/booking/handover/${paid._id}`)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Booking Requests' })).toHaveFocus());
+  });
+
+  it('hands nothing over when the seller thinks better of it', async () => {
     const paid = sampleBooking({ book_name: 'Paid Book', status: 'paid', paid: true });
     serveRequests(api, [paid]);
     renderScreen({ routes, at: AT, as: 'seller' });
     await user.click(within(await rowOf('Paid Book')).getByRole('button', { name: /handed over/ }));
-    expect(await findToast('Marked handed over')).toBeInTheDocument();
-    await waitFor(async () => expect(within(await rowOf('Paid Book')).getByText('Handed over')).toBeInTheDocument());
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PUT', `/api/booking/handover/${paid._id}`)).toHaveLength(0);
+    expect(within(await rowOf('Paid Book')).getByText('Paid')).toBeInTheDocument();
   });
 
   it('says what failed, with Retry, when the requests cannot be loaded', async () => {

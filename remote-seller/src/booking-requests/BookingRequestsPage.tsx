@@ -3,25 +3,31 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { writes } from '@bookswap/shared/api';
-import { BOOKING_STATUS_LABELS, stillWaitsForPayment } from '@bookswap/shared/booking-rules';
+import { BOOKING_STATUS_LABELS, stillInStatus, stillWaitsForPayment } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
-import { BookCover, formatPrice, useWrite } from '@bookswap/shared/ui';
+import { BookCover, formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
-import { type DataColumn, LoadedTable } from '@bookswap/shared/ui/tables';
+import { BookingsTable, type DataColumn, useBookingListPlace } from '@bookswap/shared/ui/tables';
 import { useBookingRequests } from './use-booking-requests';
 
 export const DECLINE_TITLE = 'Decline this booking?';
 export const DECLINED_MESSAGE = 'Booking declined';
+export const HAND_OVER_TITLE = 'Mark this book handed over?';
 export const HANDED_OVER_MESSAGE = 'Marked handed over';
 
 /** /dashboard/booking-requests (issue 21): who booked the seller's books, how to reach them, and what to do next. */
 export function BookingRequestsPage() {
-  const requests = useBookingRequests();
+  const [place, setPlace] = useBookingListPlace();
+  const requests = useBookingRequests(place);
+  const rows = requests.data?.bookings;
   const { busy, run } = useWrite();
   const heading = useRef<HTMLHeadingElement>(null);
   // Cancelled by the buyer or sold meanwhile: the dialog closes by itself (the refused decline refetched the list).
-  const declining = useConfirmedAction<Booking>(heading, (row) => stillWaitsForPayment(requests.data, row._id));
+  const declining = useConfirmedAction<Booking>(heading, (row) => stillWaitsForPayment(rows, row._id));
   const toDecline = declining.row;
+  // Handing over cannot be undone and tells the buyer, so it asks first like Decline (issue 36).
+  const handingOver = useConfirmedAction<Booking>(heading, (row) => stillInStatus(rows, row._id, 'paid'));
+  const toHandOver = handingOver.row;
 
   const confirmDecline = async () => {
     if (!toDecline) return;
@@ -32,15 +38,13 @@ export function BookingRequestsPage() {
     if (declined) declining.done();
   };
 
-  const handOver = async (booking: Booking) => {
-    if (
-      await run(writes.markBookingHandedOver, booking._id, {
-        success: HANDED_OVER_MESSAGE,
-        alreadyDone: `${booking.book_name} was already handed over`,
-      })
-    )
-      // No dialog here: the row's button is gone, so the heading takes the focus at once.
-      heading.current?.focus();
+  const confirmHandOver = async () => {
+    if (!toHandOver) return;
+    const handed = await run(writes.markBookingHandedOver, toHandOver._id, {
+      success: HANDED_OVER_MESSAGE,
+      alreadyDone: `${toHandOver.book_name} was already handed over`,
+    });
+    if (handed) handingOver.done();
   };
 
   const columns: DataColumn<Booking>[] = [
@@ -57,7 +61,8 @@ export function BookingRequestsPage() {
     { header: 'Buyer', cell: (booking) => booking.buyerName },
     { header: 'Phone', cell: (booking) => booking.phone },
     { header: 'Meeting Location', cell: (booking) => booking.meetingLocation },
-    { header: 'Booking Date', cell: (booking) => booking.bookDate },
+    // Each reader's own zone, named once in the header (issue 36: one column mixed "10:03 AM UTC" and "11:04 AM").
+    { header: withTimeZone('Booking Date'), cell: (booking) => formatDateTime(booking.bookedAt) },
     { header: 'Price', cell: (booking) => formatPrice(booking.price) },
     { header: 'Status', cell: (booking) => BOOKING_STATUS_LABELS[booking.status] },
     {
@@ -80,7 +85,7 @@ export function BookingRequestsPage() {
             variant="contained"
             disabled={busy}
             aria-label={`Mark handed over: ${booking.book_name} to ${booking.buyerName}`}
-            onClick={() => void handOver(booking)}
+            onClick={() => handingOver.ask(booking)}
           >
             Mark handed over
           </Button>
@@ -94,14 +99,12 @@ export function BookingRequestsPage() {
         <Typography ref={heading} tabIndex={-1} variant="h4" component="h1" sx={{ outline: 'none' }}>
           Booking Requests
         </Typography>
-        {requests.data && (
-          <Typography color="text.secondary">
-            Waiting for payment: {requests.data.filter((booking) => booking.status === 'waiting-for-payment').length}
-          </Typography>
-        )}
+        {requests.data && <Typography color="text.secondary">Waiting for payment: {requests.data.waiting}</Typography>}
       </Box>
-      <LoadedTable
+      <BookingsTable
         load={requests}
+        place={place}
+        onPlace={setPlace}
         what="Your booking requests"
         label="Booking Requests"
         columns={columns}
@@ -115,6 +118,15 @@ export function BookingRequestsPage() {
         busy={busy}
         onConfirm={() => void confirmDecline()}
         onCancel={declining.dismiss}
+      />
+      <ConfirmationModal
+        open={handingOver.open}
+        title={HAND_OVER_TITLE}
+        confirmLabel="Mark handed over"
+        message={`${toHandOver?.buyerName ?? 'The buyer'} will be told that you handed ${toHandOver?.book_name ?? 'this book'} over to them. This cannot be undone.`}
+        busy={busy}
+        onConfirm={() => void confirmHandOver()}
+        onCancel={handingOver.dismiss}
       />
     </Box>
   );

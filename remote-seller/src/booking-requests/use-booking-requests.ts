@@ -1,9 +1,17 @@
 import useSWR from 'swr';
-import { bookingKeys, getBookingRequests } from '@bookswap/shared/api';
+import { bookingKeys, getBookingRequests, staysCurrent } from '@bookswap/shared/api';
+import type { BookingListPlace } from '@bookswap/shared/ui/tables';
 import { useAuth } from '@bookswap/contract/auth';
 
-/** Every booking of the signed-in seller's books, newest first (the server keeps that order). */
-export function useBookingRequests() {
+/**
+ * A page of the bookings of the signed-in seller's books, newest first (the server pages, filters and orders). It
+ * refetches when the tab regains focus, and when the bell sees a new booking (issue 36).
+ */
+export function useBookingRequests(place: BookingListPlace) {
   const email = useAuth().user?.email;
-  return useSWR(email ? bookingKeys.requests(email) : null, getBookingRequests);
+  return useSWR(email ? bookingKeys.requests(email, place) : null, () => getBookingRequests(place), {
+    ...staysCurrent,
+    // The last page stays on screen while the next loads, instead of a spinner in its place.
+    keepPreviousData: true,
+  });
 }

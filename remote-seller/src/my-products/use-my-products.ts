@@ -1,9 +1,12 @@
 import useSWR from 'swr';
-import { getMyProducts, productKeys } from '@bookswap/shared/api';
+import { getMyProducts, productKeys, staysCurrent } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/contract/auth';
 
-/** The signed-in seller's own listings, newest first (the server keeps that order). */
+/**
+ * The signed-in seller's own listings, newest first (the server keeps that order). They refetch when the tab regains
+ * focus, and when the bell sees a sale, a hidden or a deleted listing (issue 36).
+ */
 export function useMyProducts() {
   const email = useAuth().user?.email;
-  return useSWR(email ? productKeys.mine(email) : null, () => getMyProducts(email ?? ''));
+  return useSWR(email ? productKeys.mine(email) : null, () => getMyProducts(email ?? ''), staysCurrent);
 }

@@ -7,8 +7,7 @@ import { messageOf, writes } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/contract/auth';
 import { createBookingBodySchema, type Product } from '@bookswap/shared/schemas';
 import { ProductModal } from '../product-modal/ProductModal';
-import { bookingDateText } from './booking-date';
-import { formatPrice, useWrite } from '@bookswap/shared/ui';
+import { formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
 
 interface BookingModalProps {
   product: Product;
@@ -59,7 +58,7 @@ export function BookingModal({ product, open, onClose, onBooked }: BookingModalP
   const [phone, setPhone] = useState('');
   const [meetingLocation, setMeetingLocation] = useState('');
   // Mounted afresh for each Book Now press (see useBookActions), so this is the time the form opened.
-  const [bookDate] = useState(() => bookingDateText(new Date()));
+  const [bookDate] = useState(() => formatDateTime(new Date()));
   const [errors, setErrors] = useState<FieldErrors>({});
   // Why the last send failed, said inside the dialog: the page's toasts sit behind the modal for screen readers.
   const [failure, setFailure] = useState<string | null>(null);
@@ -121,7 +120,7 @@ export function BookingModal({ product, open, onClose, onBooked }: BookingModalP
           facts={[
             ['Book name', product.book_name],
             ['Price', formatPrice(product.resale_price)],
-            ['Booking date', bookDate],
+            [withTimeZone('Booking date'), bookDate],
           ]}
         />
         <TextField

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
@@ -7,7 +7,7 @@ import { perDatabase } from '../db/per-database';
 import { bookings, type BookingRow } from '../db/schema';
 import type { NewMail } from './mail-outbox-repository';
 import type { NewNotification } from './notifications-repository';
-import { moveStatus, newestOfOwner } from './row-statements';
+import { moveStatus } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
 
@@ -40,9 +40,44 @@ export function bookingsOfBuyer(db: Queryable, buyerEmail: string): Promise<Book
     .orderBy(asc(bookings.createdAt), asc(bookings.id));
 }
 
-/** Booking Requests: the bookings of a seller's books, newest first, at most `limit`. */
-export function bookingsOfSeller(db: Queryable, sellerId: string, limit: number): Promise<BookingRow[]> {
-  return newestOfOwner(db, bookings, { owner: bookings.sellerId, ownerId: sellerId, limit });
+/** Whose bookings a page lists: a buyer's own (My Orders) or those of a seller's books (Booking Requests). */
+export type BookingsOf = { buyerEmail: string } | { sellerId: string };
+
+export interface BookingPageRows {
+  rows: BookingRow[];
+  /** How many the status filter finds. */
+  count: number;
+  /** How many of them all wait for payment, whatever the filter. */
+  waiting: number;
+}
+
+/** One page of a person's bookings, of one status or all, by booking time (then id, so pages never overlap). */
+export async function pageOfBookings(
+  db: Queryable,
+  of: BookingsOf,
+  page: { status?: BookingStatus | undefined; sort: 'newest' | 'oldest'; offset: number; limit: number },
+): Promise<BookingPageRows> {
+  const owner = 'sellerId' in of ? eq(bookings.sellerId, of.sellerId) : eq(bookings.buyerEmail, of.buyerEmail);
+  const order = page.sort === 'oldest' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(bookings)
+      .where(page.status ? and(owner, eq(bookings.status, page.status)) : owner)
+      .orderBy(order(bookings.createdAt), order(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({
+        count: page.status
+          ? sql<number>`count(*) FILTER (WHERE ${bookings.status} = ${page.status})`
+          : sql<number>`count(*)`,
+        waiting: sql<number>`count(*) FILTER (WHERE ${bookings.status} = 'waiting-for-payment')`,
+      })
+      .from(bookings)
+      .where(owner),
+  ]);
+  return { rows, count: Number(totals[0]?.count ?? 0), waiting: Number(totals[0]?.waiting ?? 0) };
 }
 
 /** Moves a booking from one status to another; false when it was no longer in `from`. */

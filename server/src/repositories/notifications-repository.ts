@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { newId } from '../db/ids';
@@ -32,12 +32,19 @@ export function notificationById(db: Queryable, id: string): Promise<Notificatio
   return firstRow(db.select().from(notifications).where(eq(notifications.id, id)));
 }
 
-/** Marks an unread notification read; answers how many changed. */
-export async function markNotificationRead(db: Queryable, id: string): Promise<number> {
+/** Marks the unread notifications that `which` picks read; answers how many changed. */
+async function markRead(db: Queryable, which: SQL): Promise<number> {
   const changed = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.id, id), isNull(notifications.readAt)))
+    .where(and(which, isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return changed.length;
 }
+
+/** Marks an unread notification read; answers how many changed. */
+export const markNotificationRead = (db: Queryable, id: string) => markRead(db, eq(notifications.id, id));
+
+/** Marks every unread notification of a person read (issue 36); answers how many changed. */
+export const markAllNotificationsRead = (db: Queryable, userId: string) =>
+  markRead(db, eq(notifications.userId, userId));

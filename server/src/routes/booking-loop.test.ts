@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Booking, NotificationList } from '@bookswap/shared/schemas';
+import type { Booking, BookingPage, NotificationList } from '@bookswap/shared/schemas';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -25,11 +25,24 @@ const { server, seller, otherSeller, buyer, buyer2, admin } = serverForThisFile(
   admin: ADA_ADMIN,
 });
 
+/** The newest 20 of the seller's requests: enough for the bookings a test has just made. */
 async function requestsOf(who: Person): Promise<Booking[]> {
-  const answer = await call(server, 'GET', '/api/booking/requests', { as: who });
-  expect(answer.status).toBe(200);
-  return answer.body as Booking[];
+  return (await pageOf(who, '/api/booking/requests?size=20')).bookings;
 }
+
+async function pageOf(who: Person, url: string): Promise<BookingPage> {
+  const answer = await call(server, 'GET', url, { as: who });
+  expect(answer.status).toBe(200);
+  return answer.body as BookingPage;
+}
+
+/** An email says what the notification says, and when the booking was made, in UTC since it cannot know the zone. */
+const emailSaying = (body: string) => {
+  const escaped = body.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return expect.stringMatching(
+    new RegExp(`^${escaped}\\nBooked on [A-Z][a-z]+ \\d{1,2}, \\d{4} at \\d{1,2}:\\d\\d [AP]M UTC\\.$`),
+  );
+};
 
 async function notificationsOf(who: Person): Promise<NotificationList> {
   const answer = await call(server, 'GET', '/api/notification/list', { as: who });
@@ -230,7 +243,7 @@ describe('a paid booking and its hand-over', () => {
     // What the seller needs to hand it over: the amount as the screens write it, the buyer's phone, the place.
     expect(told!.body).toContain('They paid $8.00. Phone: +880 1711 111111. Meeting place: Library gate.');
     expect(await outboxTo(seller.email, 'Bookswap: Booking paid: Paid Book')).toEqual([
-      { body: told!.body, link: '/dashboard/booking-requests' },
+      { body: emailSaying(told!.body), link: '/dashboard/booking-requests' },
     ]);
   });
 
@@ -245,7 +258,7 @@ describe('a paid booking and its hand-over', () => {
     expect(receipt).toMatchObject({ kind: 'payment-receipt', title: 'Payment received: Receipt Book' });
     expect(receipt!.body).toContain(`You paid $8.00 for Receipt Book. Transaction id: ${paid.transactionId}.`);
     expect(await outboxTo(buyer.email, 'Bookswap: Payment received: Receipt Book')).toEqual([
-      { body: receipt!.body, link: '/dashboard/myorder' },
+      { body: emailSaying(receipt!.body), link: '/dashboard/myorder' },
     ]);
   });
 
@@ -264,13 +277,93 @@ describe('a paid booking and its hand-over', () => {
       read: false,
     });
     expect(await outboxTo(buyer.email, 'Bookswap: Handed over: Handed Book')).toEqual([
-      { body: `Handed Book was handed over to you by ${seller.name}.`, link: '/dashboard/myorder' },
+      { body: emailSaying(`Handed Book was handed over to you by ${seller.name}.`), link: '/dashboard/myorder' },
     ]);
     expect((await countMail(server.db)).queued).toBe(mailBefore.queued + 1);
   });
 });
 
+describe('My Orders and Booking Requests a page at a time (issue 36)', () => {
+  it('lists a buyer’s own orders newest first, a page at a time, with the booking time and the counts', async () => {
+    const ids: string[] = [];
+    for (const name of ['Paged One', 'Paged Two', 'Paged Three']) {
+      ids.push(await givenBooking(server, buyer2, await givenProduct(server, otherSeller, { book_name: name })));
+    }
+    const first = await pageOf(buyer2, '/api/booking/orders?size=5');
+    expect(first.bookings.slice(0, 3).map((row) => row.book_name)).toEqual(['Paged Three', 'Paged Two', 'Paged One']);
+    expect(first.bookings.every((row) => row.buyerEmail === buyer2.email)).toBe(true);
+    expect(Date.parse(first.bookings[0]!.bookedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(first.count).toBeGreaterThanOrEqual(3);
+    expect(first.waiting).toBeGreaterThanOrEqual(3);
+
+    // One at a time: the pages follow each other without a gap or an overlap.
+    const pages = await Promise.all([0, 1, 2].map((page) => pageOf(buyer2, `/api/booking/orders?size=5&page=${page}`)));
+    const seen = pages.flatMap((page) => page.bookings.map((row) => row._id));
+    expect(new Set(seen).size).toBe(seen.length);
+    const oldest = await pageOf(buyer2, '/api/booking/orders?size=20&sort=oldest');
+    expect(oldest.bookings.map((row) => row._id).filter((id) => ids.includes(id))).toEqual(ids);
+  });
+
+  it('filters by status, counting only what the filter finds', async () => {
+    const productId = await givenProduct(server, otherSeller, { book_name: 'Filtered Book' });
+    const bookingId = await givenBooking(server, buyer, productId);
+    expect((await call(server, 'PUT', `/api/booking/cancel/${bookingId}`, { as: buyer })).status).toBe(200);
+    const cancelled = await pageOf(buyer, '/api/booking/orders?status=cancelled-by-buyer&size=20');
+    expect(cancelled.bookings.map((row) => row._id)).toContain(bookingId);
+    expect(cancelled.bookings.every((row) => row.status === 'cancelled-by-buyer')).toBe(true);
+    expect(cancelled.count).toBe(cancelled.bookings.length);
+    const requests = await pageOf(otherSeller, '/api/booking/requests?status=cancelled-by-buyer&size=20');
+    expect(requests.bookings.map((row) => row._id)).toContain(bookingId);
+    const waiting = await pageOf(otherSeller, '/api/booking/requests?status=waiting-for-payment&size=20');
+    expect(waiting.bookings.map((row) => row._id)).not.toContain(bookingId);
+    expect(waiting.count).toBe(waiting.waiting);
+  });
+
+  it('refuses a page, size, status or order it does not know, naming the field', async () => {
+    for (const [query, field] of [
+      ['size=7', 'size'],
+      ['page=-1', 'page'],
+      ['status=lost', 'status'],
+      ['sort=cheapest', 'sort'],
+      ['page=5000&size=20', 'page'],
+    ]) {
+      const answer = await call(server, 'GET', `/api/booking/orders?${query}`, { as: buyer });
+      expect(answer).toMatchObject({ status: 400, body: { field } });
+      expect((await call(server, 'GET', `/api/booking/requests?${query}`, { as: seller })).status).toBe(400);
+    }
+  });
+});
+
 describe('notifications', () => {
+  it('Mark all read marks every one of the caller’s own read, and no one else’s', async () => {
+    const productId = await givenProduct(server, seller);
+    await givenBooking(server, buyer, productId);
+    await givenBooking(server, buyer2, productId);
+    await call(
+      server,
+      'PUT',
+      `/api/booking/cancel/${await givenBooking(server, buyer, await givenProduct(server, otherSeller))}`,
+      {
+        as: buyer,
+      },
+    );
+    const sellerUnread = (await notificationsOf(seller)).unread;
+    const otherUnread = (await notificationsOf(otherSeller)).unread;
+    expect(sellerUnread).toBeGreaterThanOrEqual(2);
+    expect(otherUnread).toBeGreaterThanOrEqual(1);
+
+    const marked = await call(server, 'PUT', '/api/notification/read-all', { as: seller });
+    expect(marked).toMatchObject({ status: 200, body: { acknowledged: true, modifiedCount: sellerUnread } });
+    const after = await notificationsOf(seller);
+    expect(after.unread).toBe(0);
+    expect(after.notifications.every((row) => row.read)).toBe(true);
+    expect((await notificationsOf(otherSeller)).unread).toBe(otherUnread);
+    expect((await call(server, 'PUT', '/api/notification/read-all', { as: seller })).body).toEqual({
+      acknowledged: true,
+      modifiedCount: 0,
+    });
+  });
+
   it('opening one marks it read once, for its owner only', async () => {
     const productId = await givenProduct(server, seller);
     await givenBooking(server, buyer2, productId);

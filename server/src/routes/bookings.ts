@@ -1,4 +1,5 @@
 import {
+  bookingPageQuerySchema,
   createBookingBodySchema,
   idParamsSchema,
   myBookingsQuerySchema,
@@ -14,6 +15,7 @@ import {
   declineBooking,
   markHandedOver,
   myBookings,
+  myOrders,
 } from '../services/bookings';
 
 export const bookingRoutes = [
@@ -24,6 +26,15 @@ export const bookingRoutes = [
     rule: '?email= must be the caller’s own',
     query: myBookingsQuerySchema,
     handler: ({ query, caller }, { db, wire }) => myBookings(db, wire, caller, query.email),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/booking/orders',
+    access: 'user',
+    rule: 'a page of the caller’s own bookings, newest first, by ?page=&size=&status=&sort=',
+    query: bookingPageQuerySchema,
+    handler: ({ query, caller }, { db, wire }) => myOrders(db, wire, caller, query),
   }),
 
   defineRoute({
@@ -49,8 +60,9 @@ export const bookingRoutes = [
     method: 'GET',
     url: '/api/booking/requests',
     access: 'seller',
-    rule: 'the bookings of the caller’s own books, newest first',
-    handler: ({ caller }, { db, wire }) => bookingRequests(db, wire, caller),
+    rule: 'a page of the bookings of the caller’s own books, newest first, by ?page=&size=&status=&sort=',
+    query: bookingPageQuerySchema,
+    handler: ({ query, caller }, { db, wire }) => bookingRequests(db, wire, caller, query),
   }),
 
   idAction({

@@ -1,7 +1,7 @@
-import type { NotificationList } from '@bookswap/shared/schemas';
+import type { NotificationList, UpdateResult } from '@bookswap/shared/schemas';
 import { idAction } from '../http/id-action';
 import { defineRoute } from '../http/route';
-import { myNotifications, readNotification } from '../services/notifications';
+import { myNotifications, readAllNotifications, readNotification } from '../services/notifications';
 
 export const notificationRoutes = [
   defineRoute({
@@ -10,6 +10,15 @@ export const notificationRoutes = [
     access: 'user',
     rule: 'the caller’s own, newest 50, with the unread count',
     handler: ({ caller }, { db }): Promise<NotificationList> => myNotifications(db, caller),
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/api/notification/read-all',
+    access: 'user',
+    rule: 'every unread notification of the caller’s own',
+    rateLimit: 'write',
+    handler: ({ caller }, { db }): Promise<UpdateResult> => readAllNotifications(db, caller),
   }),
 
   idAction({

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import {
   BOOKING_STATUS_LABELS,
   type Booking,
+  type BookingPage,
+  type BookingPageRequest,
   type createBookingBodySchema,
   type InsertResult,
   type UpdateResult,
@@ -12,9 +14,10 @@ import {
   bookingById,
   bookingByIdForUpdate,
   bookingsOfBuyer,
-  bookingsOfSeller,
   insertBooking,
   moveBookingStatus,
+  pageOfBookings,
+  type BookingsOf,
   type BookingRow,
   type BookingStatus,
 } from '../repositories/bookings-repository';
@@ -25,7 +28,7 @@ import { notify, sellerOf } from './notify';
 import { centsOf } from './price';
 import { bookingToWire, longDateTime, type WireContext } from './wire';
 
-/** My Orders: the caller's own bookings, oldest first; `?email=` must be the caller's own. */
+/** product.md §7's list of the caller's own bookings, oldest first; `?email=` must be the caller's own. */
 export async function myBookings(db: Database, wire: WireContext, caller: SignedInCaller, email: string) {
   if (email !== caller.user.email) throw forbidden('You can only list your own bookings');
   return (await bookingsOfBuyer(db, caller.user.email)).map((row) => bookingToWire(row, wire));
@@ -86,12 +89,29 @@ export async function bookBook(db: Database, caller: SignedInCaller, body: Creat
   return { acknowledged: true, insertedId: id };
 }
 
-/** The list stays bounded; a seller's oldest requests beyond it are long settled. */
-const REQUESTS_LIMIT = 500;
+async function bookingPage(
+  db: Database,
+  wire: WireContext,
+  of: BookingsOf,
+  query: BookingPageRequest,
+): Promise<BookingPage> {
+  const { rows, count, waiting } = await pageOfBookings(db, of, {
+    status: query.status,
+    sort: query.sort,
+    offset: query.page * query.size,
+    limit: query.size,
+  });
+  return { bookings: rows.map((row) => bookingToWire(row, wire)), count, waiting };
+}
 
-/** Booking Requests: the bookings of the signed-in seller's own books, newest first. */
-export async function bookingRequests(db: Database, wire: WireContext, seller: SignedInCaller): Promise<Booking[]> {
-  return (await bookingsOfSeller(db, seller.user.id, REQUESTS_LIMIT)).map((row) => bookingToWire(row, wire));
+/** My Orders (issue 36): a page of the caller's own bookings, newest first unless asked, of one status or all. */
+export function myOrders(db: Database, wire: WireContext, caller: SignedInCaller, query: BookingPageRequest) {
+  return bookingPage(db, wire, { buyerEmail: caller.user.email }, query);
+}
+
+/** Booking Requests: a page of the bookings of the signed-in seller's own books, newest first unless asked. */
+export function bookingRequests(db: Database, wire: WireContext, seller: SignedInCaller, query: BookingPageRequest) {
+  return bookingPage(db, wire, { sellerId: seller.user.id }, query);
 }
 
 type BookingChange = {

@@ -1,4 +1,4 @@
-import { formatPrice } from '@bookswap/shared/schemas';
+import { formatDateTimeUtc, formatPrice } from '@bookswap/shared/schemas';
 import type { BookingRow } from '../repositories/bookings-repository';
 import type { NewMail } from '../repositories/mail-outbox-repository';
 import type { NewNotification } from '../repositories/notifications-repository';
@@ -13,11 +13,11 @@ export interface Notice {
   email?: NewMail;
 }
 
-/** The booking's facts the texts need; a new booking has no id yet. */
+/** The booking's facts the texts need; a new booking has no id nor time yet (it is being made now). */
 type BookingFacts = Pick<
   BookingRow,
   'title' | 'buyerName' | 'buyerEmail' | 'phone' | 'meetingLocation' | 'price' | 'sellerName' | 'sellerPhone'
->;
+> & { createdAt?: Date };
 
 /** A receipt's facts: the booking's, and the gateway's id of the charge (product.md §3, Payment record). */
 type PaymentFacts = BookingFacts & { transactionId: string };
@@ -107,7 +107,13 @@ function bookingNotice<K extends BookingEvent>(kind: K, booking: FactsOf<K>, to:
   };
   return {
     notification,
-    email: { toEmail: to.email, subject: `Bookswap: ${notification.title}`, body: notification.body, link: text.link },
+    email: {
+      toEmail: to.email,
+      subject: `Bookswap: ${notification.title}`,
+      // The bell writes its own time in the reader's zone; an email cannot know the zone, so it names UTC (issue 36).
+      body: `${notification.body}\nBooked on ${formatDateTimeUtc(booking.createdAt ?? new Date())}.`,
+      link: text.link,
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { forbidden, notFound } from '../errors/http-error';
 import {
   countUnread,
+  markAllNotificationsRead,
   markNotificationRead,
   notificationById,
   notificationsOf,
@@ -28,4 +29,9 @@ export async function readNotification(db: Database, caller: SignedInCaller, id:
   if (!notification) throw notFound('No notification with this id');
   if (notification.userId !== caller.user.id) throw forbidden('You can only read your own notifications');
   return { acknowledged: true, modifiedCount: await markNotificationRead(db, id) };
+}
+
+/** PUT /api/notification/read-all: every unread notification of the caller's own, and no one else's (issue 36). */
+export async function readAllNotifications(db: Database, caller: SignedInCaller): Promise<UpdateResult> {
+  return { acknowledged: true, modifiedCount: await markAllNotificationsRead(db, caller.user.id) };
 }

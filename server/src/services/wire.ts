@@ -1,12 +1,13 @@
-import type {
-  AuditEntry,
-  Booking,
-  Notification,
-  PaymentRecord,
-  Product,
-  ProductWithContact,
-  Report,
-  User,
+import {
+  formatDateTimeUtc,
+  type AuditEntry,
+  type Booking,
+  type Notification,
+  type PaymentRecord,
+  type Product,
+  type ProductWithContact,
+  type Report,
+  type User,
 } from '@bookswap/shared/schemas';
 import type { AuditRow } from '../repositories/audit-repository';
 import type { BookingRow } from '../repositories/bookings-repository';
@@ -35,12 +36,9 @@ export function ownImagePath(url: string, { publicUrl }: WireContext): string | 
   return url.startsWith(ownPrefix) ? url.slice(publicUrl.length) : null;
 }
 
-/** product.md §3: "creation time as long date-time text"; UTC so every reader sees the same text. */
-const LONG_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-
+/** product.md §3: "creation time as long date-time text"; the one format, in UTC so every reader sees the same text. */
 export function longDateTime(date: Date): string {
-  // One shared formatter: Date#toLocaleString builds a new one per call, which dominated list answers.
-  return `${LONG_DATE_TIME.format(date)} UTC`;
+  return formatDateTimeUtc(date);
 }
 
 export function userToWire(row: UserRow): User {
@@ -85,6 +83,7 @@ export function bookingToWire(row: BookingRow, context: WireContext): Booking {
   return {
     _id: row.id,
     bookDate: row.bookedAtText,
+    bookedAt: row.createdAt.toISOString(),
     category_name: row.categoryName,
     // product.md §3: a booking's category_id holds the product id.
     category_id: row.productId,

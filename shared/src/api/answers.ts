@@ -3,6 +3,7 @@ import '../schemas/jitless-zod';
 import {
   accessTokenResponseSchema,
   auditLogSchema,
+  bookingPageSchema,
   bookingSchema,
   bookListResponseSchema,
   deleteResultSchema,
@@ -29,6 +30,7 @@ export function answerSchemas() {
     bookList: bookListResponseSchema,
     booking: bookingSchema,
     bookings: z.array(bookingSchema),
+    bookingPage: bookingPageSchema,
     deleted: deleteResultSchema,
     imageUpload: imageUploadResponseSchema,
     inserted: insertResultSchema,

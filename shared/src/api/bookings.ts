@@ -1,4 +1,4 @@
-import type { CreateBookingBody } from '../schemas';
+import type { BookingPageQuery, CreateBookingBody } from '../schemas';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
 
@@ -11,8 +11,22 @@ export const getBooking = (id: string) =>
 export const createBooking = (body: CreateBookingBody) =>
   apiRequest('/api/booking/create', { method: 'POST', auth: true, body, answer: 'inserted' });
 
-/** Booking Requests: every booking of the signed-in seller's books, newest first. */
-export const getBookingRequests = () => apiRequest('/api/booking/requests', { auth: true, answer: 'bookings' });
+/** A page's query as the URL carries it, defaults left out so one page has one cache key. */
+const bookingPageParams = (page: BookingPageQuery) =>
+  query({
+    page: page.page,
+    size: page.size,
+    status: page.status,
+    sort: page.sort === 'oldest' ? page.sort : undefined,
+  });
+
+/** My Orders (issue 36): a page of the signed-in person's own bookings, newest first, optionally of one status. */
+export const getMyOrders = (page: BookingPageQuery) =>
+  apiRequest(`/api/booking/orders${bookingPageParams(page)}`, { auth: true, answer: 'bookingPage' });
+
+/** Booking Requests: a page of the bookings of the signed-in seller's books, newest first, optionally of one status. */
+export const getBookingRequests = (page: BookingPageQuery) =>
+  apiRequest(`/api/booking/requests${bookingPageParams(page)}`, { auth: true, answer: 'bookingPage' });
 
 /** The booking's buyer withdraws it while it waits for payment. */
 export const cancelBooking = (id: string) =>
@@ -31,5 +45,10 @@ export const bookingKeys = {
   all: inFamily('bookings'),
   mine: (email: string) => ['bookings', 'mine', email] as const,
   detail: (id: string) => ['bookings', 'detail', id] as const,
-  requests: (sellerEmail: string) => ['bookings', 'requests', sellerEmail] as const,
+  orders: (email: string, page: BookingPageQuery) => ['bookings', 'orders', email, bookingPageParams(page)] as const,
+  /** Every cached page of one person's My Orders. */
+  ordersOf: (email: string) => (key: unknown) =>
+    Array.isArray(key) && key[0] === 'bookings' && key[1] === 'orders' && key[2] === email,
+  requests: (sellerEmail: string, page: BookingPageQuery) =>
+    ['bookings', 'requests', sellerEmail, bookingPageParams(page)] as const,
 };

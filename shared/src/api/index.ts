@@ -2,7 +2,7 @@ export { apiRequest, query } from './api-client';
 export type { ApiRequest, HttpMethod } from './api-client';
 export { ApiError, mayRetry, messageOf } from './api-error';
 export { ACCESS_TOKEN_KEY, clearAccessToken, readAccessToken, storeAccessToken } from './access-token';
-export { swrConfig, retryDelay, MAX_RETRIES, MAX_BACKOFF_MS, FRESH_FOR_MS } from './swr-config';
+export { swrConfig, staysCurrent, retryDelay, MAX_RETRIES, MAX_BACKOFF_MS, FRESH_FOR_MS } from './swr-config';
 export { inFamily } from './cache-keys';
 export type { CacheFamily } from './cache-keys';
 export * from './users';

@@ -1,3 +1,5 @@
+import type { NotificationKind } from '../schemas';
+import { bookingKeys } from './bookings';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
 
@@ -7,7 +9,37 @@ export const getNotifications = () => apiRequest('/api/notification/list', { aut
 export const markNotificationRead = (id: string) =>
   apiRequest(`/api/notification/read/${encodeURIComponent(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
 
+/** Every unread notification of the signed-in person, at once (issue 36). */
+export const markAllNotificationsRead = () =>
+  apiRequest('/api/notification/read-all', { method: 'PUT', auth: true, answer: 'updated' });
+
 export const notificationKeys = {
   all: inFamily('notifications'),
   mine: (email: string) => ['notifications', 'mine', email] as const,
 };
+
+/** A seller's own listings (My Product), whatever their email: `productKeys.mine(email)`. */
+const ownListings = (key: unknown) => inFamily('products')(key) && (key as unknown[])[1] === 'mine';
+
+/**
+ * The one place that says which lists a notification makes stale (issue 36): when the bell sees a new one, these
+ * refetch, so Booking Requests, My Orders and My Product show the change without a reload. Bookings are one family
+ * (My Orders, Booking Requests, the storefront's "Booked by you" all read it).
+ */
+const LISTS_CONCERNED: Record<NotificationKind, readonly ((key: unknown) => boolean)[]> = {
+  'new-booking': [bookingKeys.all],
+  'booking-cancelled': [bookingKeys.all],
+  'booking-declined': [bookingKeys.all],
+  'sold-to-another-buyer': [bookingKeys.all],
+  'payment-receipt': [bookingKeys.all],
+  // The seller's listing reads sold on My Product once paid.
+  'booking-paid': [bookingKeys.all, ownListings],
+  'handed-over': [bookingKeys.all],
+  'listing-hidden': [ownListings],
+  'listing-deleted': [ownListings],
+};
+
+/** The cache filters of the lists that notifications of these kinds concern, each once, for `mutate`. */
+export function listsConcernedBy(kinds: Iterable<NotificationKind>): ((key: unknown) => boolean)[] {
+  return [...new Set([...kinds].flatMap((kind) => LISTS_CONCERNED[kind]))];
+}

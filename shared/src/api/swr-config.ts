@@ -22,3 +22,14 @@ export const swrConfig: SWRConfiguration = {
     setTimeout(() => void revalidate({ retryCount }), retryDelay(retryCount));
   },
 };
+
+/**
+ * For lists that must stay current while open (the bell, My Orders, Booking Requests, My Product; issue 36): they
+ * refetch when the tab regains focus. SWR dedupes focus checks, so under the app's 5-minute freshness they would be
+ * answered from the cache: these keep SWR's own short windows.
+ */
+export const staysCurrent: SWRConfiguration = {
+  revalidateOnFocus: true,
+  focusThrottleInterval: 5_000,
+  dedupingInterval: 2_000,
+};

@@ -1,6 +1,7 @@
 import { auditKeys } from './audit';
 import { bookingKeys } from './bookings';
-import { notificationKeys } from './notifications';
+import type { NotificationKind } from '../schemas';
+import { listsConcernedBy, notificationKeys } from './notifications';
 import { productKeys } from './products';
 import { releaseKeys } from './releases';
 import { reportKeys } from './reports';
@@ -14,9 +15,10 @@ const LISTS = {
   'book details': productKeys.detail('p1'),
   'home page ads': productKeys.advertised(),
   'My Product': productKeys.mine('seller@example.test'),
-  'My Orders': bookingKeys.mine('buyer@example.test'),
+  'My Orders': bookingKeys.orders('buyer@example.test', { page: 0, size: 5 }),
+  '"Booked by you"': bookingKeys.mine('buyer@example.test'),
   'payment screen': bookingKeys.detail('b1'),
-  'Booking Requests': bookingKeys.requests('seller@example.test'),
+  'Booking Requests': bookingKeys.requests('seller@example.test', { status: 'paid' }),
   Notifications: notificationKeys.mine('buyer@example.test'),
   'All Seller / All Buyer': userKeys.byRole('seller'),
   'user records': userKeys.list(),
@@ -25,7 +27,7 @@ const LISTS = {
   Releases: releaseKeys.overview(),
 };
 const PRODUCT_LISTS = ['book list', 'category page', 'book details', 'home page ads', 'My Product'];
-const BOOKING_LISTS = ['My Orders', 'payment screen', 'Booking Requests'];
+const BOOKING_LISTS = ['My Orders', '"Booked by you"', 'payment screen', 'Booking Requests'];
 
 /** The lists a write refetches: every cached key one of its stale filters matches. */
 const refetchedBy = (name: keyof typeof writes) =>
@@ -44,6 +46,7 @@ describe('each write names exactly the lists that show what it changes', () => {
     ['declineBooking', BOOKING_LISTS],
     ['markBookingHandedOver', BOOKING_LISTS],
     ['markNotificationRead', ['Notifications']],
+    ['markAllNotificationsRead', ['Notifications']],
     ['createReport', [...PRODUCT_LISTS, 'Report table']],
     ['hideReportedProduct', [...PRODUCT_LISTS, 'Report table', 'Audit Log']],
     ['dismissReport', [...PRODUCT_LISTS, 'Report table', 'Audit Log']],
@@ -66,6 +69,7 @@ describe('each write names exactly the lists that show what it changes', () => {
         'declineBooking',
         'markBookingHandedOver',
         'markNotificationRead',
+        'markAllNotificationsRead',
         'createReport',
         'hideReportedProduct',
         'dismissReport',
@@ -74,5 +78,34 @@ describe('each write names exactly the lists that show what it changes', () => {
         'rollBackRelease',
       ].sort(),
     );
+  });
+});
+
+describe('a new notification refetches the lists it concerns (issue 36)', () => {
+  const refetchedFor = (...kinds: NotificationKind[]) =>
+    Object.entries(LISTS)
+      .filter(([, key]) => listsConcernedBy(kinds).some((matches) => matches(key)))
+      .map(([list]) => list)
+      .sort();
+
+  it.each<[NotificationKind, string[]]>([
+    ['new-booking', BOOKING_LISTS],
+    ['booking-cancelled', BOOKING_LISTS],
+    ['booking-declined', BOOKING_LISTS],
+    ['sold-to-another-buyer', BOOKING_LISTS],
+    ['payment-receipt', BOOKING_LISTS],
+    ['booking-paid', [...BOOKING_LISTS, 'My Product']],
+    ['handed-over', BOOKING_LISTS],
+    ['listing-hidden', ['My Product']],
+    ['listing-deleted', ['My Product']],
+  ])('%s refetches %j', (kind, lists) => {
+    expect(refetchedFor(kind)).toEqual([...lists].sort());
+  });
+
+  it('names each list once for several notifications, and none for none', () => {
+    expect(refetchedFor('new-booking', 'booking-cancelled', 'listing-hidden')).toEqual(
+      [...BOOKING_LISTS, 'My Product'].sort(),
+    );
+    expect(listsConcernedBy([])).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { auditKeys } from './audit';
 import { bookingKeys, cancelBooking, createBooking, declineBooking, markBookingHandedOver } from './bookings';
-import { markNotificationRead, notificationKeys } from './notifications';
+import { markAllNotificationsRead, markNotificationRead, notificationKeys } from './notifications';
 import { createPaymentRecord } from './payments';
 import { advertiseProduct, createProduct, deleteProduct, productKeys } from './products';
 import { releaseKeys, rollBackRelease } from './releases';
@@ -55,6 +55,11 @@ export const writes = {
   /** The list and its unread count. */
   markNotificationRead: write({
     send: markNotificationRead,
+    stale: [notificationKeys.all],
+    changed: (result) => result.modifiedCount,
+  }),
+  markAllNotificationsRead: write({
+    send: markAllNotificationsRead,
     stale: [notificationKeys.all],
     changed: (result) => result.modifiedCount,
   }),

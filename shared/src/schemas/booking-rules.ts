@@ -15,6 +15,14 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** The orders of My Orders and Booking Requests (issue 36): newest booking first unless asked otherwise. */
+export const BOOKING_SORTS = ['newest', 'oldest'] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+export const DEFAULT_BOOKING_SORT: BookingSort = 'newest';
+
+export const isBookingStatus = (value: string): value is BookingStatus =>
+  (BOOKING_STATUSES as readonly string[]).includes(value);
+
 /** What people read for each status, on My Orders and Booking Requests alike. */
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   'waiting-for-payment': 'Waiting for payment',
@@ -39,11 +47,20 @@ export function isOpenBooking(status: BookingStatus): boolean {
   return status === 'waiting-for-payment' || status === 'paid';
 }
 
+/** Whether booking `id` of a loaded list still has `status`; true while the list has not loaded. */
+export function stillInStatus(
+  bookings: readonly { _id: string; status: BookingStatus }[] | undefined,
+  id: string,
+  status: BookingStatus,
+): boolean {
+  if (!bookings) return true;
+  return bookings.find((booking) => booking._id === id)?.status === status;
+}
+
 /** Whether booking `id` of a loaded list still waits for payment; true while the list has not loaded. */
 export function stillWaitsForPayment(
   bookings: readonly { _id: string; status: BookingStatus }[] | undefined,
   id: string,
 ): boolean {
-  if (!bookings) return true;
-  return bookings.find((booking) => booking._id === id)?.status === 'waiting-for-payment';
+  return stillInStatus(bookings, id, 'waiting-for-payment');
 }

@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import './jitless-zod';
-import { BOOKING_STATUSES } from './booking-rules';
-import { emailSchema, idSchema, nonEmptyText } from './common';
+import {
+  BOOKING_SORTS,
+  BOOKING_STATUSES,
+  DEFAULT_BOOKING_SORT,
+  type BookingSort,
+  type BookingStatus,
+} from './booking-rules';
+import { isPageWithinReach, MAX_LIST_DEPTH } from './catalog-rules';
+import { emailSchema, idSchema, nonEmptyText, pageQueryFields } from './common';
 import { wireRecordSchema } from './wire-record';
 
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
 export const bookingSchema = wireRecordSchema.extend({
+  /** The text the buyer's screen sent when booking (product.md §3), in their zone and unnamed: shown only as a fallback. */
   bookDate: z.string(),
+  /** ISO 8601: when the booking was made, for screens to write in their reader's zone (issue 36). */
+  bookedAt: z.string(),
   category_name: z.string(),
   /** Holds the product id, as in product.md §3. */
   category_id: z.string(),
@@ -48,3 +58,37 @@ export const createBookingBodySchema = z.object({
 export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
 
 export const myBookingsQuerySchema = z.object({ email: emailSchema });
+
+/**
+ * A page of My Orders (`GET /api/booking/orders`) or Booking Requests (`GET /api/booking/requests`), issue 36: the
+ * page counted from 0 and its size as the book list has them (product.md §9), an optional status, newest first
+ * unless `sort=oldest`.
+ */
+export const bookingPageQuerySchema = z
+  .object({
+    ...pageQueryFields,
+    status: z.enum(BOOKING_STATUSES, { message: `status must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+    sort: z.enum(BOOKING_SORTS, { message: 'sort must be newest or oldest' }).default(DEFAULT_BOOKING_SORT),
+  })
+  .refine((query) => isPageWithinReach(query.page, query.size), {
+    message: `page is too deep: a list shows its first ${MAX_LIST_DEPTH.toLocaleString('en')} bookings; filter to narrow it`,
+    path: ['page'],
+  });
+export type BookingPageRequest = z.output<typeof bookingPageQuerySchema>;
+
+/** What a client asks for a page of bookings; every field optional. */
+export interface BookingPageQuery {
+  page?: number;
+  size?: number;
+  status?: BookingStatus;
+  sort?: BookingSort;
+}
+
+export const bookingPageSchema = z.object({
+  bookings: z.array(bookingSchema),
+  /** How many bookings the status filter finds, for the pages. */
+  count: z.number().int().nonnegative(),
+  /** How many of the person's bookings wait for payment, whatever the filter. */
+  waiting: z.number().int().nonnegative(),
+});
+export type BookingPage = z.infer<typeof bookingPageSchema>;

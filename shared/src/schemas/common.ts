@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './jitless-zod';
+import { DEFAULT_PAGE_SIZE, isPageSize, LAST_PAGE_ASKED } from './catalog-rules';
 
 /** Ids travel as strings on the wire, as the old client read Mongo ObjectIds. */
 export const idSchema = z
@@ -39,3 +40,17 @@ export type DeleteResult = z.infer<typeof deleteResultSchema>;
 /** Every error answer of the server: a message a person can read, and the field when one is to blame. */
 export const errorBodySchema = z.object({ message: z.string(), field: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A list's `page` (from 0) and `size` (5, 10, 15 or 20) in a query, as product.md §9 has them: the book list, My Orders, Booking Requests. */
+export const pageQueryFields = {
+  page: z.coerce
+    .number({ message: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(0, 'page must be 0 or more')
+    .max(LAST_PAGE_ASKED)
+    .default(0),
+  size: z.coerce
+    .number({ message: 'size must be 5, 10, 15 or 20' })
+    .refine(isPageSize, 'size must be 5, 10, 15 or 20')
+    .default(DEFAULT_PAGE_SIZE),
+};

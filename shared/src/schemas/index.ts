@@ -13,3 +13,4 @@ export * from './notification';
 export * from './telemetry';
 export * from './release-overview';
 export * from './money-format';
+export * from './date-format';

@@ -5,17 +5,14 @@ import {
   BOOK_SORTS,
   CATEGORY_IDS,
   DEFAULT_BOOK_SORT,
-  DEFAULT_PAGE_SIZE,
-  isPageSize,
   isPageWithinReach,
-  LAST_PAGE_ASKED,
   MAX_LIST_DEPTH,
   PRICE_FILTER_PATTERN,
   SEARCH_MAX_LENGTH,
   type BookSort,
 } from './catalog-rules';
 import { categoryIdSchema } from './category';
-import { nonEmptyText, priceTextSchema } from './common';
+import { nonEmptyText, pageQueryFields, priceTextSchema } from './common';
 import { wireRecordSchema } from './wire-record';
 
 export const bookConditionSchema = z.enum(BOOK_CONDITIONS, {
@@ -143,16 +140,7 @@ export const bookListQuerySchema = z
   .object({
     ...bookFilterFields,
     category: repeatable(z.enum(CATEGORY_IDS, { message: 'category must be a category id from 1 to 9' }), 'category'),
-    page: z.coerce
-      .number({ message: 'page must be a whole number' })
-      .int('page must be a whole number')
-      .min(0, 'page must be 0 or more')
-      .max(LAST_PAGE_ASKED)
-      .default(0),
-    size: z.coerce
-      .number({ message: 'size must be 5, 10, 15 or 20' })
-      .refine(isPageSize, 'size must be 5, 10, 15 or 20')
-      .default(DEFAULT_PAGE_SIZE),
+    ...pageQueryFields,
     /** `1`: the answer carries `facets`. */
     facets: z
       .enum(['0', '1'], { message: 'facets must be 1 or 0' })

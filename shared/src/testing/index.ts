@@ -4,8 +4,10 @@ export type { FakeAnswer, FakeApi, FakeCall } from './fake-api';
 export { findToast, renderScreen, signedInAs } from './render-screen';
 export { routeTableMismatches } from './route-table-check';
 export {
+  answerBookingPage,
   sampleAuditEntry,
   sampleBooking,
+  sampleBookingPage,
   sampleIdentities,
   sampleNotification,
   sampleProduct,

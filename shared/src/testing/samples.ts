@@ -1,5 +1,16 @@
 import type { SignedInIdentity } from '@bookswap/contract/auth';
-import type { AuditEntry, Booking, Notification, Product, ProductWithContact, Report, Role, User } from '../schemas';
+import type {
+  AuditEntry,
+  Booking,
+  BookingPage,
+  Notification,
+  Product,
+  ProductWithContact,
+  Report,
+  Role,
+  User,
+} from '../schemas';
+import type { FakeAnswer, FakeCall } from './fake-api';
 
 let next = 1;
 
@@ -48,6 +59,7 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
   return {
     _id: `b${n}`,
     bookDate: 'November 2, 2026 at 3:30 PM',
+    bookedAt: '2026-11-02T15:30:00.000Z',
     category_name: 'Nobel',
     category_id: `p${n}`,
     buyerName: 'Bea Buyer',
@@ -63,6 +75,33 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
     sellerName: 'Sam Seller',
     sellerPhone: '+1 555 0199',
     ...overrides,
+  };
+}
+
+/** A page of bookings as `GET /api/booking/orders` and `/api/booking/requests` send it. */
+export function sampleBookingPage(bookings: Booking[], more: { count?: number; waiting?: number } = {}): BookingPage {
+  return {
+    bookings,
+    count: more.count ?? bookings.length,
+    waiting: more.waiting ?? bookings.filter((booking) => booking.status === 'waiting-for-payment').length,
+  };
+}
+
+/**
+ * The page a call asks of `rows` (its `status`, `page` and `size`, as the server reads them; rows in the order given,
+ * the server's newest first): an answer for `GET /api/booking/orders` and `/api/booking/requests`.
+ */
+export function answerBookingPage(rows: Booking[], call: FakeCall): FakeAnswer {
+  const params = call.url.searchParams;
+  const status = params.get('status');
+  const size = Number(params.get('size') ?? 5);
+  const page = Number(params.get('page') ?? 0);
+  const found = status ? rows.filter((row) => row.status === status) : rows;
+  return {
+    body: sampleBookingPage(found.slice(page * size, (page + 1) * size), {
+      count: found.length,
+      waiting: rows.filter((row) => row.status === 'waiting-for-payment').length,
+    }),
   };
 }
 

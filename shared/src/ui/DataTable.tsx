@@ -27,6 +27,8 @@ export interface DataTableProps<T extends { _id: string }> {
   rows: T[];
   /** Shown instead of the table when there are no rows (product.md: "No Product", "No Order", "No Report"). */
   empty: string;
+  /** Under the empty text: what to do next (issue 36: "No Order" offers a link to browse books). */
+  nextStep?: ReactNode;
 }
 
 /**
@@ -41,7 +43,7 @@ export function useOnPhone() {
 const isBlank = (value: ReactNode) => value === null || value === undefined || value === false || value === '';
 
 /** The phone form: one card per row, each column's header beside its value, every action in reach. */
-function RowCards<T extends { _id: string }>({ label, columns, rows }: Omit<DataTableProps<T>, 'empty'>) {
+function RowCards<T extends { _id: string }>({ label, columns, rows }: Omit<DataTableProps<T>, 'empty' | 'nextStep'>) {
   return (
     <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {rows.map((row) => (
@@ -83,13 +85,14 @@ function RowCards<T extends { _id: string }>({ label, columns, rows }: Omit<Data
  * The dashboard's tables (My Product, My Orders, the admin lists): a real table for screen readers and
  * keyboards; on a phone one card per row instead, so no page scrolls sideways and every action shows.
  */
-export function DataTable<T extends { _id: string }>({ label, columns, rows, empty }: DataTableProps<T>) {
+export function DataTable<T extends { _id: string }>({ label, columns, rows, empty, nextStep }: DataTableProps<T>) {
   const onPhone = useOnPhone();
   if (rows.length === 0) {
     return (
-      <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-        {empty}
-      </Typography>
+      <Stack spacing={1} sx={{ py: 4, alignItems: 'center' }}>
+        <Typography color="text.secondary">{empty}</Typography>
+        {nextStep}
+      </Stack>
     );
   }
   if (onPhone) return <RowCards label={label} columns={columns} rows={rows} />;

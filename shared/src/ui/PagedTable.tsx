@@ -39,6 +39,45 @@ function pageOf<T>(rows: T[], page: number, pageSize: number, query: string, sea
   return { rows: found.slice(start, start + pageSize), current, pageCount, start, found: found.length };
 }
 
+export interface TablePagesProps {
+  /** The table's name; its pages are "<label> pages". */
+  label: string;
+  /** Where the page starts among the rows found (from 0), how many it shows, of how many. */
+  start: number;
+  shown: number;
+  total: number;
+  /** The page shown, counted from 1, and how many there are. */
+  page: number;
+  pageCount: number;
+  onPage(page: number): void;
+}
+
+/** Under a paged table: where the page sits ("Showing 6–10 of 12") and the pages, when there is more than one. */
+export function TablePages({ label, start, shown, total, page, pageCount, onPage }: TablePagesProps) {
+  const onPhone = useOnPhone();
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}
+    >
+      {/* Said after each page change or search, so a screen reader hears where it landed. */}
+      <Typography role="status" color="text.secondary">
+        {shown > 0 && `Showing ${start + 1}–${start + shown} of ${total}`}
+      </Typography>
+      {pageCount > 1 && (
+        <Pagination
+          aria-label={`${label} pages`}
+          count={pageCount}
+          page={page}
+          siblingCount={onPhone ? 0 : 1}
+          onChange={(_, next) => onPage(next)}
+        />
+      )}
+    </Stack>
+  );
+}
+
 /**
  * A dashboard table over a whole loaded list, a page at a time (issue 22: 200 rows are not one long table),
  * with an optional search box. The API sends the whole list, so paging and search happen here.
@@ -54,7 +93,6 @@ export function PagedTable<T extends { _id: string }>({
 }: PagedTableProps<T>) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const onPhone = useOnPhone();
   const searchId = useId();
   const words = query.trim();
 
@@ -81,25 +119,15 @@ export function PagedTable<T extends { _id: string }>({
           return (
             <Stack spacing={2}>
               <DataTable {...table} rows={view.rows} empty={words ? `Nothing matches “${words}”` : empty} />
-              <Stack
-                direction="row"
-                useFlexGap
-                sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}
-              >
-                {/* Said after each page change or search, so a screen reader hears where it landed. */}
-                <Typography role="status" color="text.secondary">
-                  {view.found > 0 && `Showing ${view.start + 1}–${view.start + view.rows.length} of ${view.found}`}
-                </Typography>
-                {view.pageCount > 1 && (
-                  <Pagination
-                    aria-label={`${table.label} pages`}
-                    count={view.pageCount}
-                    page={view.current}
-                    siblingCount={onPhone ? 0 : 1}
-                    onChange={(_, next) => setPage(next)}
-                  />
-                )}
-              </Stack>
+              <TablePages
+                label={table.label}
+                start={view.start}
+                shown={view.rows.length}
+                total={view.found}
+                page={view.current}
+                pageCount={view.pageCount}
+                onPage={setPage}
+              />
             </Stack>
           );
         }}

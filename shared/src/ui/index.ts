@@ -12,6 +12,7 @@ export { theme } from './theme';
 export { BookCover } from './BookCover';
 // The same function the server writes notices and emails with (`@bookswap/shared/schemas`), from its import-free file.
 export { formatPrice } from '../schemas/money-format';
+export { formatDateTime, timeZoneName, withTimeZone } from '../schemas/date-format';
 export { useInvalidate, useWrite } from './use-write';
 export { useMyBookings } from './use-my-bookings';
 export type { WriteOutcome } from './use-write';

@@ -5,3 +5,7 @@ export { LoadedTable } from './LoadedTable';
 export type { LoadedTableProps, TableLoad } from './LoadedTable';
 export { PagedTable } from './PagedTable';
 export type { PagedTableProps, TableSearch } from './PagedTable';
+export { BookingsTable } from './BookingsTable';
+export type { BookingPageLoad, BookingsTableProps } from './BookingsTable';
+export { bookingListParams, readBookingListPlace, useBookingListPlace } from './booking-list-place';
+export type { BookingListPlace } from './booking-list-place';

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { swrConfig } from '@bookswap/shared/api';
+import useSWR, { SWRConfig } from 'swr';
+import { bookingKeys, swrConfig } from '@bookswap/shared/api';
 import type { Notification } from '@bookswap/shared/schemas';
 import {
   type FakeApi,
@@ -44,12 +44,36 @@ const routesWithAppCache = routesWithBell((bell) => (
   <SWRConfig value={{ ...swrConfig, shouldRetryOnError: true }}>{bell}</SWRConfig>
 ));
 
-/** A server holding the person's notifications, which marks one read the way the real one does. */
+/** A list a remote shows under the bell (Booking Requests), in the same SWR cache: it counts its loads. */
+function BookingRequestsList({ load }: { load(): number }) {
+  const { data } = useSWR(bookingKeys.requests('seller@bookswap.test', {}), load);
+  return <p>booking requests, load {data}</p>;
+}
+
+/** The bell and a list under one app cache, as the shell's SWRConfig holds every remote's lists. */
+const routesWithAList = (load: () => number) => [
+  {
+    element: (
+      <SWRConfig value={{ ...swrConfig, shouldRetryOnError: true }}>
+        <NotificationsButton />
+        <Outlet />
+      </SWRConfig>
+    ),
+    children: [{ path: '/dashboard/booking-requests', element: <BookingRequestsList load={load} /> }],
+  },
+];
+
+/** A server holding the person's notifications, which marks one or all read the way the real one does. */
 function serveNotifications(api: FakeApi, initial: Notification[]) {
   const state = { rows: [...initial] };
   api.on('GET', '/api/notification/list', () => ({
     body: { notifications: state.rows, unread: state.rows.filter((row) => !row.read).length },
   }));
+  api.on('PUT', '/api/notification/read-all', () => {
+    const unread = state.rows.filter((row) => !row.read).length;
+    state.rows = state.rows.map((row) => ({ ...row, read: true }));
+    return { body: { acknowledged: true, modifiedCount: unread } };
+  });
   for (const row of initial)
     api.on('PUT', `/api/notification/read/${row._id}`, () => {
       state.rows = state.rows.map((each) => (each._id === row._id ? { ...each, read: true } : each));
@@ -110,7 +134,7 @@ describe('the notifications bell', () => {
     serveNotifications(api, [newBooking, receipt]);
     renderScreen({ routes, at: '/', as: 'seller' });
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    const list = await screen.findByRole('dialog', { name: 'Notifications' });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
     const items = within(list).getAllByRole('button');
     expect(items[0]).toHaveAccessibleName('Unread: New booking: Gitanjali');
     // A screen reader hears the details too, not only the title the name carries.
@@ -141,6 +165,8 @@ describe('the notifications bell', () => {
     await user.keyboard('{Enter}');
     const item = await screen.findByRole('button', { name: 'Unread: New booking: Gitanjali' });
     await user.tab();
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toHaveFocus();
+    await user.tab();
     expect(item).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('the booking requests')).toBeInTheDocument();
@@ -154,6 +180,42 @@ describe('the notifications bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Payment received: Emma' }));
     expect(await screen.findByText('my orders')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/notification/read/n2')).toHaveLength(0);
+  });
+
+  it('marks every notification read with Mark all read, and the count drops to 0', async () => {
+    serveNotifications(api, [newBooking, sampleNotification({ title: 'New booking: Emma' }), receipt]);
+    renderScreen({ routes, at: '/', as: 'seller' });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const list = await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.click(within(list).getByRole('button', { name: 'Mark all read' }));
+    expect(await within(list).findByRole('button', { name: 'New booking: Gitanjali' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'New booking: Emma' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/notification/read-all')).toHaveLength(1);
+    // Nothing left to mark.
+    expect(within(list).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
+  });
+
+  it('offers no Mark all read when everything is read', async () => {
+    serveNotifications(api, [receipt]);
+    renderScreen({ routes, at: '/', as: 'buyer' });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 0 unread' }));
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  it('writes each time as the screens do, in the reader’s zone, and names the zone once', async () => {
+    serveNotifications(api, [
+      sampleNotification({ title: 'New booking: Emma', createdAt: '2026-11-25T10:03:00.000Z' }),
+      sampleNotification({ title: 'New booking: Gitanjali', createdAt: '2026-11-25T11:04:00.000Z' }),
+    ]);
+    renderScreen({ routes, at: '/', as: 'seller' });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const list = await screen.findByRole('dialog', { name: 'Notifications' });
+    // The tests run in UTC (jest.config.cjs).
+    expect(within(list).getByText('Times in UTC')).toBeInTheDocument();
+    expect(within(list).getByText('November 25, 2026 at 10:03 AM')).toBeInTheDocument();
+    expect(within(list).getByText('November 25, 2026 at 11:04 AM')).toBeInTheDocument();
   });
 
   it('says so when there is nothing yet', async () => {
@@ -181,6 +243,22 @@ describe('the notifications bell', () => {
       state.rows = [newBooking];
       await letTimePass(NOTIFICATIONS_POLL_MS);
       expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    }));
+
+  it('refetches the list a new notification concerns (an open Booking Requests), at the next poll', () =>
+    withFakeTimers(async () => {
+      let loads = 0;
+      const state = serveNotifications(api, [receipt]);
+      renderScreen({ routes: routesWithAList(() => ++loads), at: '/dashboard/booking-requests', as: 'seller' });
+      expect(await screen.findByText('booking requests, load 1')).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
+      // A poll with nothing new leaves the list alone, under the app's 5-minute freshness.
+      await letTimePass(NOTIFICATIONS_POLL_MS);
+      expect(screen.getByText('booking requests, load 1')).toBeInTheDocument();
+      state.rows = [newBooking, ...state.rows];
+      await letTimePass(NOTIFICATIONS_POLL_MS);
+      expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+      expect(await screen.findByText('booking requests, load 2')).toBeInTheDocument();
     }));
 
   it('comes back by itself after the server was down for longer than the app’s three retries', () =>

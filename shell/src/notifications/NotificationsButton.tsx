@@ -3,14 +3,16 @@ import IconButton from '@mui/material/IconButton';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import { lazy, Suspense } from 'react';
 import { usePopupAnchor } from '../layout/use-popup-anchor';
-import { notificationsLabel, useNotifications } from './use-notifications';
+import { notificationsLabel, useListsFollowNotifications, useNotifications } from './use-notifications';
 
 // The list is its own chunk, loaded on the first press: the bell and its count are all a page load needs.
 const NotificationsList = lazy(async () => ({ default: (await import('./NotificationsList')).NotificationsList }));
 
 /** The top bar's bell for a signed-in user: the unread count on it and in its name, the list on a press (issue 21). */
 export function NotificationsButton() {
-  const unread = useNotifications().data?.unread;
+  const { data } = useNotifications();
+  const unread = data?.unread;
+  useListsFollowNotifications(data?.notifications);
   const { anchor, everOpened, openFrom, close } = usePopupAnchor();
 
   return (

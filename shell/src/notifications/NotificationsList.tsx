@@ -1,22 +1,27 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { writes } from '@bookswap/shared/api';
 import type { Notification } from '@bookswap/shared/schemas';
-import { LoadError, LoadingSpinner, notifyError, useInvalidate } from '@bookswap/shared/ui';
+import {
+  LoadError,
+  LoadingSpinner,
+  formatDateTime,
+  notifyError,
+  timeZoneName,
+  useInvalidate,
+} from '@bookswap/shared/ui';
 import { useNotifications } from './use-notifications';
 
 export interface NotificationsListProps {
   anchor: HTMLElement | null;
   onClose(): void;
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function NotificationItem({ notification, onChoose }: { notification: Notification; onChoose(): void }) {
   const bodyId = useId();
@@ -43,7 +48,7 @@ function NotificationItem({ notification, onChoose }: { notification: Notificati
         {notification.body}
       </Typography>
       <Typography id={dateId} variant="caption" color="text.secondary">
-        {when(notification.createdAt)}
+        {formatDateTime(notification.createdAt)}
       </Typography>
     </ListItemButton>
   );
@@ -54,6 +59,23 @@ export function NotificationsList({ anchor, onClose }: NotificationsListProps) {
   const notifications = useNotifications();
   const invalidate = useInvalidate();
   const navigate = useNavigate();
+  const [markingAll, setMarkingAll] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  const unread = notifications.data?.unread ?? 0;
+
+  const markAllRead = () => {
+    setMarkingAll(true);
+    // The count drops to 0 when the server has it; a failure says so.
+    writes.markAllNotificationsRead
+      .send(undefined)
+      .catch(notifyError)
+      .finally(() => {
+        setMarkingAll(false);
+        // The button is disabled now that nothing is unread: the focus stays in the list, on its title.
+        title.current?.focus();
+        void invalidate(writes.markAllNotificationsRead);
+      });
+  };
 
   const choose = (notification: Notification) => {
     onClose();
@@ -81,9 +103,27 @@ export function NotificationsList({ anchor, onClose }: NotificationsListProps) {
         },
       }}
     >
-      <Typography id="notifications-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 1 }}>
-        Notifications
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, pt: 1.5, pb: 1 }}>
+        <Typography
+          ref={title}
+          id="notifications-title"
+          tabIndex={-1}
+          variant="h6"
+          component="h2"
+          sx={{ outline: 'none' }}
+        >
+          Notifications
+        </Typography>
+        <Button size="small" disabled={unread === 0 || markingAll} onClick={markAllRead}>
+          Mark all read
+        </Button>
+      </Box>
+      {/* Every time below is in the reader's zone, named once here (issue 36). */}
+      {notifications.data && notifications.data.notifications.length > 0 && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 1 }}>
+          Times in {timeZoneName()}
+        </Typography>
+      )}
       {notifications.error ? (
         <Box sx={{ px: 2 }}>
           <LoadError

@@ -1,5 +1,7 @@
-import useSWR from 'swr';
-import { getNotifications, mayRetry, notificationKeys } from '@bookswap/shared/api';
+import { useEffect, useRef } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { getNotifications, listsConcernedBy, mayRetry, notificationKeys, staysCurrent } from '@bookswap/shared/api';
+import type { Notification } from '@bookswap/shared/schemas';
 import { useAuth } from '@bookswap/contract/auth';
 
 /**
@@ -17,9 +19,7 @@ export function useNotifications() {
     refreshInterval: NOTIFICATIONS_POLL_MS,
     // SWR dedupes its polls and focus checks: under the app's 5-minute freshness (product.md §9) they would all be
     // answered from the cache, so the bell keeps SWR's own short windows.
-    dedupingInterval: 2_000,
-    revalidateOnFocus: true,
-    focusThrottleInterval: 5_000,
+    ...staysCurrent,
     // SWR skips its polls while the last answer was an error, and the app's policy stops after 3 tries: the bell
     // keeps trying at its polling pace so it comes back after a server restart. A hidden tab stops; focus resumes it.
     onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {
@@ -27,6 +27,25 @@ export function useNotifications() {
       setTimeout(() => void revalidate({ retryCount }), NOTIFICATIONS_POLL_MS);
     },
   });
+}
+
+/**
+ * When the bell sees notifications it had not seen, the lists they concern refetch (issue 36): Booking Requests
+ * shows a new booking while open, without a reload. The remotes' lists live in the shell's one SWR cache (swr is a
+ * shared singleton), so the shell's `mutate` reaches them. The first answer refetches nothing: the lists on screen
+ * have just loaded their own.
+ */
+export function useListsFollowNotifications(notifications: Notification[] | undefined) {
+  const { mutate } = useSWRConfig();
+  const seen = useRef<ReadonlySet<string> | null>(null);
+  useEffect(() => {
+    if (!notifications) return;
+    const known = seen.current;
+    seen.current = new Set(notifications.map((notification) => notification._id));
+    if (!known) return;
+    const news = notifications.filter((notification) => !known.has(notification._id));
+    for (const list of listsConcernedBy(news.map((notification) => notification.kind))) void mutate(list);
+  }, [notifications, mutate]);
 }
 
 /** The bell's accessible name: the count is what a screen reader user needs before opening the list. */
