@@ -2,7 +2,7 @@ import { auditKeys } from './audit';
 import { bookingKeys, cancelBooking, createBooking, declineBooking, markBookingHandedOver } from './bookings';
 import { markNotificationRead, notificationKeys } from './notifications';
 import { createPaymentRecord } from './payments';
-import { advertiseProduct, createProduct, deleteProduct, productKeys } from './products';
+import { advertiseProduct, createProduct, deleteProduct, editProduct, productKeys } from './products';
 import { releaseKeys, rollBackRelease } from './releases';
 import { createReport, dismissReport, hideReportedProduct, reportKeys } from './reports';
 import { deleteUser, userKeys, verifySeller } from './users';
@@ -34,6 +34,12 @@ export const writes = {
   advertiseProduct: write({
     send: advertiseProduct,
     stale: [productKeys.all],
+    changed: (result) => result.modifiedCount,
+  }),
+  /** An edit shows in every list and detail of the book, and as an entry in the admin's audit log. */
+  editProduct: write({
+    send: editProduct,
+    stale: [productKeys.all, auditKeys.all],
     changed: (result) => result.modifiedCount,
   }),
   deleteProduct: write({ send: deleteProduct, stale: [productKeys.all], changed: (result) => result.deletedCount }),
