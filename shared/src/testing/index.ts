@@ -7,6 +7,7 @@ export {
   sampleAuditEntry,
   sampleBooking,
   sampleIdentities,
+  sampleMyProduct,
   sampleNotification,
   sampleProduct,
   sampleProductWithContact,

@@ -1,5 +1,15 @@
 import type { SignedInIdentity } from '@bookswap/contract/auth';
-import type { AuditEntry, Booking, Notification, Product, ProductWithContact, Report, Role, User } from '../schemas';
+import type {
+  AuditEntry,
+  Booking,
+  MyProduct,
+  Notification,
+  Product,
+  ProductWithContact,
+  Report,
+  Role,
+  User,
+} from '../schemas';
 
 let next = 1;
 
@@ -40,6 +50,11 @@ export function sampleProduct(overrides: Partial<Product> = {}): Product {
 /** A product with the seller's contact details, as the details call answers a signed-in caller and My Product lists. */
 export function sampleProductWithContact(overrides: Partial<ProductWithContact> = {}): ProductWithContact {
   return { ...sampleProduct(), phone: '+1 555 0100', sellerEmail: 'seller@bookswap.test', ...overrides };
+}
+
+/** One of the seller's own listings as `GET /api/product/list` sends it: shown, unless the overrides hide it. */
+export function sampleMyProduct(overrides: Partial<MyProduct> = {}): MyProduct {
+  return { ...sampleProductWithContact(), hidden: false, hiddenReasons: [], ...overrides };
 }
 
 /** A booking as `GET /api/booking/list` sends it. */

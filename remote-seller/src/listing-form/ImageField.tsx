@@ -61,7 +61,7 @@ export function ImageField({ state, onChoose, formError, buttonRef, disabled = f
           <Box
             component="img"
             src={chosen.preview}
-            alt={`Preview of ${chosen.fileName}`}
+            alt={chosen.status === 'current' ? chosen.fileName : `Preview of ${chosen.fileName}`}
             width={120}
             height={160}
             sx={{ width: 120, height: 160, objectFit: 'cover', display: 'block', borderRadius: 1, bgcolor: 'grey.100' }}
@@ -75,7 +75,9 @@ export function ImageField({ state, onChoose, formError, buttonRef, disabled = f
             ? `Uploading ${state.fileName}…`
             : state.status === 'uploaded'
               ? `${state.fileName} is uploaded`
-              : `A JPEG, PNG, WebP or GIF picture of at most ${LIMIT_MB} MB`)}
+              : state.status === 'current'
+                ? 'The current cover stays unless you choose another image'
+                : `A JPEG, PNG, WebP or GIF picture of at most ${LIMIT_MB} MB`)}
       </FormHelperText>
     </Stack>
   );
