@@ -7,6 +7,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   hide: 'Hid product',
   dismiss: 'Dismissed report',
   'delete-product': 'Deleted product',
+  'edit-product': 'Edited product',
 };
 
 // product.md §9: dates use a long date plus time; the admin reads them in their own time zone.
