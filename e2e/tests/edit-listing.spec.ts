@@ -1,40 +1,54 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '@bookswap/shared/schemas';
+import type { BookListResponse, Product } from '@bookswap/shared/schemas';
 import { expect, test } from '../support/fixtures';
 import {
   accessToken,
   api,
   bookingOf,
   bookThroughApi,
-  listFreshBook,
   payThroughApi,
+  post,
   send,
   signUpFreshBuyer,
   unique,
 } from '../support/marketplace-steps';
+import { newListing } from '../support/shared-steps';
 
 /** Issue 36: a seller edits their own listing from My Product until it is sold. */
 
 const rowOf = (page: Page, title: string) =>
   page.getByRole('table', { name: 'My Product' }).getByRole('row').filter({ hasText: title });
 
-test.describe('editing a listing', () => {
-  test('the seller changes the title and price; the lists and details show them, a booking keeps its price', async ({
-    page,
-    browser,
-    signIn,
-  }) => {
-    const title = unique('Edit me');
-    const newTitle = unique('Edited');
-    const book = await listFreshBook(browser, title);
+/** A fresh book listed through the API by the seller signed in on `page`. */
+async function listThroughApi(page: Page, title: string): Promise<Product> {
+  const cover = (await api<BookListResponse>('/api/category/list?search=&page=0&size=5')).products[0]!.img;
+  const created = await post('/api/product/create', newListing(title, cover, 'edit-listing'), await accessToken(page));
+  expect(created.status, `create ${title}`).toBe(201);
+  return api<Product>(`/api/product/list/${String(created.body.insertedId)}`);
+}
 
-    // A buyer books it first, at 12.50.
-    const buyerContext = await browser.newContext({ baseURL: 'http://localhost:3000' });
-    const buyerPage = await buyerContext.newPage();
-    const buyer = await signUpFreshBuyer(buyerPage);
-    await bookThroughApi(buyerPage, book);
+// One story, so the seller and the buyer each sign in once: the sign-ins are most of its time.
+test('a seller edits an unsold listing from My Product, and cannot edit a paid one', async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const title = unique('Edit me');
+  const newTitle = unique('Edited');
+  const soldTitle = unique('Sold copy');
+  await signIn('seller');
+  const book = await listThroughApi(page, title);
+  const sold = await listThroughApi(page, soldTitle);
 
-    await signIn('seller');
+  // A buyer books the first at 12.50, and books and pays for the second.
+  const buyerContext = await browser.newContext({ baseURL: 'http://localhost:3000' });
+  const buyerPage = await buyerContext.newPage();
+  const buyer = await signUpFreshBuyer(buyerPage);
+  await bookThroughApi(buyerPage, book);
+  await bookThroughApi(buyerPage, sold);
+  await payThroughApi(buyerPage, await bookingOf(buyerPage, buyer.email, sold._id));
+
+  await test.step('the seller changes the title and price; the lists and details show them', async () => {
     await page.goto('/dashboard/myproduct');
     await rowOf(page, title)
       .getByRole('button', { name: `Edit ${title}` })
@@ -56,44 +70,36 @@ test.describe('editing a listing', () => {
     await page.goto(`/bookDetails/${book._id}`);
     await expect(page.getByRole('heading', { name: newTitle })).toBeVisible();
     await expect(page.getByText('Selling Price: $18.00')).toBeVisible();
+  });
 
+  await test.step('the buyer’s booking keeps the name and price it was made at', async () => {
     const booking = await bookingOf(buyerPage, buyer.email, book._id);
     expect(booking.price).toBe('12.50');
     expect(booking.book_name).toBe(title);
     await buyerContext.close();
   });
 
-  test('a paid listing offers no Edit, and the server refuses one', async ({ page, browser, signIn }) => {
-    const title = unique('Sold copy');
-    const book = await listFreshBook(browser, title);
-    const buyerContext = await browser.newContext({ baseURL: 'http://localhost:3000' });
-    const buyerPage = await buyerContext.newPage();
-    const buyer = await signUpFreshBuyer(buyerPage);
-    await bookThroughApi(buyerPage, book);
-    await payThroughApi(buyerPage, await bookingOf(buyerPage, buyer.email, book._id));
-    await buyerContext.close();
-
-    await signIn('seller');
+  await test.step('a paid listing offers no Edit, and the server refuses one', async () => {
     await page.goto('/dashboard/myproduct');
-    await expect(rowOf(page, title)).toContainText('sold');
-    await expect(rowOf(page, title).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await expect(rowOf(page, soldTitle)).toContainText('sold');
+    await expect(rowOf(page, soldTitle).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
 
     const refused = await send(
       'PUT',
-      `/api/product/edit/${book._id}`,
+      `/api/product/edit/${sold._id}`,
       {
         book_name: 'Renamed after sale',
-        author_name: book.author_name,
-        book_condition: book.book_condition,
-        original_price: book.original_price,
+        author_name: sold.author_name,
+        book_condition: sold.book_condition,
+        original_price: sold.original_price,
         resale_price: '1',
-        location: book.location,
+        location: sold.location,
         phone: '',
-        img: book.img,
+        img: sold.img,
       },
       await accessToken(page),
     );
     expect(refused).toEqual({ status: 409, body: { message: 'A sold product cannot be edited', field: 'id' } });
-    expect((await api<Product>(`/api/product/list/${book._id}`)).book_name).toBe(title);
+    expect((await api<Product>(`/api/product/list/${sold._id}`)).book_name).toBe(soldTitle);
   });
 });
