@@ -11,7 +11,7 @@ import { notifyError, notifySuccess, useInvalidate } from '@bookswap/shared/ui';
 import { FormTextField } from '@bookswap/shared/ui/form-fields';
 import { ImageField } from '../listing-form/ImageField';
 import { listingFields } from '../listing-form/listing-fields';
-import { useImageUpload } from '../listing-form/upload-image';
+import { useCoverUpload } from '../listing-form/upload-image';
 import { emptyAddProductForm, useAddProductForm } from './add-product-form';
 
 /** product.md §2's success text. */
@@ -35,10 +35,7 @@ export function AddProductPage() {
     watch,
     formState: { errors, isSubmitting },
   } = useAddProductForm();
-  const image = useImageUpload((url) => {
-    setValue('img', url);
-    if (url) clearErrors('img');
-  });
+  const image = useCoverUpload({ setValue, clearErrors });
   const uploading = image.state.status === 'uploading';
 
   const onSubmit = handleSubmit(async (product) => {
@@ -103,15 +100,12 @@ export function AddProductPage() {
           <Box sx={{ gridColumn: '1 / -1' }}>
             <FormTextField label="Description" multiline minRows={3} {...field('description')} />
           </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <ImageField
-              state={image.state}
-              onChoose={(file) => void image.choose(file)}
-              formError={errors.img?.message}
-              buttonRef={register('img').ref}
-              disabled={isSubmitting}
-            />
-          </Box>
+          <ImageField
+            upload={image}
+            formError={errors.img?.message}
+            buttonRef={register('img').ref}
+            disabled={isSubmitting}
+          />
           <Box sx={{ gridColumn: '1 / -1' }}>
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting || uploading}>
               {isSubmitting ? 'Adding…' : 'Add Product'}

@@ -56,3 +56,14 @@ export function useImageUpload(onUrl: (url: string) => void, current?: { url: st
 
   return { state, choose };
 }
+
+/** A listing form's cover: the upload, kept in the form's `img` field (cleared while none is stored). */
+export function useCoverUpload(
+  form: { setValue(name: 'img', url: string): void; clearErrors(name: 'img'): void },
+  current?: { url: string; bookName: string },
+) {
+  return useImageUpload((url) => {
+    form.setValue('img', url);
+    if (url) form.clearErrors('img');
+  }, current);
+}

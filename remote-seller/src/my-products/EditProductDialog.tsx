@@ -10,7 +10,7 @@ import type { MyProduct } from '@bookswap/shared/schemas';
 import { useWrite } from '@bookswap/shared/ui';
 import { ImageField } from '../listing-form/ImageField';
 import { listingFields, type ListingFieldName } from '../listing-form/listing-fields';
-import { useImageUpload } from '../listing-form/upload-image';
+import { useCoverUpload } from '../listing-form/upload-image';
 import { useEditProductForm } from './edit-product-form';
 
 export const PRODUCT_EDITED_MESSAGE = 'Product updated successfully';
@@ -35,13 +35,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
     watch,
     formState: { errors, isSubmitting },
   } = useEditProductForm(product);
-  const image = useImageUpload(
-    (url) => {
-      setValue('img', url);
-      if (url) clearErrors('img');
-    },
-    { url: product.img, bookName: product.book_name },
-  );
+  const image = useCoverUpload({ setValue, clearErrors }, { url: product.img, bookName: product.book_name });
   const working = busy || isSubmitting || image.state.status === 'uploading';
 
   const onSubmit = handleSubmit(async (form) => {
@@ -65,15 +59,12 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
       >
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {listingFields({ field, prices: { original: watch('original_price'), resale: watch('resale_price') } })}
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <ImageField
-              state={image.state}
-              onChoose={(file) => void image.choose(file)}
-              formError={errors.img?.message}
-              buttonRef={register('img').ref}
-              disabled={working}
-            />
-          </Box>
+          <ImageField
+            upload={image}
+            formError={errors.img?.message}
+            buttonRef={register('img').ref}
+            disabled={working}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={working}>
