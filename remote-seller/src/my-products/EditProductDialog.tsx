@@ -42,7 +42,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
     await run(
       writes.editProduct,
       { id: product._id, product: form },
-      { success: PRODUCT_EDITED_MESSAGE, alreadyDone: `${product.book_name} was sold meanwhile`, onDone: onClose },
+      { success: PRODUCT_EDITED_MESSAGE, onDone: onClose },
     );
   });
 

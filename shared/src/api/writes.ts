@@ -37,11 +37,7 @@ export const writes = {
     changed: (result) => result.modifiedCount,
   }),
   /** An edit shows in every list and detail of the book, and as an entry in the admin's audit log. */
-  editProduct: write({
-    send: editProduct,
-    stale: [productKeys.all, auditKeys.all],
-    changed: (result) => result.modifiedCount,
-  }),
+  editProduct: write({ send: editProduct, stale: [productKeys.all, auditKeys.all] }),
   deleteProduct: write({ send: deleteProduct, stale: [productKeys.all], changed: (result) => result.deletedCount }),
   /** A booking shows in the buyer's My Orders (checkout remote). */
   createBooking: write({ send: createBooking, stale: [bookingKeys.all] }),
