@@ -65,6 +65,34 @@ export async function bookThroughApi(
   return String(booked.body.insertedId);
 }
 
+/** Pays for a booking through the API as the buyer signed in on `page` does, with the sandbox's card that succeeds. */
+export async function payThroughApi(page: Page, booking: Booking): Promise<void> {
+  const token = await accessToken(page);
+  const intent = await post('/api/payment/create/intent', { price: booking.price, bookingid: booking._id }, token);
+  expect(intent.status, 'payment intent').toBe(200);
+  const confirmed = await post(
+    '/api/payments/sandbox/confirm',
+    {
+      clientSecret: intent.body.clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    },
+    token,
+  );
+  const transactionId = (confirmed.body as { paymentIntent: { id: string } }).paymentIntent.id;
+  const recorded = await post(
+    '/api/payment/create',
+    {
+      price: booking.price,
+      bookingid: booking._id,
+      buyerEmail: booking.buyerEmail,
+      category_id: booking.category_id,
+      transactionId,
+    },
+    token,
+  );
+  expect(recorded.status, 'payment record').toBe(201);
+}
+
 export async function bookingOf(page: Page, email: string, productId: string): Promise<Booking> {
   const bookings = await api<Booking[]>(
     `/api/booking/list?email=${encodeURIComponent(email)}`,

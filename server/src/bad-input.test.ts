@@ -60,6 +60,12 @@ const without = (key: keyof typeof VALID_PRODUCT) => {
   delete copy[key];
   return copy;
 };
+/** An edit's body: the fields a seller may change of VALID_PRODUCT. */
+const editable = () => {
+  const copy: Record<string, unknown> = { ...VALID_PRODUCT };
+  for (const fixed of ['category_id', 'description', 'Year_of_use']) delete copy[fixed];
+  return copy;
+};
 const booking = (extra: Record<string, unknown>) => ({
   category_id: productId,
   phone: '+880 1711 000000',
@@ -270,6 +276,22 @@ const CASES: BadCase[] = [
     url: () => '/api/product/update/bad%20id!',
     as: 'seller',
     body: {},
+    field: 'id',
+  },
+  {
+    what: 'edit with a resale price that is no price',
+    method: 'PUT',
+    url: () => `/api/product/edit/${productId}`,
+    as: 'seller',
+    body: () => ({ ...editable(), resale_price: 'about ten' }),
+    field: 'resale_price',
+  },
+  {
+    what: 'edit a malformed id',
+    method: 'PUT',
+    url: () => '/api/product/edit/bad%20id!',
+    as: 'seller',
+    body: () => editable(),
     field: 'id',
   },
   {

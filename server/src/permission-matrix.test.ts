@@ -54,6 +54,16 @@ interface Row {
   expect: Record<Who, number>;
 }
 
+/** The fields a seller may edit, as the edit call takes them. */
+function editableFieldsOf({
+  category_id: _category,
+  description: _description,
+  Year_of_use: _years,
+  ...editable
+}: typeof VALID_PRODUCT) {
+  return editable;
+}
+
 const all = (status: number, anonymous = status): Record<Who, number> => ({
   anonymous,
   buyer: status,
@@ -122,6 +132,12 @@ const ROWS: Row[] = [
   {
     route: 'PUT /api/product/update/:id',
     url: async (w) => `/api/product/update/${await w.product()}`,
+    expect: only({ seller: 200 }),
+  },
+  {
+    route: 'PUT /api/product/edit/:id',
+    url: async (w) => `/api/product/edit/${await w.product()}`,
+    body: () => ({ ...editableFieldsOf(VALID_PRODUCT), book_name: 'Matrix Edit' }),
     expect: only({ seller: 200 }),
   },
   {

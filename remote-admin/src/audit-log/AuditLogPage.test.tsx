@@ -66,6 +66,34 @@ describe('the Audit Log', () => {
     expect(newest).toHaveTextContent('product');
   });
 
+  it('shows a seller’s edit of a listing, by the seller, under the listing’s new name (issue 36)', async () => {
+    api.on('GET', '/api/audit/list', {
+      body: [
+        sampleAuditEntry({
+          action: 'edit-product',
+          actorName: 'Sam Seller',
+          actorEmail: 'seller@bookswap.test',
+          targetType: 'product',
+          targetName: 'Dune Messiah',
+        }),
+      ],
+    });
+    renderScreen({ routes, at: '/dashboard/audit', as: 'admin' });
+    const [edit] = within(await screen.findByRole('table', { name: 'Audit Log' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      within(edit!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      expect.any(String),
+      expect.stringContaining('Sam Seller'),
+      'Edited product',
+      expect.stringContaining('Dune Messiah'),
+    ]);
+  });
+
   it('says so when no admin has acted yet', async () => {
     api.on('GET', '/api/audit/list', { body: [] });
     renderScreen({ routes, at: '/dashboard/audit', as: 'admin' });

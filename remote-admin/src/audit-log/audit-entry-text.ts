@@ -8,6 +8,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   hide: 'Hid product',
   dismiss: 'Dismissed report',
   'delete-product': 'Deleted product',
+  'edit-product': 'Edited product',
 };
 
 /** The one date format (product.md §9), in the admin's own zone, which the column's header names. */

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IMAGE_MAX_BYTES, type Product } from '@bookswap/shared/schemas';
+import { IMAGE_MAX_BYTES, type MyProduct } from '@bookswap/shared/schemas';
 import {
   type FakeApi,
   fakeApiForEachTest,
   findToast,
   never,
   renderScreen,
-  sampleProduct,
+  sampleMyProduct,
 } from '@bookswap/shared/testing';
 import routes from '../routes';
 
@@ -95,6 +95,25 @@ describe('Add Product', () => {
     expect(api.callsTo('POST', '/api/product/create')).toHaveLength(0);
   });
 
+  it('warns, without refusing, when the resale price is above the original price', async () => {
+    serveUploads(api);
+    api.on('POST', '/api/product/create', { status: 201, body: { acknowledged: true, insertedId: 'new-book' } });
+    api.on('GET', '/api/product/list', { body: [] });
+    await openTheForm();
+    await fillTheForm();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.clear(textbox('Resale Price'));
+    await user.type(textbox('Resale Price'), '20.01');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The resale price is above the original price. You can still list it, but buyers may find it too high.',
+    );
+    await user.upload(imageInput(), png());
+    await screen.findByText('cover.png is uploaded');
+    await submit();
+    expect(await findToast('Add product successfully')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/product/create')[0]!.body).toMatchObject({ resale_price: '20.01' });
+  });
+
   it('offers the nine categories and three conditions spelled as in the spec', async () => {
     await openTheForm();
     const options = (name: string) =>
@@ -167,9 +186,9 @@ describe('Add Product', () => {
 
   it('lists the book with the uploaded image and shows it in My Product', async () => {
     serveUploads(api);
-    const listed: Product[] = [];
+    const listed: MyProduct[] = [];
     api.on('POST', '/api/product/create', ({ body }) => {
-      listed.push(sampleProduct({ ...(body as Partial<Product>), _id: 'new-book' }));
+      listed.push(sampleMyProduct({ ...(body as Partial<MyProduct>), _id: 'new-book' }));
       return { status: 201, body: { acknowledged: true, insertedId: 'new-book' } };
     });
     api.on('GET', '/api/product/list', () => ({ body: listed }));

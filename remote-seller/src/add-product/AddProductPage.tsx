@@ -5,13 +5,14 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, writes } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/contract/routing';
-import { BOOK_CONDITIONS, CATEGORY_CHOICES } from '@bookswap/shared/catalog-rules';
+import { CATEGORY_CHOICES } from '@bookswap/shared/catalog-rules';
 import type { AddProductForm } from '@bookswap/shared/schemas';
 import { notifyError, notifySuccess, useInvalidate } from '@bookswap/shared/ui';
 import { FormTextField } from '@bookswap/shared/ui/form-fields';
-import { ImageField } from './ImageField';
+import { ImageField } from '../listing-form/ImageField';
+import { listingFields } from '../listing-form/listing-fields';
+import { useCoverUpload } from '../listing-form/upload-image';
 import { emptyAddProductForm, useAddProductForm } from './add-product-form';
-import { useImageUpload } from './upload-image';
 
 /** product.md §2's success text. */
 export const PRODUCT_ADDED_MESSAGE = 'Add product successfully';
@@ -31,12 +32,10 @@ export function AddProductPage() {
     setValue,
     setError,
     clearErrors,
+    watch,
     formState: { errors, isSubmitting },
   } = useAddProductForm();
-  const image = useImageUpload((url) => {
-    setValue('img', url);
-    if (url) clearErrors('img');
-  });
+  const image = useCoverUpload({ setValue, clearErrors });
   const uploading = image.state.status === 'uploading';
 
   const onSubmit = handleSubmit(async (product) => {
@@ -70,69 +69,43 @@ export function AddProductPage() {
           aria-label="Add Product"
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
-          <FormTextField label="Book Name" required {...field('book_name')} />
-          <FormTextField label="Author Name" required {...field('author_name')} />
-          <FormTextField
-            select
-            label="Category"
-            required
-            // Native selects: keyboard and phone friendly, and plain inputs for react-hook-form.
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            {...field('category_id')}
-          >
-            <option value="">Choose a category</option>
-            {CATEGORY_CHOICES.map((category) => (
-              <option key={category.category_id} value={category.category_id}>
-                {category.category_name}
-              </option>
-            ))}
-          </FormTextField>
-          <FormTextField
-            select
-            label="Condition"
-            required
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            {...field('book_condition')}
-          >
-            <option value="">Choose a condition</option>
-            {BOOK_CONDITIONS.map((condition) => (
-              <option key={condition} value={condition}>
-                {condition}
-              </option>
-            ))}
-          </FormTextField>
-          <FormTextField
-            label="Original Price"
-            required
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            {...field('original_price')}
-          />
-          <FormTextField
-            label="Resale Price"
-            required
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            {...field('resale_price')}
-          />
-          <FormTextField
-            label="Year of use"
-            required
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            {...field('Year_of_use')}
-          />
-          <FormTextField label="Location" required {...field('location')} />
-          <FormTextField label="Mobile No" type="tel" autoComplete="tel" {...field('phone')} />
+          {listingFields({
+            field,
+            prices: { original: watch('original_price'), resale: watch('resale_price') },
+            afterAuthor: () => (
+              <FormTextField
+                select
+                label="Category"
+                required
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                {...field('category_id')}
+              >
+                <option value="">Choose a category</option>
+                {CATEGORY_CHOICES.map((category) => (
+                  <option key={category.category_id} value={category.category_id}>
+                    {category.category_name}
+                  </option>
+                ))}
+              </FormTextField>
+            ),
+            afterPrices: () => (
+              <FormTextField
+                label="Year of use"
+                required
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                {...field('Year_of_use')}
+              />
+            ),
+          })}
           <Box sx={{ gridColumn: '1 / -1' }}>
             <FormTextField label="Description" multiline minRows={3} {...field('description')} />
           </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <ImageField
-              state={image.state}
-              onChoose={(file) => void image.choose(file)}
-              formError={errors.img?.message}
-              buttonRef={register('img').ref}
-              disabled={isSubmitting}
-            />
-          </Box>
+          <ImageField
+            upload={image}
+            formError={errors.img?.message}
+            buttonRef={register('img').ref}
+            disabled={isSubmitting}
+          />
           <Box sx={{ gridColumn: '1 / -1' }}>
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting || uploading}>
               {isSubmitting ? 'Adding…' : 'Add Product'}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { productKeys, writes, type ApiWrite } from '@bookswap/shared/api';
 import { useAuth } from '@bookswap/contract/auth';
-import type { Product } from '@bookswap/shared/schemas';
+import type { MyProduct } from '@bookswap/shared/schemas';
 import { useWrite } from '@bookswap/shared/ui';
 
 /** product.md §8's success texts. */
@@ -22,7 +22,7 @@ export function useProductActions() {
 
   /** Runs one write for a listing; true when the server took it. */
   async function write<Result>(
-    product: Product,
+    product: MyProduct,
     action: ApiWrite<string, Result>,
     success: string,
     alreadyDone: string,
@@ -36,8 +36,8 @@ export function useProductActions() {
   }
 
   /** Shows the change in the seller's table at once, before the refetch answers. */
-  async function showAtOnce(change: (products: Product[]) => Product[]) {
-    await mutate(productKeys.mine(email), (current: Product[] | undefined) => current && change(current), {
+  async function showAtOnce(change: (products: MyProduct[]) => MyProduct[]) {
+    await mutate(productKeys.mine(email), (current: MyProduct[] | undefined) => current && change(current), {
       revalidate: false,
     });
   }
@@ -45,7 +45,7 @@ export function useProductActions() {
   return {
     /** The id of the listing a write is running for. */
     busyWith,
-    async advertise(product: Product) {
+    async advertise(product: MyProduct) {
       const done = await write(
         product,
         writes.advertiseProduct,
@@ -58,7 +58,7 @@ export function useProductActions() {
         );
       return done;
     },
-    async remove(product: Product) {
+    async remove(product: MyProduct) {
       const done = await write(
         product,
         writes.deleteProduct,

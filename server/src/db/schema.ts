@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
+import { AUDIT_ACTIONS, BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
 
 /** The key most tables have: a text id (`ids.ts` makes it). A function: each table gets builders of its own. */
 const idColumn = () => ({ id: text('id').primaryKey() });
@@ -135,7 +135,7 @@ export const bannedEmails = pgTable('banned_emails', {
 export const auditLog = pgTable('audit_log', {
   ...idColumn(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  action: text('action', { enum: ['verify', 'delete-user', 'hide', 'dismiss', 'delete-product'] }).notNull(),
+  action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
   ...requiredText('actorId', 'actorEmail', 'actorName'),
   targetType: text('target_type', { enum: ['user', 'product', 'report'] }).notNull(),
   ...requiredText('targetId', 'targetName'),

@@ -79,6 +79,22 @@ export async function advertiseListing(db: Queryable, id: string): Promise<numbe
   return changed.length;
 }
 
+/** What a seller may change of their listing (issue 36), in the table's words. */
+export type ListingEdit = Pick<
+  NewListing,
+  'title' | 'author' | 'condition' | 'originalPrice' | 'resalePrice' | 'pickupLocation' | 'phone' | 'imageUrl'
+>;
+
+/** Changes a listing still unsold; answers how many rows changed. Bookings keep their copied name, image and price. */
+export async function editUnsoldListing(tx: Queryable, id: string, edit: ListingEdit): Promise<number> {
+  const changed = await tx
+    .update(products)
+    .set(edit)
+    .where(and(eq(products.id, id), eq(products.sold, false)))
+    .returning({ id: products.id });
+  return changed.length;
+}
+
 /** Bookings keep their copied name, image and price; reports stay unless the service removes them. */
 export async function deleteListing(db: Queryable, id: string): Promise<number> {
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });

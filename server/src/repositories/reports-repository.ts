@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { firstRow } from '../db/first-row';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
@@ -94,10 +94,22 @@ export function dismissOpenReport(db: Queryable, id: string): Promise<number> {
 
 /** The distinct reasons the listing was reported for, in the order first given. */
 export async function reportReasonsOf(db: Queryable, productId: string): Promise<string[]> {
+  return (await reportReasonsOfListings(db, [productId])).get(productId) ?? [];
+}
+
+/** The distinct reasons each of these listings was reported for, in the order first given; none for an unreported one. */
+export async function reportReasonsOfListings(db: Queryable, productIds: string[]): Promise<Map<string, string[]>> {
+  const reasons = new Map<string, string[]>();
+  if (productIds.length === 0) return reasons;
   const rows = await db
-    .select({ reason: reports.reason })
+    .select({ productId: reports.productId, reason: reports.reason })
     .from(reports)
-    .where(eq(reports.productId, productId))
+    .where(inArray(reports.productId, productIds))
     .orderBy(asc(reports.createdAt), asc(reports.id));
-  return [...new Set(rows.map((row) => row.reason))];
+  for (const row of rows) {
+    const given = reasons.get(row.productId) ?? [];
+    if (!given.includes(row.reason)) given.push(row.reason);
+    reasons.set(row.productId, given);
+  }
+  return reasons;
 }

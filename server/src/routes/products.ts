@@ -5,9 +5,11 @@ import {
   categoryParamsSchema,
   categoryProductsQuerySchema,
   createProductBodySchema,
+  editProductBodySchema,
   idParamsSchema,
   sellerProductsQuerySchema,
   type InsertResult,
+  type UpdateResult,
 } from '@bookswap/shared/schemas';
 import { notFound } from '../errors/http-error';
 import { idAction } from '../http/id-action';
@@ -19,7 +21,7 @@ import {
   categoryProducts,
   productDetails,
 } from '../services/catalog/public-lists';
-import { advertiseListing, createListing, deleteListing, sellerProducts } from '../services/listings';
+import { advertiseListing, createListing, deleteListing, editListing, sellerProducts } from '../services/listings';
 
 export const productRoutes = [
   defineRoute({
@@ -93,6 +95,18 @@ export const productRoutes = [
     rule: 'own product, while not sold and not reported',
     body: advertiseProductBodySchema,
     run: advertiseListing,
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/api/product/edit/:id',
+    access: 'seller',
+    rule: 'own product, while not sold and not hidden by admin; audited',
+    rateLimit: 'write',
+    params: idParamsSchema,
+    body: editProductBodySchema,
+    handler: ({ params, body, caller }, { db, wire, images }): Promise<UpdateResult> =>
+      editListing({ db, wire, images }, caller, params.id, body),
   }),
 
   idAction({

@@ -3,22 +3,30 @@ import {
   categoryNameOf,
   type createProductBodySchema,
   type DeleteResult,
+  type editProductBodySchema,
   type InsertResult,
+  type MyProduct,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
 import type { ImageStore } from '../images/image-store';
-import { conflict, forbidden, notFound } from '../errors/http-error';
+import { conflict, forbidden, notFound, type HttpError } from '../errors/http-error';
 import { insertAuditEntry } from '../repositories/audit-repository';
 import {
   advertiseListing as advertiseUnsoldListing,
   deleteListing as deleteListingRow,
+  editUnsoldListing,
   insertListing,
   listingById,
   listingByIdForUpdate,
   sellerListings,
+  type ProductRow,
 } from '../repositories/products-repository';
-import { deleteListingReports, markListingReportsHidden } from '../repositories/reports-repository';
+import {
+  deleteListingReports,
+  markListingReportsHidden,
+  reportReasonsOfListings,
+} from '../repositories/reports-repository';
 import type { SignedInCaller } from './callers';
 import { refuseOverListingQuota } from './listing-quota';
 import { listingDeletedNotice } from './notices';
@@ -28,10 +36,27 @@ import { productWithContactToWire, type WireContext } from './wire';
 
 type CreateProductBody = z.output<typeof createProductBodySchema>;
 
-/** A seller's own listings, newest first (My Product), with their own contact details; `?email=` must be theirs. */
-export async function sellerProducts(db: Database, wire: WireContext, seller: SignedInCaller, email: string) {
+/**
+ * A seller's own listings, newest first (My Product), with their own contact details and, for a listing an admin
+ * hid, the reasons it was reported for (issue 36); `?email=` must be theirs.
+ */
+export async function sellerProducts(
+  db: Database,
+  wire: WireContext,
+  seller: SignedInCaller,
+  email: string,
+): Promise<MyProduct[]> {
   if (email !== seller.user.email) throw forbidden('You can only list your own products');
-  return (await sellerListings(db, seller.user.id)).map((row) => productWithContactToWire(row, wire));
+  const rows = await sellerListings(db, seller.user.id);
+  const reasons = await reportReasonsOfListings(
+    db,
+    rows.filter((row) => row.hidden).map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...productWithContactToWire(row, wire),
+    hidden: row.hidden,
+    hiddenReasons: reasons.get(row.id) ?? [],
+  }));
 }
 
 /**
@@ -67,6 +92,50 @@ export async function createListing(
     });
   });
   return { acknowledged: true, insertedId: id };
+}
+
+type EditProductBody = z.output<typeof editProductBodySchema>;
+
+/** Why a listing cannot be edited, checked in this order on its locked row; the first that holds answers. */
+const EDIT_REFUSALS: { holds(listing: ProductRow, seller: SignedInCaller): boolean; refusal: () => HttpError }[] = [
+  {
+    holds: (listing, seller) => listing.sellerId !== seller.user.id,
+    refusal: () => forbidden('You can only edit your own products'),
+  },
+  { holds: (listing) => listing.sold, refusal: () => conflict('A sold product cannot be edited', 'id') },
+  { holds: (listing) => listing.hidden, refusal: () => conflict('A product hidden by admin cannot be edited', 'id') },
+];
+
+/**
+ * The seller changes their own listing while it is unsold and not hidden (issue 36), in one transaction on its locked
+ * row, audited with it. Bookings keep the name, image and price they copied when made; the public lists follow at
+ * once, since every change to a listing moves the catalog version their cache is kept under (decision 008).
+ */
+export async function editListing(
+  deps: { db: Database; wire: WireContext; images: ImageStore },
+  seller: SignedInCaller,
+  id: string,
+  body: EditProductBody,
+): Promise<UpdateResult> {
+  const imageUrl = await storedCoverPath(deps, body.img);
+  return deps.db.transaction(async (tx) => {
+    const listing = await listingByIdForUpdate(tx, id);
+    if (!listing) throw notFound('No product with this id');
+    const refused = EDIT_REFUSALS.find((rule) => rule.holds(listing, seller));
+    if (refused) throw refused.refusal();
+    const changed = await editUnsoldListing(tx, listing.id, {
+      title: body.book_name,
+      author: body.author_name,
+      condition: body.book_condition,
+      originalPrice: body.original_price,
+      resalePrice: body.resale_price,
+      pickupLocation: body.location,
+      phone: body.phone,
+      imageUrl,
+    });
+    await insertAuditEntry(tx, seller.user, 'edit-product', { type: 'product', id: listing.id, name: body.book_name });
+    return { acknowledged: true, modifiedCount: changed };
+  });
 }
 
 /** Add Ads: the seller's own listing, while not sold and not reported. */

@@ -1,4 +1,4 @@
-import type { BookListQuery, CreateProductBody } from '../schemas';
+import type { BookListQuery, CreateProductBody, EditProductBody } from '../schemas';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
 
@@ -33,7 +33,7 @@ export const getProduct = (id: string) =>
 export const getAdvertisedProducts = () => apiRequest('/api/product/Ads/list', { answer: 'products' });
 
 export const getMyProducts = (email: string) =>
-  apiRequest(`/api/product/list${query({ email })}`, { auth: true, answer: 'products' });
+  apiRequest(`/api/product/list${query({ email })}`, { auth: true, answer: 'myProducts' });
 
 export const createProduct = (body: CreateProductBody) =>
   apiRequest('/api/product/create', { method: 'POST', auth: true, body, answer: 'inserted' });
@@ -46,6 +46,10 @@ export const advertiseProduct = (id: string) =>
     body: { addADS: true },
     answer: 'updated',
   });
+
+/** The seller's change to their own unsold listing (issue 36). */
+export const editProduct = ({ id, product }: { id: string; product: EditProductBody }) =>
+  apiRequest(`/api/product/edit/${enc(id)}`, { method: 'PUT', auth: true, body: product, answer: 'updated' });
 
 export const deleteProduct = (id: string) =>
   apiRequest(`/api/product/delete/${enc(id)}`, { method: 'DELETE', auth: true, answer: 'deleted' });

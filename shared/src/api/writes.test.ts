@@ -40,6 +40,8 @@ describe('each write names exactly the lists that show what it changes', () => {
     ['createProduct', PRODUCT_LISTS],
     ['advertiseProduct', PRODUCT_LISTS],
     ['deleteProduct', PRODUCT_LISTS],
+    // Bookings keep the name and price they copied; the admin's log shows the edit.
+    ['editProduct', [...PRODUCT_LISTS, 'Audit Log']],
     ['createBooking', BOOKING_LISTS],
     ['createPaymentRecord', [...PRODUCT_LISTS, ...BOOKING_LISTS, 'Notifications']],
     ['cancelBooking', BOOKING_LISTS],
@@ -63,6 +65,7 @@ describe('each write names exactly the lists that show what it changes', () => {
         'createProduct',
         'advertiseProduct',
         'deleteProduct',
+        'editProduct',
         'createBooking',
         'createPaymentRecord',
         'cancelBooking',

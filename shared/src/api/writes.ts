@@ -2,7 +2,7 @@ import { auditKeys } from './audit';
 import { bookingKeys, cancelBooking, createBooking, declineBooking, markBookingHandedOver } from './bookings';
 import { markAllNotificationsRead, markNotificationRead, notificationKeys } from './notifications';
 import { createPaymentRecord } from './payments';
-import { advertiseProduct, createProduct, deleteProduct, productKeys } from './products';
+import { advertiseProduct, createProduct, deleteProduct, editProduct, productKeys } from './products';
 import { releaseKeys, rollBackRelease } from './releases';
 import { createReport, dismissReport, hideReportedProduct, reportKeys } from './reports';
 import { deleteUser, userKeys, verifySeller } from './users';
@@ -36,6 +36,8 @@ export const writes = {
     stale: [productKeys.all],
     changed: (result) => result.modifiedCount,
   }),
+  /** An edit shows in every list and detail of the book, and as an entry in the admin's audit log. */
+  editProduct: write({ send: editProduct, stale: [productKeys.all, auditKeys.all] }),
   deleteProduct: write({ send: deleteProduct, stale: [productKeys.all], changed: (result) => result.deletedCount }),
   /** A booking shows in the buyer's My Orders (checkout remote). */
   createBooking: write({ send: createBooking, stale: [bookingKeys.all] }),

@@ -25,6 +25,16 @@ export function categoryNameOf(categoryId: string): string | undefined {
   return CATEGORY_CHOICES.find((c) => c.category_id === categoryId)?.category_name;
 }
 
+/**
+ * Whether the resale price is above the original price (issue 36): the add and edit forms warn, and do not refuse,
+ * since a rare book can be worth more than it cost. False while either is not a price yet.
+ */
+export function resaleAboveOriginal(originalPrice: string, resalePrice: string): boolean {
+  const price = /^\s*\d{1,7}(\.\d{1,2})?\s*$/;
+  if (!price.test(originalPrice) || !price.test(resalePrice)) return false;
+  return Number(resalePrice) > Number(originalPrice);
+}
+
 export const REPORT_REASONS = ['False Information', 'Unauthorized Sales', 'High Price', 'Other'] as const;
 /** The longest text the Other reason's box takes (issue 22). */
 export const REPORT_DETAILS_MAX = 500;

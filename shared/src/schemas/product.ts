@@ -56,6 +56,16 @@ export type Product = z.infer<typeof productSchema>;
 export const productWithContactSchema = productSchema.extend({ phone: z.string(), sellerEmail: z.string() });
 export type ProductWithContact = z.infer<typeof productWithContactSchema>;
 
+/**
+ * One listing of the seller's own list (My Product): whether an admin hid it, and the reasons it was reported for,
+ * which only its seller reads (issue 36).
+ */
+export const myProductSchema = productWithContactSchema.extend({
+  hidden: z.boolean(),
+  hiddenReasons: z.array(z.string()),
+});
+export type MyProduct = z.infer<typeof myProductSchema>;
+
 /** GET /api/product/list/{id}: with the contact details for a signed-in caller, without them for a visitor. */
 export const productDetailsSchema = z.union([productWithContactSchema, productSchema]);
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
@@ -92,6 +102,25 @@ export const createProductBodySchema = z.object({
   location: nonEmptyText(300),
 });
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
+
+/** What a seller may change of a listing not yet sold (issue 36); category, years of use and description stay. */
+const EDITABLE_FIELDS = {
+  book_name: true,
+  author_name: true,
+  book_condition: true,
+  original_price: true,
+  resale_price: true,
+  location: true,
+  phone: true,
+  img: true,
+} as const;
+
+/**
+ * PUT /api/product/edit/{id}: every editable field, under the create rules. Strict, so a body that tries to set
+ * anything else (`paid`, `sellerEmail`) is refused whole rather than half applied.
+ */
+export const editProductBodySchema = createProductBodySchema.pick(EDITABLE_FIELDS).strict();
+export type EditProductBody = z.input<typeof editProductBodySchema>;
 
 /** A query value that may repeat (`condition=Good&condition=Fair`): one arrives as text, several as a list. */
 function repeatable<T extends z.ZodType<string>>(item: T, field: string) {
@@ -265,3 +294,7 @@ export const addProductFormSchema = z.object({
   phone: productBody.phone,
 });
 export type AddProductForm = z.input<typeof addProductFormSchema>;
+
+/** The edit dialog's form: the add-product form's fields and messages, for the editable fields only. */
+export const editProductFormSchema = addProductFormSchema.pick(EDITABLE_FIELDS);
+export type EditProductForm = z.input<typeof editProductFormSchema>;

@@ -9,6 +9,7 @@ export {
   sampleBooking,
   sampleBookingPage,
   sampleIdentities,
+  sampleMyProduct,
   sampleNotification,
   sampleProduct,
   sampleProductWithContact,

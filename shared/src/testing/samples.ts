@@ -3,6 +3,7 @@ import type {
   AuditEntry,
   Booking,
   BookingPage,
+  MyProduct,
   Notification,
   Product,
   ProductWithContact,
@@ -51,6 +52,11 @@ export function sampleProduct(overrides: Partial<Product> = {}): Product {
 /** A product with the seller's contact details, as the details call answers a signed-in caller and My Product lists. */
 export function sampleProductWithContact(overrides: Partial<ProductWithContact> = {}): ProductWithContact {
   return { ...sampleProduct(), phone: '+1 555 0100', sellerEmail: 'seller@bookswap.test', ...overrides };
+}
+
+/** One of the seller's own listings as `GET /api/product/list` sends it: shown, unless the overrides hide it. */
+export function sampleMyProduct(overrides: Partial<MyProduct> = {}): MyProduct {
+  return { ...sampleProductWithContact(), hidden: false, hiddenReasons: [], ...overrides };
 }
 
 /** A booking as `GET /api/booking/list` sends it. */

@@ -13,12 +13,13 @@ import { dashboardMenuFor, type DashboardMenuItem } from '../layout/dashboard-me
 /** A line under each screen's name, for the screens of the route table; a release's new screen shows its name alone. */
 const WHAT_IT_IS_FOR: Record<string, string> = {
   [ROUTES.myOrders.path]: 'The books you booked, their status and paying for them.',
-  [ROUTES.myProducts.path]: 'Your listed books: advertise them or delete them.',
-  [ROUTES.bookingRequests.path]: 'Buyers asking for your books: accept or decline.',
+  [ROUTES.myProducts.path]: 'Your listed books: advertise, edit or delete them.',
+  // Only the actions the screen has (issue 36): a booking needs no acceptance, and waits for the buyer's payment.
+  [ROUTES.bookingRequests.path]: 'Buyers who booked your books: decline a booking, or mark a paid one handed over.',
   [ROUTES.allBuyers.path]: 'Every buyer, with a search by name or email.',
   [ROUTES.allSellers.path]: 'Every seller: verify or delete them.',
   [ROUTES.reports.path]: 'Books people reported: hide them or dismiss the report.',
-  [ROUTES.auditLog.path]: 'What admins did, and when.',
+  [ROUTES.auditLog.path]: 'What admins did, and sellers’ edits of their listings, and when.',
   [ROUTES.releases.path]: 'The releases of each part of Bookswap.',
 };
 
@@ -27,13 +28,14 @@ const WHAT_IT_IS_FOR: Record<string, string> = {
  * for a newcomer), the role's screens of the dashboard menu, one card each, every one a link the keyboard reaches.
  */
 export function DashboardWelcome() {
-  const { user, role } = useAuth();
+  const { user, role, verify } = useAuth();
   const screens = dashboardMenuFor(role);
   return (
     <>
       <Typography variant="h4" component="h1">
         Welcome, {user?.displayName ?? ''}
       </Typography>
+      {role === 'seller' && <SellerStanding verified={verify} />}
       <Box component="nav" aria-label="Your screens" sx={{ mt: 3 }}>
         <Box
           component="ul"
@@ -52,6 +54,20 @@ export function DashboardWelcome() {
         </Box>
       </Box>
     </>
+  );
+}
+
+export const VERIFIED_SELLER_TEXT = 'Your seller account is verified: your books show the verified tick.';
+export const UNVERIFIED_SELLER_TEXT =
+  'Your seller account is not verified yet. An admin verifies sellers from the All Seller list; there is nothing ' +
+  'to send. Once you are verified, every book you list shows the verified tick.';
+
+/** Whether the seller is verified (product.md §1: admins verify sellers), and if not, how it happens (issue 36). */
+function SellerStanding({ verified }: { verified: boolean }) {
+  return (
+    <Typography sx={{ mt: 1 }} color={verified ? 'success.main' : 'text.secondary'}>
+      {verified ? VERIFIED_SELLER_TEXT : UNVERIFIED_SELLER_TEXT}
+    </Typography>
   );
 }
 

@@ -8,18 +8,27 @@ export type ImageUploadState =
   | { status: 'refused'; message: string }
   | { status: 'uploading'; preview: string; fileName: string }
   | { status: 'uploaded'; preview: string; fileName: string; url: string }
-  | { status: 'failed'; preview: string; fileName: string; message: string };
+  | { status: 'failed'; preview: string; fileName: string; message: string }
+  /** The listing's own cover, while the seller edits it and has picked no other. */
+  | { status: 'current'; preview: string; fileName: string; url: string };
 
 /**
  * The cover's upload, started as soon as the seller picks a file: the type and size are checked
  * against the server's limits first, a preview shows at once, and a failure says why (product.md §8's
- * "nothing happens" is a defect). `onUrl` receives the stored image's URL, or '' while there is none.
+ * "nothing happens" is a defect). `onUrl` receives the stored image's URL, or '' while there is none. An edited
+ * listing starts from its `current` cover.
  */
-export function useImageUpload(onUrl: (url: string) => void) {
-  const [state, setState] = useState<ImageUploadState>({ status: 'empty' });
+export function useImageUpload(onUrl: (url: string) => void, current?: { url: string; bookName: string }) {
+  const [state, setState] = useState<ImageUploadState>(
+    current
+      ? { status: 'current', preview: current.url, fileName: `Current cover of ${current.bookName}`, url: current.url }
+      : { status: 'empty' },
+  );
   // Only the latest pick counts: an earlier upload that answers late is ignored.
   const latest = useRef(0);
-  const preview = state.status === 'empty' || state.status === 'refused' ? null : state.preview;
+  // Only a picked file's preview is the page's own object URL to free; the current cover is the server's.
+  const preview =
+    state.status === 'empty' || state.status === 'refused' || state.status === 'current' ? null : state.preview;
 
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
@@ -46,4 +55,15 @@ export function useImageUpload(onUrl: (url: string) => void) {
   }
 
   return { state, choose };
+}
+
+/** A listing form's cover: the upload, kept in the form's `img` field (cleared while none is stored). */
+export function useCoverUpload(
+  form: { setValue(name: 'img', url: string): void; clearErrors(name: 'img'): void },
+  current?: { url: string; bookName: string },
+) {
+  return useImageUpload((url) => {
+    form.setValue('img', url);
+    if (url) form.clearErrors('img');
+  }, current);
 }

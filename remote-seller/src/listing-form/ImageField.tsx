@@ -9,8 +9,7 @@ import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@bookswap/shared/schemas';
 import type { ImageUploadState } from './upload-image';
 
 interface ImageFieldProps {
-  state: ImageUploadState;
-  onChoose(file: File): void;
+  upload: { state: ImageUploadState; choose(file: File): Promise<void> };
   /** The form's own message for this field ("img is required"). */
   formError?: string;
   /** react-hook-form focuses the button through it when the image is missing. */
@@ -20,15 +19,19 @@ interface ImageFieldProps {
 
 const LIMIT_MB = IMAGE_MAX_BYTES / (1024 * 1024);
 
-/** The cover picker: a button that opens the file chooser, the preview, the upload's progress and any problem. */
-export function ImageField({ state, onChoose, formError, buttonRef, disabled = false }: ImageFieldProps) {
+/**
+ * The cover picker, a whole row of the form's grid: a button that opens the file chooser, the preview, the upload's
+ * progress and any problem.
+ */
+export function ImageField({ upload, formError, buttonRef, disabled = false }: ImageFieldProps) {
+  const { state } = upload;
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const problem = state.status === 'refused' || state.status === 'failed' ? state.message : formError;
   const chosen = state.status !== 'empty' && state.status !== 'refused' ? state : null;
 
   return (
-    <Stack spacing={1} role="group" aria-labelledby={`${id}-label`}>
+    <Stack spacing={1} role="group" aria-labelledby={`${id}-label`} sx={{ gridColumn: '1 / -1' }}>
       <FormLabel id={`${id}-label`} required error={Boolean(problem)}>
         Image
       </FormLabel>
@@ -42,7 +45,7 @@ export function ImageField({ state, onChoose, formError, buttonRef, disabled = f
           const file = event.target.files?.[0];
           // Cleared so that choosing the same file again (after a failed upload) still fires a change.
           event.target.value = '';
-          if (file) onChoose(file);
+          if (file) void upload.choose(file);
         }}
       />
       <Box>
@@ -61,7 +64,7 @@ export function ImageField({ state, onChoose, formError, buttonRef, disabled = f
           <Box
             component="img"
             src={chosen.preview}
-            alt={`Preview of ${chosen.fileName}`}
+            alt={chosen.status === 'current' ? chosen.fileName : `Preview of ${chosen.fileName}`}
             width={120}
             height={160}
             sx={{ width: 120, height: 160, objectFit: 'cover', display: 'block', borderRadius: 1, bgcolor: 'grey.100' }}
@@ -75,7 +78,9 @@ export function ImageField({ state, onChoose, formError, buttonRef, disabled = f
             ? `Uploading ${state.fileName}…`
             : state.status === 'uploaded'
               ? `${state.fileName} is uploaded`
-              : `A JPEG, PNG, WebP or GIF picture of at most ${LIMIT_MB} MB`)}
+              : state.status === 'current'
+                ? 'The current cover stays unless you choose another image'
+                : `A JPEG, PNG, WebP or GIF picture of at most ${LIMIT_MB} MB`)}
       </FormHelperText>
     </Stack>
   );
