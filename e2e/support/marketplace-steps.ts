@@ -125,24 +125,3 @@ export async function emailSubjectsTo(address: string): Promise<string[]> {
     .filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
     .map((email) => email.subject);
 }
-
-/** Pays a booking through the API with the sandbox's always-paying card, as the buyer signed in on `page`. */
-export async function payThroughApi(page: Page, bookingId: string, product: Product, buyerEmail: string) {
-  const token = await accessToken(page);
-  const price = product.resale_price;
-  const intent = await post('/api/payment/create/intent', { price, bookingid: bookingId }, token);
-  expect(intent.status, 'payment intent').toBe(200);
-  const card = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
-  const confirmed = await post(
-    '/api/payments/sandbox/confirm',
-    { clientSecret: intent.body.clientSecret, card },
-    token,
-  );
-  const transactionId = (confirmed.body.paymentIntent as { id: string }).id;
-  const recorded = await post(
-    '/api/payment/create',
-    { price, bookingid: bookingId, buyerEmail, category_id: product._id, transactionId },
-    token,
-  );
-  expect(recorded.status, 'payment record').toBe(201);
-}

@@ -1,5 +1,12 @@
 import { expect, markDocument, expectSameDocument, signInThroughLoginScreen, test } from '../support/fixtures';
-import { bookThroughApi, listFreshBook, payThroughApi, signUpFreshBuyer, unique } from '../support/marketplace-steps';
+import {
+  bookingOf,
+  bookThroughApi,
+  listFreshBook,
+  payThroughApi,
+  signUpFreshBuyer,
+  unique,
+} from '../support/marketplace-steps';
 
 // Issue 36: lists that stay current while open. The bell polls every 15 s (shell/src/notifications), so a new
 // booking may take that long to show; nothing here waits longer than one poll and a margin.
@@ -21,7 +28,7 @@ test('an open Booking Requests shows a new booking without a reload; Mark all re
   const buyerContext = await browser.newContext({ baseURL: 'http://localhost:3000' });
   const buyerPage = await buyerContext.newPage();
   const buyer = await signUpFreshBuyer(buyerPage, 'Nell Newbooking');
-  const bookingId = await bookThroughApi(buyerPage, book, { phone: '+1 555 0136', meetingLocation: 'Old mill' });
+  await bookThroughApi(buyerPage, book, { phone: '+1 555 0136', meetingLocation: 'Old mill' });
   const row = seller
     .getByRole('table', { name: 'Booking Requests' })
     .getByRole('row')
@@ -32,7 +39,7 @@ test('an open Booking Requests shows a new booking without a reload; Mark all re
   await expectSameDocument(seller);
 
   // The buyer pays; the seller comes back to the tab, and the list refetches on focus, without waiting for a poll.
-  await payThroughApi(buyerPage, bookingId, book, buyer.email);
+  await payThroughApi(buyerPage, await bookingOf(buyerPage, buyer.email, book._id));
   // SWR skips a focus within 2 s of the last load and then for 5 s, so the tab is focused until the list shows it.
   await expect(async () => {
     await seller.evaluate(() => window.dispatchEvent(new Event('focus')));
