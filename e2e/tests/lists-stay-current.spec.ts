@@ -1,7 +1,9 @@
+import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, markDocument, expectSameDocument, signInThroughLoginScreen, test } from '../support/fixtures';
 import {
   bookingOf,
   bookThroughApi,
+  emailSubjectsTo,
   listFreshBook,
   payThroughApi,
   signUpFreshBuyer,
@@ -50,7 +52,15 @@ test('an open Booking Requests shows a new booking without a reload; Mark all re
   // (ii) Mark all read: the bell's count goes to 0.
   await seller.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
   const list = seller.getByRole('dialog', { name: 'Notifications' });
+  // After the sale the seller is told to hand the book over (issue 36 item 1): in the bell and by email.
   await expect(list.getByText(`Booking paid: ${book.book_name}`)).toBeVisible();
+  await expect(
+    list.getByText(`${book.book_name} is paid: hand it over to ${buyer.name}`, { exact: false }),
+  ).toBeVisible();
+  const sellerEmail = DEMO_USERS.find((user) => user.role === 'seller')!.email;
+  await expect
+    .poll(() => emailSubjectsTo(sellerEmail), { timeout: 30_000 })
+    .toContain(`Bookswap: Booking paid: ${book.book_name}`);
   await list.getByRole('button', { name: 'Mark all read' }).click();
   await expect(list.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   await seller.keyboard.press('Escape');
@@ -70,5 +80,9 @@ test('an open Booking Requests shows a new booking without a reload; Mark all re
     .getByRole('button', { name: 'Mark handed over' })
     .click();
   await expect(row).toContainText('Handed over');
+  // And the buyer is told it was handed over, by email too.
+  await expect
+    .poll(() => emailSubjectsTo(buyer.email), { timeout: 30_000 })
+    .toContain(`Bookswap: Handed over: ${book.book_name}`);
   await buyerContext.close();
 });
