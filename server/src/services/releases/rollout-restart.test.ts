@@ -111,10 +111,11 @@ it('a rollout started by the command moves on inside the API, and carries on aft
   expect(sellerRecord().rollout).toMatchObject({ version: 'v2', steps: [50, 100], percent: 50 });
   await kill(first.child);
 
-  // Started again: nothing in memory, the registry says where the rollout stands.
+  // With no API running the registry alone says where the rollout stands. Read before the restart: the new API's
+  // first look may already move it on, since the loads of the step's first minute count toward it.
+  expect(sellerRecord().rollout?.stepStartedAt).toBeDefined();
+  // Started again: nothing in memory.
   const second = await startApi();
-  const stepStartedAt = sellerRecord().rollout?.stepStartedAt;
-  expect(stepStartedAt).toBeDefined();
   await send(second.base, canaryLoads(4));
   await until(() => sellerRecord().live === 'v2', 'v2 live');
   const record = sellerRecord();
