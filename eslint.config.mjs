@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries (ARCHITECTURE.md "Packages"): remotes and the shell meet only through `@bookswap/contract`
+ * Import boundaries (docs/architecture.md "Packages"): remotes and the shell meet only through `@bookswap/contract`
  * and the libraries of `@bookswap/shared`; `shared` imports only the contract; the server takes only the schemas from it.
  */
 const OTHER_PACKAGES_BY_PATH = {
@@ -78,7 +78,7 @@ export const importBoundaries = [
 ];
 
 /**
- * The server's layers (ARCHITECTURE.md "Server"), imports one way: routes (and the HTTP machinery in `http/`) ->
+ * The server's layers (docs/architecture.md "Server"), imports one way: routes (and the HTTP machinery in `http/`) ->
  * services (one function per use case; the gateways, token checks, image stores and seed beside them) ->
  * repositories (every SQL statement) -> db. Type imports may reach further down (a route names a row's type);
  * values may not. Tests and the test kit read tables directly to check what was stored.

@@ -1,5 +1,5 @@
 // One Jest run over every package, so `npm test` gets one count for unit, component and API tests.
-// The screens write dates in the reader's zone and name it (issue 36): one fixed zone keeps their texts the same on
+// The screens write dates in the reader's zone and name it: one fixed zone keeps their texts the same on
 // every machine.
 process.env.TZ = 'UTC';
 module.exports = {

@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_USERS, type DemoUser } from '@bookswap/shared/demo-users';
 import type { Role } from '@bookswap/contract/auth';
 
-/** ARCHITECTURE.md's ports; browser URLs use localhost. */
+/** The ports of docs/architecture.md; browser URLs use localhost. */
 export const PORTS = { shell: 3000, storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 } as const;
 export type PackageName = keyof typeof PORTS;
 export type RemoteName = Exclude<PackageName, 'shell'>;

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The API server the global setup starts (ARCHITECTURE.md's port). */
+/** The API server the global setup starts (docs/architecture.md's port). */
 export const API_URL = 'http://localhost:5000';
 
 /**
- * No serious or critical axe violation on the page once it is still (issues 5, 9, 10, 11). A dialog fading in
+ * No serious or critical axe violation on the page once it is still. A dialog fading in
  * is judged when it is fully shown: half-transparent text mid-fade would fail the contrast check.
  */
 export async function expectAccessible(page: Page) {

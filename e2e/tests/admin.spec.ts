@@ -72,7 +72,7 @@ async function reportBook(buyer: FreshAccount, productId: string) {
 
 const rowWith = (page: Page, text: string): Locator => page.getByRole('row').filter({ hasText: text });
 
-/** The admin lists page their rows (issue 22) and a run adds many: search for the row, as an admin would. */
+/** The admin lists page their rows and a run adds many: search for the row, as an admin would. */
 async function searchedRow(page: Page, searchLabel: string, text: string): Promise<Locator> {
   await page.getByRole('searchbox', { name: searchLabel }).fill(text);
   return rowWith(page, text);
@@ -186,7 +186,7 @@ test.describe('the admin', () => {
     await expectAccessible(page);
     await row.getByRole('button', { name: `Hide Product ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure to detele product' });
-    // Issue 22: the dialog says what Hide does, not the delete message.
+    // The dialog says what Hide does, not the delete message.
     await expect(dialog).toContainText(`Hiding ${title} takes it off the store and out of the ads`);
     await expect(dialog).not.toContainText('cannot be undone');
     await dialog.getByRole('button', { name: 'Hide', exact: true }).click();

@@ -9,7 +9,7 @@ import {
   unique,
 } from '../support/marketplace-steps';
 
-// Issue 23: the API server goes away and comes back (the same data folder) while a buyer works. Each test signs up,
+// The API server goes away and comes back (the same data folder) while a buyer works. Each test signs up,
 // lists, and waits for the API server to stop and start: more than the default minute on two shared cores.
 test.setTimeout(180_000);
 
@@ -31,7 +31,7 @@ test.describe('the API server goes away', () => {
     await product.stopApi();
     let failedLoads = 0;
     page.on('requestfailed', (request) => {
-      // My Orders loads its pages from /api/booking/orders (issue 36).
+      // My Orders loads its pages from /api/booking/orders.
       if (new URL(request.url()).pathname === '/api/booking/orders') failedLoads++;
     });
     // The buyer comes back to My Orders (a reload, a bookmark) while the API is down.

@@ -3,7 +3,7 @@ import type { BookListResponse, Product } from '@bookswap/shared/schemas';
 import { expect, test } from '../support/fixtures';
 import { API_URL, expectAccessible } from '../support/shared-steps';
 
-// Issue 22: the book list's filters and order live in the URL. Reads only the demo data; lists nothing.
+// The book list's filters and order live in the URL. Reads only the demo data; lists nothing.
 
 async function list(query: string): Promise<BookListResponse> {
   const response = await fetch(`${API_URL}/api/category/list?${query}`);

@@ -11,7 +11,7 @@ import {
 } from '../support/marketplace-steps';
 import { expectAccessible } from '../support/shared-steps';
 
-// Issue 21: the loop between a buyer and the seller. Each test signs up buyers, lists and books: more than a minute.
+// The loop between a buyer and the seller (decision 024). Each test signs up buyers, lists and books: more than a minute.
 test.setTimeout(150_000);
 
 const demoSeller = DEMO_USERS.find((user) => user.role === 'seller')!;
@@ -127,7 +127,7 @@ test.describe('the booking loop', () => {
     const paid = requestRow(seller, book.book_name, first.name);
     await expect(paid).toContainText('Paid');
     await paid.getByRole('button', { name: `Mark handed over: ${book.book_name} to ${first.name}` }).click();
-    // It asks first (issue 36).
+    // It asks first.
     await seller.getByRole('dialog').getByRole('button', { name: 'Mark handed over' }).click();
     await expect(paid).toContainText('Handed over');
     await other.page.context().close();

@@ -64,7 +64,7 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1, name: `Payment for ${book.book_name}` })).toBeVisible();
     const booking = await bookingOf(page, buyer.email, book._id);
-    // When it was booked, in the reader's zone, named (issue 36).
+    // When it was booked, in the reader's zone, named.
     await expect(
       page.getByText(`Please pay $12.50 for your booking ${withTimeZone(formatDateTime(booking.bookedAt))}`),
     ).toBeVisible();

@@ -14,7 +14,7 @@ import {
 } from '../support/marketplace-steps';
 import { newListing } from '../support/shared-steps';
 
-/** Issue 36: a seller edits their own listing from My Product until it is sold. */
+/** A seller edits their own listing from My Product until it is sold. */
 
 const rowOf = (page: Page, title: string) =>
   page.getByRole('table', { name: 'My Product' }).getByRole('row').filter({ hasText: title });

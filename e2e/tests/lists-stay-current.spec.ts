@@ -10,7 +10,7 @@ import {
   unique,
 } from '../support/marketplace-steps';
 
-// Issue 36: lists that stay current while open. The bell polls every 15 s (shell/src/notifications), so a new
+// Lists that stay current while open (decision 024). The bell polls every 15 s (shell/src/notifications), so a new
 // booking may take that long to show; nothing here waits longer than one poll and a margin.
 test.setTimeout(90_000);
 const ONE_POLL = 25_000;
@@ -52,7 +52,7 @@ test('an open Booking Requests shows a new booking without a reload; Mark all re
   // (ii) Mark all read: the bell's count goes to 0.
   await seller.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
   const list = seller.getByRole('dialog', { name: 'Notifications' });
-  // After the sale the seller is told to hand the book over (issue 36 item 1): in the bell and by email.
+  // After the sale the seller is told to hand the book over : in the bell and by email.
   await expect(list.getByText(`Booking paid: ${book.book_name}`)).toBeVisible();
   await expect(
     list.getByText(`${book.book_name} is paid: hand it over to ${buyer.name}`, { exact: false }),

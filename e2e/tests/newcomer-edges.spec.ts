@@ -1,4 +1,4 @@
-// Issue 36 item 4 and 7: the edge cases a newcomer met, in the composed product. The lists that stay current,
+// The edge cases a newcomer met, in the composed product. The lists that stay current,
 // the bell and editing a listing have their own specs.
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, test } from '../support/fixtures';

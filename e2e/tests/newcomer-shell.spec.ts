@@ -1,4 +1,4 @@
-// Issue 22, what a newcomer tripped over in the shell: a focus ring the keyboard can see, sign-in errors in words,
+// What a newcomer tripped over in the shell: a focus ring the keyboard can see, sign-in errors in words,
 // "Forgot password?" with the emulator's reset link, and a dashboard home that offers the role's screens.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';

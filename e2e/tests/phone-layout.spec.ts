@@ -4,7 +4,7 @@ import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
 import { routesToWalk } from '../support/route-walk';
 import { expectAccessible } from '../support/shared-steps';
 
-// Issue 22 item 4: at a phone's size every screen fits its width and the top bar stays one line.
+// At a phone's size every screen fits its width and the top bar stays one line.
 const PHONE = { width: 390, height: 844 };
 /** The top bar's one line at this width (MUI's toolbar is 56-64 px); a wrapped bar is about twice that. */
 const ONE_LINE = 64;

@@ -4,7 +4,7 @@ import { expect, originOf, signInThroughLoginScreen, test } from '../support/fix
 import { accessToken, api } from '../support/marketplace-steps';
 import { buildRelease, hidePage, registryRecord, release, remoteVariant, sendReports } from '../support/release-drill';
 
-// Issue 24, item 5: the automatic canary drills. The run's API decides with short settings (global-setup.ts: 4 page
+// The automatic canary drills (decision 026). The run's API decides with short settings (global-setup.ts: 4 page
 // loads a step, no minimum minutes, a look every 500 ms); the product's defaults are in docs/decisions/026.
 
 const SHELL_URL = originOf('shell');

@@ -4,7 +4,7 @@ import type { ResolvedRemote } from '@bookswap/shared/releases';
 import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
 import { accessToken, api } from '../support/marketplace-steps';
 
-// Issue 24, items 1 and 2: each page load reports the remote releases it used to POST /api/telemetry, counted per
+// Release health (decision 025): each page load reports the remote releases it used to POST /api/telemetry, counted per
 // minute, release and route; GET /api/telemetry/summary (admin) reads the counters.
 
 const HOME_HEADING = { level: 1, name: 'Buy & Sell Second Hand Book!' } as const;

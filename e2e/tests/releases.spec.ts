@@ -5,7 +5,7 @@ import { expect, originOf, signInThroughLoginScreen, test } from '../support/fix
 import { buildRelease, folderDigest, release, remoteVariant, ROOT } from '../support/release-drill';
 import { shareScopeOf } from '../support/share-scope';
 
-// Issue 20's drills (docs/decisions/020 and 021): each remote ships, canaries and rolls back on its own, from
+// The release drills (docs/decisions/020 and 021): each remote ships, canaries and rolls back on its own, from
 // immutable releases, with the shell's build and the other remotes untouched; an open tab never breaks.
 
 const SHELL_URL = originOf('shell');

@@ -5,7 +5,7 @@ import { liveReleaseUrl } from '../support/release-drill';
 import { routesToWalk } from '../support/route-walk';
 import { API_URL } from '../support/shared-steps';
 
-// Issue 23 (review finding 4): every origin the product serves sends nosniff and a referrer policy, the shell's page
+// Every origin the product serves sends nosniff and a referrer policy, the shell's page
 // a Content-Security-Policy that allows exactly what the product loads, and the product works under it.
 
 /** Records every CSP violation the page reports, from the first script on. */

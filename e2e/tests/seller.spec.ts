@@ -78,7 +78,7 @@ test.describe('the seller', () => {
     await expect(page.getByText('Total Product: 1')).toBeVisible();
     await expectAccessible(page);
 
-    // On a phone each listing is a card with its actions (issue 22); the page does not scroll sideways.
+    // On a phone each listing is a card with its actions; the page does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => pageOverflow(page)).toBe(0);
     const card = page.getByRole('list', { name: 'My Product' }).getByRole('listitem').filter({ hasText: title });

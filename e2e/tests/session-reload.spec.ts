@@ -3,7 +3,7 @@ import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, test } from '../support/fixtures';
 
 /**
- * Issue 23: a reload at any moment of a sign-up or a login leaves the person either signed in with a working
+ * A reload at any moment of a sign-up or a login leaves the person either signed in with a working
  * session or signed out with nothing half-stored (no access token without an identity to restore).
  */
 
@@ -117,7 +117,7 @@ test.describe('a reload during sign-up', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign Up' }).click();
-      // The provider's code reads as words (issue 22).
+      // The provider's code reads as words.
       const alreadyMade = page.getByRole('alert').filter({ hasText: 'An account with this email already exists' });
       await expect(accountMenu(page).or(alreadyMade)).toBeVisible();
       if (await alreadyMade.isVisible()) {

@@ -3,7 +3,7 @@ import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, test } from '../support/fixtures';
 import { expectAccessible } from '../support/shared-steps';
 
-// Issue 22 item 5, the storefront's part: what a newcomer tripped over, checked where layout is real.
+// The storefront's part of what a newcomer tripped over, checked where layout is real.
 
 const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
 

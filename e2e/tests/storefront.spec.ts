@@ -87,7 +87,7 @@ test.describe('the storefront', () => {
 
   test('a buyer goes from the category list to a category and on to a book', async ({ page, signIn }) => {
     const books = await allBooks();
-    // Issue 23: the public lists name the seller but carry no phone or email.
+    // The public lists name the seller but carry no phone or email.
     expect(books.some((listed) => 'sellerEmail' in listed || 'phone' in listed)).toBe(false);
     const book = books[0]!;
     await signIn('buyer');
@@ -120,7 +120,7 @@ test.describe('the storefront', () => {
 
     await page.goto('/booklist');
     await expect(cardTitles(page)).toHaveCount(5);
-    // Pages count from 1 for people (issue 22); the URL's page stays 0-based.
+    // Pages count from 1 for people; the URL's page stays 0-based.
     const pages = Math.ceil(books.length / 5);
     await expect(page.getByText(`Currently Selected Pages: 1 of ${pages}`)).toBeVisible();
     const pager = page.getByRole('navigation', { name: 'Pages' });
@@ -167,7 +167,7 @@ test.describe('the storefront', () => {
     const bookNow = bookCard.first().getByRole('button', { name: 'Book Now' });
     await bookNow.click();
     const dialog = page.getByRole('dialog', { name: `Book ${toBook.book_name}` });
-    // Read-only values are text, not tab stops (issue 22).
+    // Read-only values are text, not tab stops.
     await expect(dialog).toContainText(toBook.book_name);
     await expect(dialog).toContainText(`$${Number(toBook.resale_price).toFixed(2)}`);
     await expectAccessible(page);
@@ -204,7 +204,7 @@ test.describe('the storefront', () => {
     await reportDialog.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Report successfully')).toBeVisible();
     await expect(reportDialog).toBeHidden();
-    // One reporter does not flag a listing (REPORTS_TO_FLAG, default 3: issue 23 finding 6); the report is kept.
+    // One reporter does not flag a listing (REPORTS_TO_FLAG, default 3); the report is kept.
     expect((await api<Product>(`/api/product/list/${toReport._id}`)).report).toBe('false');
     await report.click();
     await expect(reportDialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
@@ -218,14 +218,14 @@ test.describe('the storefront', () => {
     await page.getByLabel('Email').fill(buyer.email);
     await page.getByLabel('Password').fill(buyer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    // Back where they were, with the booking form open again for the book they chose (issue 22).
+    // Back where they were, with the booking form open again for the book they chose.
     await expect(page).toHaveURL('/booklist?page=1');
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 
   test('a seller sees no Book Now on their own listing, but does on another seller’s', async ({ page, signIn }) => {
     const seller = await signIn('seller');
-    // The public list tells listings apart by the seller's id (issue 23), as the storefront does.
+    // The public list tells listings apart by the seller's id, as the storefront does.
     const me = await api<User>(`/api/user/list/${encodeURIComponent(seller.email)}`, (await accessToken(page))!);
     const books = await allBooks();
     const own = books.find((book) => book.sellerId === me._id);
@@ -235,7 +235,7 @@ test.describe('the storefront', () => {
     await page.goto(`/bookDetails/${own!._id}`);
     await expect(page.getByRole('heading', { level: 1, name: own!.book_name })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
-    // Nor Report: nobody reports their own listing (issue 22).
+    // Nor Report: nobody reports their own listing.
     await expect(page.getByRole('button', { name: 'Report' })).toHaveCount(0);
 
     await page.goto(`/bookDetails/${other!._id}`);

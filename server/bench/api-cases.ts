@@ -19,7 +19,7 @@ const pages = (n: number) => Array.from({ length: n }, (_, i) => i);
 const list = (query: string) => `/api/category/list?${query}`;
 
 /**
- * Issue 22's filters, each case over many combinations and pages, so that no single cached answer serves it: one
+ * The book list's filters, each case over many combinations and pages, so that no single cached answer serves it: one
  * category; a condition with a price range; verified sellers only; a price sort with a search word; and every filter
  * at once with the facet counts (with and without a search word).
  */

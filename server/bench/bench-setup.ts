@@ -89,7 +89,7 @@ const WORDS_B = [...TITLE_NOUNS, 'Meadow', 'Tower'];
  * The listings in one statement: titles from two word lists plus one common word (1 in 60) and, in 60 of each
  * 10,000, one rare word; spread over the nine categories, three conditions (Good the most common), 180 prices from
  * $1 to $60.99 and two sellers, 5 in 7 listings by the verified one, each drawn independently of the title and of
- * one another (a hash of the row number), as issue 22's filters need. Returns up to 200 ids.
+ * one another (a hash of the row number), as the book list's filters need. Returns up to 200 ids.
  */
 export async function fillListings(handle: DatabaseHandle, listings: number): Promise<string[]> {
   const db = handle.db;

@@ -19,7 +19,7 @@ export const RATE_LIMITS = {
 };
 /** bench:load's targets: every step's p95 under this... */
 export const TARGET_P95_MS = 200;
-/** ...and a booking, with its notification and queued email, at most this at p95 (issue 21). */
+/** ...and a booking, with its notification and queued email, at most this at p95 (decision 024). */
 export const TARGET_BOOK_P95_MS = 100;
 /** How long the outbox may take to drain after the run before the count is taken as it stands. */
 const MAIL_DRAIN_TIMEOUT_MS = 15 * 60_000;

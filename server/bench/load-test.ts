@@ -5,7 +5,7 @@
 // a booking of an available book it has not booked yet (every tenth booking is sent twice at once: one must be
 // 201, the other 409). Afterwards the database is checked: every 201 has its row, and no buyer holds two open
 // bookings of one book. Prints a table and writes reports/bench-load.json.
-// The mail outbox is on (issue 21): every booking queues the seller's email in its transaction and the server's mail
+// The mail outbox is on (decision 024): every booking queues the seller's email in its transaction and the server's mail
 // worker delivers it to a local SMTP sink during the run; afterwards the outbox is drained and counted.
 import path from 'node:path';
 import { startMailCatcher } from '../src/testing/mail-catcher';

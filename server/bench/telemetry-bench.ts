@@ -1,4 +1,4 @@
-// `pnpm bench:telemetry`: release-health ingestion under load (issue 24). Browsers' batches of 50 reports at
+// `pnpm bench:telemetry`: release-health ingestion under load (decision 025). Browsers' batches of 50 reports at
 // BENCH_TELEMETRY_RATE reports a second (6,000, above the 5,000 target) for BENCH_TELEMETRY_SECONDS (30) against
 // the API on PostgreSQL, while bench:load's journey runs beside them (BENCH_TELEMETRY_BUYERS buyers, 200, over
 // BENCH_TELEMETRY_LISTINGS listings, 100,000: bench:load's sizes). Prints the ingestion rate, the p95 of the

@@ -201,7 +201,7 @@ const CASES: BadCase[] = [
     field: 'img',
   },
   {
-    what: 'product with a cover from another host (issue 23)',
+    what: 'product with a cover from another host',
     method: 'POST',
     url: () => '/api/product/create',
     as: 'seller',
@@ -232,7 +232,7 @@ const CASES: BadCase[] = [
     rawBody: '{"book_name": ',
     field: '',
   },
-  // Issue 21: PUT /api/booking/cancel|decline|handover/:id, PUT /api/notification/read/:id
+  // The booking's life (decision 024): PUT /api/booking/cancel|decline|handover/:id, PUT /api/notification/read/:id
   {
     what: 'cancel a malformed booking id',
     method: 'PUT',
@@ -311,7 +311,7 @@ const CASES: BadCase[] = [
     field: 'category_id',
   },
   {
-    what: 'booking with a lone surrogate in the meeting place (issue 23: was a 500 logging the phone)',
+    what: 'booking with a lone surrogate in the meeting place (was a 500 logging the phone)',
     method: 'POST',
     url: () => '/api/booking/create',
     as: 'buyer',
@@ -494,13 +494,13 @@ const CASES: BadCase[] = [
     field: 'page',
   },
   {
-    what: 'book list paged past 10,000 books (issue 23: each page is an OFFSET scan)',
+    what: 'book list paged past 10,000 books (each page is an OFFSET scan)',
     method: 'GET',
     url: () => '/api/category/list?page=500&size=20',
     as: 'buyer',
     field: 'page',
   },
-  // issue 22: the list's filters
+  // The book list's filters
   {
     what: 'book list with minPrice above maxPrice',
     method: 'GET',

@@ -32,7 +32,7 @@ export interface ServerConfig {
     tokenPerMinute: number;
     writesPerMinute: number;
     searchPerMinute: number;
-    /** Batches of release-health reports one client address may send a minute (issue 24). */
+    /** Batches of release-health reports one client address may send a minute (decision 025). */
     telemetryPerMinute: number;
   };
   uploads: UploadLimits;
@@ -40,14 +40,14 @@ export interface ServerConfig {
   listingsPerDay: number;
   /**
    * Open reports, each from a different person, that mark a listing Reported and take it out of the ads
-   * (REPORTS_TO_FLAG; issue 23: one buyer's report did). An admin's hiding needs none of them.
+   * (REPORTS_TO_FLAG, so that no single buyer can do it). An admin's hiding needs none of them.
    */
   reportsToFlag: number;
   /** Reports one person may make in any 24 hours (REPORTS_PER_DAY). */
   reportsPerDay: number;
   mail: MailSettings;
   /**
-   * The release registry and the automatic canary (issue 24, docs/decisions/026). Unset (the API tests' own
+   * The release registry and the automatic canary (docs/decisions/026). Unset (the API tests' own
    * configuration): a registry of their own in DATA_DIR and the default thresholds, see `releaseSettingsOf`.
    */
   releases?: ReleaseSettings;
@@ -89,7 +89,7 @@ export function releaseSettingsOf(config: Pick<ServerConfig, 'releases' | 'dataD
   );
 }
 
-/** Email of issue 21: the outbox's worker delivers over SMTP when SMTP_URL is set. */
+/** Email (decision 024): the outbox's worker delivers over SMTP when SMTP_URL is set. */
 export interface MailSettings {
   /** SMTP_URL, e.g. smtp://127.0.0.1:1025 (the local mail catcher) or smtps://user:pass@host:465. */
   smtpUrl?: string;

@@ -136,7 +136,7 @@ it('keeps every acknowledged write after kill -9', async () => {
   }
 }, 120_000);
 
-it('sends an email queued before kill -9 once, after the restart (issue 21)', async () => {
+it('sends an email queued before kill -9 once, after the restart (decision 024)', async () => {
   const catcher = await startMailCatcher();
   try {
     // The worker of the first process never gets its turn: it is killed between the event and the delivery.

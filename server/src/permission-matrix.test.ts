@@ -217,7 +217,7 @@ const ROWS: Row[] = [
     body: () => ({
       reports: [STOREFRONT_LOAD_REPORT],
     }),
-    // Public on purpose: a signed-in visitor's reports and anyone's are counted alike (issue 24).
+    // Public on purpose: a signed-in visitor's reports and anyone's are counted alike (decision 025).
     expect: all(202),
   },
   { route: 'GET /api/telemetry/summary', url: () => '/api/telemetry/summary', expect: only({ admin: 200 }) },
@@ -424,7 +424,7 @@ describe('who may call what', () => {
 /**
  * The identity calls outside emulator mode (RS256 tokens), per kind of sign-in account: a password account that
  * has not verified its email, one that has, a Google account (Google verifies its addresses), a Google identity
- * whose email is not verified (issue 23: trusted only by `email_verified`, never by the provider's name), and a
+ * whose email is not verified (trusted only by `email_verified`, never by the provider's name), and a
  * second account claiming an email whose record is already bound to another account. Each cell on a fresh email.
  */
 type Claimant = 'unverifiedPassword' | 'verifiedPassword' | 'google' | 'unverifiedGoogle' | 'otherAccount';

@@ -31,7 +31,7 @@ describe('outside emulator mode nothing local happens unless asked for', () => {
     expect(unsafeSettings(readConfig(production))).toEqual([]);
   });
 
-  it('refuses to start without mail when sign-in or payments are real, unless MAIL=off says so (issue 21)', () => {
+  it('refuses to start without mail when sign-in or payments are real, unless MAIL=off says so (decision 024)', () => {
     const { SMTP_URL: _mail, ...noMail } = production;
     expect(unsafeSettings(readConfig(noMail))).toEqual([expect.stringMatching(/SMTP_URL is not set/)]);
     expect(unsafeSettings(readConfig({ ...noMail, MAIL: 'off' }))).toEqual([]);

@@ -1,6 +1,6 @@
 import { getAccessToken, storeAccessToken } from '@bookswap/shared/api';
 
-/** The Auth emulator's project (ARCHITECTURE "Auth and tokens"); the API accepts its unsigned tokens only in emulator mode. */
+/** The Auth emulator's project (docs/architecture.md "Auth and tokens"); the API accepts its unsigned tokens only in emulator mode. */
 const EMULATOR_PROJECT = 'demo-bookswap';
 
 const base64url = (value: object) =>

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * ARCHITECTURE.md's singletons, by npm package; of the workspace's own, the runtime contract only (the libraries of
+ * The singletons of docs/architecture.md, by npm package; of the workspace's own, the runtime contract only (the libraries of
  * @bookswap/shared are bundled into each package, docs/decisions/028).
  */
 export const SINGLETON_PACKAGES = new Set([

@@ -150,7 +150,7 @@ export async function launchProduct({
     } else if (authEmulator)
       log('[product] scripts/auth-emulator.mjs not found: starting without the sign-in emulator');
 
-    // Issue 21: the API server's emails land in a local inbox (maildev), on loopback only.
+    // The API server's emails (decision 024) land in a local inbox (maildev), on loopback only.
     let mailEnv = {};
     if (mailCatcher) {
       // The inbox page answers only a browser (Accept: text/html); its REST API answers anyone.

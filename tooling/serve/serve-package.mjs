@@ -1,4 +1,4 @@
-// Which folder is served on which port and how (ARCHITECTURE.md's ports).
+// Which folder is served on which port and how (docs/architecture.md "Ports").
 import { dirname, extname, join } from 'node:path';
 import { createStaticServer, IMMUTABLE } from './static-server.mjs';
 import { configJson, remotesJson } from './shell-runtime-files.mjs';

@@ -73,7 +73,7 @@ function shellProvides(packageDir) {
  * @param {object} options
  * @param {string} options.packageDir   the package folder (__dirname of its webpack.config.cjs)
  * @param {string} options.name         federation container name (a JS identifier)
- * @param {number} options.port         the dev server port (ARCHITECTURE.md)
+ * @param {number} options.port         the dev server port (docs/architecture.md)
  * @param {Record<string, string>} [options.exposes]  remotes: what they expose
  * @param {boolean} [options.isHost]    the shell: has an HTML page in production too
  *

@@ -1,4 +1,4 @@
-// ARCHITECTURE.md's singleton list: every package shares these once, so the auth context, the router
+// The singleton list of docs/architecture.md: every package shares these once, so the auth context, the router
 // context, the MUI theme and the toast container are the same objects in the shell and in each remote; and the
 // libraries, shared by version range (docs/decisions/028).
 
@@ -100,7 +100,7 @@ const FIRST_SCREEN = [
   '@mui/material/Container',
   '@mui/material/CssBaseline',
   '@mui/material/FormControl',
-  // The book list's filters (issue 22) render on the first screen of /booklist.
+  // The book list's filters render on the first screen of /booklist.
   '@mui/material/FormControlLabel',
   '@mui/material/FormHelperText',
   '@mui/material/FormLabel',
@@ -111,18 +111,18 @@ const FIRST_SCREEN = [
   '@mui/material/NativeSelect',
   '@mui/material/OutlinedInput',
   '@mui/material/Stack',
-  // The home page's ads placeholder and the details skeleton (issue 22) render before any data.
+  // The home page's ads placeholder and the details skeleton render before any data.
   '@mui/material/Skeleton',
   '@mui/material/SvgIcon',
   '@mui/material/Toolbar',
   '@mui/material/Typography',
-  // The top bar picks its phone form (issue 22) on every page.
+  // The top bar picks its phone form on every page.
   '@mui/material/useMediaQuery',
-  // The book list's pager (issue 22: pages from 1, previous and next) renders on the first screen of /booklist.
+  // The book list's pager (pages from 1, previous and next) renders on the first screen of /booklist.
   '@mui/material/usePagination',
   '@bookswap/shared/api',
   '@bookswap/contract/auth',
-  // Every book card asks it whether the signed-in buyer holds an open booking (issue 21); zod-free and small.
+  // Every book card asks it whether the signed-in buyer holds an open booking (decision 024); zod-free and small.
   '@bookswap/shared/booking-rules',
   '@bookswap/shared/catalog-rules',
   '@bookswap/contract/config',

@@ -7,7 +7,7 @@ export const LOGIN_PATH = ROUTES.login.path;
 /** What a signed-out visitor was about to do when an action sent them to sign in. */
 export type LoginReason = 'book' | 'report';
 
-/** The sentence the login screen shows above its form for each reason (issue 22). */
+/** The sentence the login screen shows above its form for each reason. */
 export const LOGIN_REASON_TEXT: Record<LoginReason, string> = {
   book: 'Sign in to book this book',
   report: 'Sign in to report this book',
@@ -44,7 +44,7 @@ export function loginReasonOf(state: unknown): LoginReason | undefined {
   return isLoginReason(reason) ? reason : undefined;
 }
 
-/** A page that needs a sign-in, opened by a signed-out visitor from a link that knows it (issue 36). */
+/** A page that needs a sign-in, opened by a signed-out visitor from a link that knows it. */
 export type SignInPage = 'details';
 
 /** The sentence the login screen shows above its form for such a page, as it does for an action's reason. */

@@ -1,6 +1,6 @@
 import type { RouteAccess } from './route-access';
 
-/** Who serves a route: the shell itself or one of the four remotes (ARCHITECTURE.md "Route ownership"). */
+/** Who serves a route: the shell itself or one of the four remotes (docs/architecture.md "Route ownership"). */
 export type RouteOwner = 'shell' | 'storefront' | 'checkout' | 'seller' | 'admin';
 export type RemoteName = Exclude<RouteOwner, 'shell'>;
 
@@ -52,7 +52,7 @@ export function defineRoute<P extends string>(path: P, facts: Omit<AppRoute<P>, 
 /**
  * Every route of product.md §2, once. Remotes' `routes.tsx`, the shell's ownership map and guards, the top
  * navigation and the dashboard side menu all read it; `href` builds links. /category and /booklist are
- * open to anyone (the reading chosen in issue 5); /bookDetails needs a sign-in.
+ * open to anyone (the reading chosen in product.md §6); /bookDetails needs a sign-in.
  */
 export const ROUTES = {
   login: defineRoute('/login', { owner: 'shell', layout: 'public', access: 'public', title: 'Login' }),

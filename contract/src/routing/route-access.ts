@@ -2,7 +2,7 @@ import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { Role } from '../auth/roles';
 import type { AppRoute, RouteLayout, RouteMenu } from './paths';
 
-/** Who may open a route; the shell's guards read it from the route table (ARCHITECTURE.md). */
+/** Who may open a route; the shell's guards read it from the route table (docs/architecture.md). */
 export type RouteAccess = 'public' | 'user' | 'seller' | 'admin';
 
 export interface BookswapRouteHandle {

@@ -66,7 +66,7 @@ describe('the Audit Log', () => {
     expect(newest).toHaveTextContent('product');
   });
 
-  it('shows a seller’s edit of a listing, by the seller, under the listing’s new name (issue 36)', async () => {
+  it('shows a seller’s edit of a listing, by the seller, under the listing’s new name', async () => {
     api.on('GET', '/api/audit/list', {
       body: [
         sampleAuditEntry({

@@ -26,7 +26,7 @@ const columns: DataColumn<AuditEntry>[] = [
   { header: 'Target', cell: (entry) => <NamedCell name={entry.targetName} detail={entry.targetType} /> },
 ];
 
-/** /dashboard/audit (issue 11): every admin action with who did it, to what and when, newest first. */
+/** /dashboard/audit: every admin action with who did it, to what and when, newest first. */
 export function AuditLogPage() {
   const auditLog = useAuditLog();
   return (

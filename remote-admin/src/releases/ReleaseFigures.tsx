@@ -131,8 +131,8 @@ function FiguresCards({ releases, canaryPercent, label }: FiguresProps) {
 }
 
 /**
- * The live and canary releases' figures side by side: a table on a wide screen, stacked cards on a phone (issue 22:
- * 390 px, no sideways scrolling). Read at the first render, so a phone never paints the table first.
+ * The live and canary releases' figures side by side: a table on a wide screen, stacked cards on a phone (390
+ * px, no sideways scrolling). Read at the first render, so a phone never paints the table first.
  */
 export function ReleaseFigures({ overview }: { overview: RemoteReleaseOverview }) {
   const onPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });

@@ -15,7 +15,7 @@ const inRemoteOrder = (overviews: RemoteReleaseOverview[]) =>
   [...overviews].sort((a, b) => TELEMETRY_REMOTES.indexOf(a.remote) - TELEMETRY_REMOTES.indexOf(b.remote));
 
 /**
- * /dashboard/releases (issue 24): each remote's live and canary releases with their health in real browsers, side
+ * /dashboard/releases (decision 025): each remote's live and canary releases with their health in real browsers, side
  * by side, and Roll back behind a confirmation that says what will happen. The figures refresh every 30 s.
  */
 export function ReleasesPage() {

@@ -24,7 +24,7 @@ type Decision = { action: 'hide' | 'dismiss'; report: Report };
 /**
  * What Hide does, as the server does it (server/src/services/moderation.ts): the listing is kept, not deleted, but
  * leaves the store and the ads, every report on it is closed and its seller is told; Bookswap has no way to show
- * it again. Issue 22: the delete message ("It cannot be undone") under a Hide button misled the admin.
+ * it again. Not the delete message ("It cannot be undone") under a Hide button, which misled admins.
  */
 export const hideMessage = (name: string) =>
   `Hiding ${name} takes it off the store and out of the ads, closes every report on it and tells the seller why. ` +
@@ -42,7 +42,7 @@ function confirmationOf({ action, report }: Decision) {
 }
 
 /**
- * The reason, and for Other the reporter's own words (issue 22) beside it. The words keep their line breaks and break
+ * The reason, and for Other the reporter's own words beside it. The words keep their line breaks and break
  * anywhere, so that 500 characters without a space cannot push the table sideways.
  */
 function reasonOf(report: Report) {
@@ -56,7 +56,7 @@ function reasonOf(report: Report) {
 
 /**
  * /dashboard/show-report: who reported which book and why. An open report can be acted on once:
- * hide the book (product.md §2) or dismiss the report as unfounded (issue 11); a handled one shows the outcome.
+ * hide the book (product.md §2) or dismiss the report as unfounded; a handled one shows the outcome.
  */
 export function ReportsPage() {
   const reports = useReports();

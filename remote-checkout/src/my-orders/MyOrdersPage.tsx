@@ -48,7 +48,7 @@ function SellerContact({ booking }: { booking: Booking }) {
 /**
  * /dashboard/myorder: the user's bookings, newest first a page at a time, each with when it was booked, its status,
  * the meeting place and whom to meet; Pay and Cancel booking while it waits for payment, or "No Order" with a way to
- * the book list (product.md §2, issues 21 and 36).
+ * the book list (product.md §2).
  */
 export function MyOrdersPage() {
   const [place, setPlace] = useBookingListPlace();

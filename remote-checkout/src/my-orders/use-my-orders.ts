@@ -5,7 +5,7 @@ import { useAuth } from '@bookswap/contract/auth';
 
 /**
  * A page of the signed-in person's bookings, newest first (the server pages, filters and orders). It refetches when
- * the tab regains focus, and when the bell sees a notification about a booking (issue 36).
+ * the tab regains focus, and when the bell sees a notification about a booking.
  */
 export function useMyOrders(place: BookingListPlace) {
   const { user, loading } = useAuth();

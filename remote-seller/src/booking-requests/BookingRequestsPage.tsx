@@ -15,7 +15,7 @@ export const DECLINED_MESSAGE = 'Booking declined';
 export const HAND_OVER_TITLE = 'Mark this book handed over?';
 export const HANDED_OVER_MESSAGE = 'Marked handed over';
 
-/** /dashboard/booking-requests (issue 21): who booked the seller's books, how to reach them, and what to do next. */
+/** /dashboard/booking-requests (decision 024): who booked the seller's books, how to reach them, and what to do next. */
 export function BookingRequestsPage() {
   const [place, setPlace] = useBookingListPlace();
   const requests = useBookingRequests(place);
@@ -25,7 +25,7 @@ export function BookingRequestsPage() {
   // Cancelled by the buyer or sold meanwhile: the dialog closes by itself (the refused decline refetched the list).
   const declining = useConfirmedAction<Booking>(heading, (row) => stillWaitsForPayment(rows, row._id));
   const toDecline = declining.row;
-  // Handing over cannot be undone and tells the buyer, so it asks first like Decline (issue 36).
+  // Handing over cannot be undone and tells the buyer, so it asks first like Decline.
   const handingOver = useConfirmedAction<Booking>(heading, (row) => stillInStatus(rows, row._id, 'paid'));
   const toHandOver = handingOver.row;
 
@@ -61,7 +61,7 @@ export function BookingRequestsPage() {
     { header: 'Buyer', cell: (booking) => booking.buyerName },
     { header: 'Phone', cell: (booking) => booking.phone },
     { header: 'Meeting Location', cell: (booking) => booking.meetingLocation },
-    // Each reader's own zone, named once in the header (issue 36: one column mixed "10:03 AM UTC" and "11:04 AM").
+    // Each reader's own zone, named once in the header (one column mixed "10:03 AM UTC" and "11:04 AM").
     { header: withTimeZone('Booking Date'), cell: (booking) => formatDateTime(booking.bookedAt) },
     { header: 'Price', cell: (booking) => formatPrice(booking.price) },
     { header: 'Status', cell: (booking) => BOOKING_STATUS_LABELS[booking.status] },

@@ -5,7 +5,7 @@ import { useAuth } from '@bookswap/contract/auth';
 
 /**
  * A page of the bookings of the signed-in seller's books, newest first (the server pages, filters and orders). It
- * refetches when the tab regains focus, and when the bell sees a new booking (issue 36).
+ * refetches when the tab regains focus, and when the bell sees a new booking.
  */
 export function useBookingRequests(place: BookingListPlace) {
   const email = useAuth().user?.email;

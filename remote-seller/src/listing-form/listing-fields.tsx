@@ -6,7 +6,7 @@ import { BOOK_CONDITIONS, resaleAboveOriginal } from '@bookswap/shared/catalog-r
 import type { EditProductForm } from '@bookswap/shared/schemas';
 import { FormTextField } from '@bookswap/shared/ui/form-fields';
 
-/** The fields Add Product and the edit dialog both have (the editable ones, issue 36). */
+/** The fields Add Product and the edit dialog both have (the editable ones). */
 export type ListingFieldName = Exclude<keyof EditProductForm, 'img'>;
 
 export type ListingField = (name: ListingFieldName) => {

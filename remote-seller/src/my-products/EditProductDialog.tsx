@@ -21,7 +21,7 @@ interface EditProductDialogProps {
 }
 
 /**
- * Edit on My Product (issue 36): Add Product's fields for what a seller may change, prefilled with the listing. A
+ * Edit on My Product: Add Product's fields for what a seller may change, prefilled with the listing. A
  * dialog rather than a screen, so the route table stays as it is. The server refuses a sold or hidden listing too.
  */
 export function EditProductDialog({ product, onClose }: EditProductDialogProps) {

@@ -59,7 +59,7 @@ describe('My Product', () => {
     expect(await screen.findByText('No Product')).toBeInTheDocument();
     expect(screen.getByText('Total Product: 0')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/dashboard/addproduct');
-    // The next step, under the empty table (issue 36).
+    // The next step, under the empty table.
     expect(screen.getByText('List a book, and buyers find it in the Book List.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'List your first book' })).toHaveAttribute('href', '/dashboard/addproduct');
   });
@@ -231,7 +231,7 @@ describe('My Product', () => {
   });
 });
 
-describe('Editing a book on My Product (issue 36)', () => {
+describe('Editing a book on My Product', () => {
   const api = fakeApiForEachTest();
   const STORED_URL = 'http://api.test/images/0123abcd.png';
   const textbox = (name: string) => within(screen.getByRole('dialog')).getByRole('textbox', { name });

@@ -20,7 +20,7 @@ import { useProductActions } from './use-product-actions';
 // The edit form (and the checks it shares with the server) loads on the first press of Edit, not with the list.
 const EditProductDialog = lazy(async () => ({ default: (await import('./EditProductDialog')).EditProductDialog }));
 
-/** Issue 36: a seller edits a listing until it is sold; one an admin hid stays as the admin judged it. */
+/** A seller edits a listing until it is sold; one an admin hid stays as the admin judged it. */
 export const mayEdit = (product: MyProduct) => !product.paid && !product.hidden;
 
 /** product.md §2's sold status, or why the listing is out of view; "available" would mislead for a hidden one. */

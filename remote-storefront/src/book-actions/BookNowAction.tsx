@@ -10,7 +10,7 @@ export interface BookNowActionProps {
   product: Product;
   /** False on the seller's own listing: a seller cannot book their own book. */
   canBook: boolean;
-  /** The signed-in buyer already holds an open booking of this book (issue 21). */
+  /** The signed-in buyer already holds an open booking of this book (decision 024). */
   bookedByYou: boolean;
   onBookNow(product: Product): void;
   /**
@@ -38,7 +38,7 @@ export function BookNowAction({
     if (bookedByYou && focusWhenBooked) myOrders.current?.focus();
   }, [bookedByYou, focusWhenBooked]);
 
-  // A paid book is sold: nobody can book it any more (issue 10).
+  // A paid book is sold: nobody can book it any more.
   if (product.paid) return <Chip label="Sold" size={size} />;
   if (bookedByYou)
     return (

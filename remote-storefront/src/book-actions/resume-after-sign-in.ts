@@ -7,7 +7,7 @@ import type { Product } from '@bookswap/shared/schemas';
 /** The books a page's actions are for: the details page's own book, or a list's books once loaded. */
 export type ShownBooks = Product | readonly Product[];
 
-/** On a list, the book whose Book Now or Report sent the visitor to sign in (issue 22). */
+/** On a list, the book whose Book Now or Report sent the visitor to sign in. */
 export const RESUME_ID_PARAM = 'resumeId';
 
 /**

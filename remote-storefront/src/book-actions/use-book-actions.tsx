@@ -37,7 +37,7 @@ interface Selection {
 /**
  * Book Now and Report as product.md §4 has them: pressing either keeps the chosen product for its modal.
  * Signed out, both go to the login screen with their reason, which brings the user back here afterwards; the
- * modal then opens again for the book pressed when it is among `shown` (issue 22).
+ * modal then opens again for the book pressed when it is among `shown`.
  */
 export function useBookActions(shown?: ShownBooks): BookActions {
   const { user, role, loading } = useAuth();

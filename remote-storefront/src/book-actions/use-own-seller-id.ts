@@ -4,7 +4,7 @@ import { useAuth } from '@bookswap/contract/auth';
 
 /**
  * The signed-in seller's user id, to tell their own listings by `sellerId`: the public lists carry no seller
- * email (issue 23). Only sellers list books, so nobody else asks; null while unknown or for anyone else.
+ * email. Only sellers list books, so nobody else asks; null while unknown or for anyone else.
  */
 export function useOwnSellerId(): string | null {
   const { user, role, loading } = useAuth();

@@ -62,7 +62,7 @@ describe('the book card', () => {
     expect(cover).toHaveAttribute('height');
     expect(screen.getByRole('heading', { name: 'Dracula' })).toBeInTheDocument();
     expect(screen.getByText('by Bram Stoker')).toBeInTheDocument();
-    // One money format across the storefront (issue 22).
+    // One money format across the storefront.
     expect(screen.getByText('$30.00')).toBeInTheDocument();
     expect(screen.getByText('Sell Price: $14.00')).toBeInTheDocument();
     expect(screen.getByText('Condition: Excellent')).toBeInTheDocument();

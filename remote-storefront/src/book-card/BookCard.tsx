@@ -32,7 +32,7 @@ export interface BookCardProps {
 }
 
 /**
- * product.md §2's book card: seller (ticked when verified), image, name and author (issue 22), prices, condition,
+ * product.md §2's book card: seller (ticked when verified), image, name and author, prices, condition,
  * years of use and the three actions.
  */
 export function BookCard({
@@ -80,7 +80,7 @@ export function BookCard({
         <Typography variant="body2">Years of use: {product.Year_of_use}</Typography>
       </CardContent>
       {/*
-        Two rows, so a 4-column grid never wraps Report under Book Now (issue 22): the book's state or Book Now
+        Two rows, so a 4-column grid never wraps Report under Book Now: the book's state or Book Now
         across the card, then the eye and Report. Spaced by the gap alone: MUI's own left margins would indent a
         wrapped row (Booked by you on a phone).
       */}

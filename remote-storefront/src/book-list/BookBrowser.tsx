@@ -30,7 +30,7 @@ import { useBookList } from './use-book-list';
 function SearchForm({ search, onSearch }: { search: string; onSearch(text: string): void }) {
   const [text, setText] = useState(search);
   // Back to another search shows that search's text. Set while rendering rather than by remounting the form,
-  // which would drop the focus of someone who just pressed Enter in the field (issue 22).
+  // which would drop the focus of someone who just pressed Enter in the field.
   const [searchShown, setSearchShown] = useState(search);
   if (search !== searchShown) {
     setSearchShown(search);
@@ -120,7 +120,7 @@ function narrowingsOf(place: BookFilterChoice): string[] {
 const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
 
 /**
- * The results' heading, "123 books": where the focus goes after a page change (issue 22), so a keyboard user
+ * The results' heading, "123 books": where the focus goes after a page change, so a keyboard user
  * goes on from the top of the new page instead of from the document's start. Announced when it changes, so a
  * screen reader hears what a filter did.
  */
@@ -175,7 +175,7 @@ function NothingMatches({ place, onClear }: { place: BookFilterChoice; onClear()
   );
 }
 
-/** An empty category or search offers the next step: every book on offer (issue 36). */
+/** An empty category or search offers the next step: every book on offer. */
 function BrowseEverything() {
   return (
     <Box sx={{ textAlign: 'center', mt: -4, mb: 4 }}>
@@ -193,7 +193,7 @@ interface BookBrowserProps {
 }
 
 /**
- * A searchable, filtered, sorted, paged list of book cards (product.md §2, 9; issue 22): the book list, and a
+ * A searchable, filtered, sorted, paged list of book cards (product.md §2, 9): the book list, and a
  * category's page with its category fixed. What it shows is all in the URL's query.
  */
 export function BookBrowser({ title, category }: BookBrowserProps) {

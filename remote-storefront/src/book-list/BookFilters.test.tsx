@@ -35,7 +35,7 @@ const lastListCall = (api: FakeApi) => api.callsTo('GET', '/api/category/list').
 const filters = () => screen.getByRole('group', { name: 'Filters' });
 const box = (name: string | RegExp) => within(filters()).getByRole('checkbox', { name });
 
-describe('the book list’s filters (issue 22)', () => {
+describe('the book list’s filters', () => {
   const api = fakeApiForEachTest();
 
   it('shows what the URL says and asks the server for exactly that, with the facet counts', async () => {
@@ -145,7 +145,7 @@ describe('the book list’s filters (issue 22)', () => {
     }
   });
 
-  it('closes the open panel onto the list with Show N results, counting the chosen filters (phone width, issue 36)', async () => {
+  it('closes the open panel onto the list with Show N results, counting the chosen filters (phone width)', async () => {
     const undoWidth = atScreenWidth(PHONE_WIDTH);
     try {
       serveList(api);

@@ -221,7 +221,7 @@ function FilterControls({ choice, facets, withCategories, onChange, panelId }: B
 }
 
 /**
- * The book list's filters and order (issue 22), showing what the URL says; each change goes to the URL through
+ * The book list's filters and order, showing what the URL says; each change goes to the URL through
  * `onChange`. At phone width they fold behind a "Filters" button (a disclosure: the button says whether it is open),
  * and a folded panel renders nothing: its controls weigh on the phone's first screen only once asked for.
  */
@@ -253,7 +253,7 @@ export function BookFilters(props: BookFiltersProps) {
         }}
       >
         {shown && <FilterControls {...props} panelId={panelId} />}
-        {/* On a phone the open panel fills the screen: one press closes it onto the list it narrowed (issue 36). */}
+        {/* On a phone the open panel fills the screen: one press closes it onto the list it narrowed. */}
         {onPhone && open && (
           <Button
             variant="contained"

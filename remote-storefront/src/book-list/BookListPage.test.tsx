@@ -104,7 +104,7 @@ describe('the book list', () => {
     expect(screen.getByText('Currently Selected Pages: 20 of 40')).toBeInTheDocument();
   });
 
-  describe('on a phone (issue 22)', () => {
+  describe('on a phone', () => {
     let undoWidth: () => void;
     beforeEach(() => {
       undoWidth = atScreenWidth(PHONE_WIDTH);
@@ -209,7 +209,7 @@ describe('the book list', () => {
     expect(await findToast('size must be 5, 10, 15 or 20')).toBeInTheDocument();
   });
 
-  describe('a buyer’s own bookings (issue 21)', () => {
+  describe('a buyer’s own bookings (decision 024)', () => {
     const gitanjali = sampleProduct({ _id: 'g1', book_name: 'Gitanjali' });
     const dracula = sampleProduct({ _id: 'd1', book_name: 'Dracula' });
     const emma = sampleProduct({ _id: 'e1', book_name: 'Emma' });
@@ -270,7 +270,7 @@ describe('the book list', () => {
     });
   });
 
-  describe('a seller’s own listings (issue 23: the list carries no seller email)', () => {
+  describe('a seller’s own listings (the list carries no seller email)', () => {
     const mine = sampleProduct({ _id: 'm1', book_name: 'Mine', sellerId: 'u-sam', sellerName: 'Sam Seller' });
     const theirs = sampleProduct({ _id: 't1', book_name: 'Theirs', sellerId: 'u-nia', sellerName: 'Nia Newseller' });
     const card = (name: string) => screen.getByRole('article', { name });

@@ -16,8 +16,8 @@ interface BookPagerProps {
 }
 
 /**
- * The list's pages as people count them, from 1 (the URL keeps its 0-based `page`), with Previous and Next
- * (issue 22). Long runs fold into "…" around the current page; on a phone only the first, current and last page
+ * The list's pages as people count them, from 1 (the URL keeps its 0-based `page`), with Previous and Next.
+ * Long runs fold into "…" around the current page; on a phone only the first, current and last page
  * stay, so the row fits 390 px without scrolling sideways.
  */
 export function BookPager({ page, pages, onPage }: BookPagerProps) {

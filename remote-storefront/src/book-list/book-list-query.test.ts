@@ -27,7 +27,7 @@ describe('the book list place in the URL', () => {
   });
 });
 
-describe('the filters and order in the URL (issue 22)', () => {
+describe('the filters and order in the URL', () => {
   it('reads every filter, repeated categories and conditions included', () => {
     expect(
       read('category=7&category=2&condition=Fair&condition=Good&minPrice=5&maxPrice=12.50&verified=1&sort=price_asc'),

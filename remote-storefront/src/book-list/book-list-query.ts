@@ -12,7 +12,7 @@ import {
 } from '@bookswap/shared/catalog-rules';
 import type { BookCondition } from '@bookswap/shared/schemas';
 
-/** What narrows and orders a list (issue 22): the URL's `category`, `condition`, `minPrice`, `maxPrice`, `verified`, `sort`. */
+/** What narrows and orders a list: the URL's `category`, `condition`, `minPrice`, `maxPrice`, `verified`, `sort`. */
 export interface BookFilterChoice {
   category: string[];
   condition: BookCondition[];

@@ -47,7 +47,7 @@ describe('booking a book', () => {
     expect(shown).toEqual({ 'Book name': 'Moby Dick', Price: '$9.50', 'Booking date (UTC)': expect.any(String) });
     const bookDate = shown['Booking date (UTC)'] as string;
     expect(bookDate).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/);
-    // Only what the buyer fills in takes the focus: nothing read-only is a field (issue 22).
+    // Only what the buyer fills in takes the focus: nothing read-only is a field.
     expect(within(dialog).getAllByRole('textbox')).toHaveLength(2);
     expect(within(dialog).getByLabelText(/Phone/)).toHaveFocus();
     await user.tab();

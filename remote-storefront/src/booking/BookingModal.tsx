@@ -19,7 +19,7 @@ interface BookingModalProps {
 
 /**
  * What the buyer cannot change, as text in a definition list: read-only inputs would be tab stops that look
- * editable (issue 22).
+ * editable.
  */
 function BookingFacts({ facts }: { facts: [label: string, value: string][] }) {
   return (

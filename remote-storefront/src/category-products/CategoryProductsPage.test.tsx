@@ -45,7 +45,7 @@ describe('the category page', () => {
     expect(listCalls(api).at(-1)!.url.searchParams.toString()).toBe('search=&page=0&size=5&category=2&facets=1');
   });
 
-  it('filters and sorts the category through the URL, with no category choice of its own (issue 22)', async () => {
+  it('filters and sorts the category through the URL, with no category choice of its own', async () => {
     api.on('GET', '/api/category/list', { body: { products: [sampleProduct({ book_name: 'Ariel' })], count: 1 } });
     const { router } = renderScreen({ routes, at: '/category/2?condition=Fair' });
     await screen.findByText('1 book');

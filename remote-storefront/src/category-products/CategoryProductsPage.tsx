@@ -9,7 +9,7 @@ import { bookListCall } from '../book-list/use-book-list';
 /**
  * product.md §2: the category's products are loaded before display. The loader starts the request as the
  * navigation starts; the page's list hook takes that request up and shows a spinner until it answers. The call is
- * the book list's with the category fixed (issue 22), which answers the count, the facet counts and pages that
+ * the book list's with the category fixed, which answers the count, the facet counts and pages that
  * product.md's `/api/category/list/{id}` array cannot carry.
  */
 export function categoryProductsLoader({ params, request }: LoaderFunctionArgs): null {

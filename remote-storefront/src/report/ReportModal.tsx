@@ -25,8 +25,8 @@ interface ReportModalProps {
 }
 
 /**
- * product.md §2's report modal: one of the four reasons, sent once. Other opens a box for the reporter's own words
- * (issue 22), which the admin reads beside the reason; it may stay empty, as product.md's call sends no such field.
+ * product.md §2's report modal: one of the four reasons, sent once. Other opens a box for the reporter's own words,
+ * which the admin reads beside the reason; it may stay empty, as product.md's call sends no such field.
  */
 export function ReportModal({ product, open, alreadyReported, onReported, onClose }: ReportModalProps) {
   const { user } = useAuth();

@@ -5,7 +5,7 @@ export const LOGGED_URL_MAX = 2048;
 
 // The URL in pieces between `/ ? & = #` and white space; a piece holding an address, `@` plain or percent-encoded
 // (`?email=a%40b.test`), is replaced. One pass over the text: a pattern that tried every start position was
-// quadratic, and an unauthenticated long URL stalled the event loop (issue 23).
+// quadratic, and an unauthenticated long URL stalled the event loop.
 const SEPARATORS = /([/?&=#\s])/;
 const HOLDS_EMAIL = /@|%40/i;
 

@@ -29,7 +29,7 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
 function requireProvenEmail(identity: VerifiedIdentity, deps: AppDeps): void {
   if (deps.config.authMode === 'emulator') return;
   // Only the token's own `email_verified`: a Google identity can carry an unverified address too, and trusting the
-  // provider's name let such a token claim an admin's email (issue 23).
+  // provider's name let such a token claim an admin's email.
   if (identity.emailVerified === true) return;
   throw new HttpError(403, EMAIL_NOT_VERIFIED_MESSAGE, 'email_verified');
 }

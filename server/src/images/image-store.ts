@@ -42,7 +42,7 @@ export interface ImageStore {
   remove(name: string): Promise<void>;
   /** The image and its type for a name this store could have made; null for anything else. */
   read(name: string): Promise<{ bytes: Buffer; type: ImageType } | null>;
-  /** Whether an image is stored under this name, without reading its bytes (a listing's cover, issue 23). */
+  /** Whether an image is stored under this name, without reading its bytes (a listing's cover). */
   has(name: string): Promise<boolean>;
 }
 

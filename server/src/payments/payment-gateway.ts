@@ -26,7 +26,7 @@ export interface CreateIntentInput {
 }
 
 /**
- * Card payments (ARCHITECTURE "Payments"): the real Stripe API when STRIPE_SECRET_KEY is set, otherwise the
+ * Card payments (docs/architecture.md "Payments"): the real Stripe API when STRIPE_SECRET_KEY is set, otherwise the
  * local card sandbox. The server trusts a payment only after retrieving its intent here itself.
  */
 export interface PaymentGateway {

@@ -95,7 +95,7 @@ export function advertisedListings(db: Queryable, limit: number): Promise<Produc
     .limit(limit);
 }
 
-/** The book list's filters (issue 22), as the service hands them down: a search term already lower case, prices in cents. */
+/** The book list's filters, as the service hands them down: a search term already lower case, prices in cents. */
 export interface ListingFilters {
   term: string;
   categories: readonly string[];

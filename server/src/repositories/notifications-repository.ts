@@ -45,6 +45,6 @@ async function markRead(db: Queryable, which: SQL): Promise<number> {
 /** Marks an unread notification read; answers how many changed. */
 export const markNotificationRead = (db: Queryable, id: string) => markRead(db, eq(notifications.id, id));
 
-/** Marks every unread notification of a person read (issue 36); answers how many changed. */
+/** Marks every unread notification of a person read; answers how many changed. */
 export const markAllNotificationsRead = (db: Queryable, userId: string) =>
   markRead(db, eq(notifications.userId, userId));

@@ -79,7 +79,7 @@ export async function advertiseListing(db: Queryable, id: string): Promise<numbe
   return changed.length;
 }
 
-/** What a seller may change of their listing (issue 36), in the table's words. */
+/** What a seller may change of their listing, in the table's words. */
 export type ListingEdit = Pick<
   NewListing,
   'title' | 'author' | 'condition' | 'originalPrice' | 'resalePrice' | 'pickupLocation' | 'phone' | 'imageUrl'

@@ -10,7 +10,7 @@ import {
   type Person,
 } from '../testing/test-server';
 
-// Issue 22: the book list's and the category page's filters, order and facet counts. This file's server has only
+// The book list's and the category page's filters, order and facet counts. This file's server has only
 // the books below, listed in this order (the last one newest).
 const { server, verifiedSeller, newSeller, buyer, admin } = serverForThisFile({
   verifiedSeller: { ...SAM_SELLER, verified: true },
@@ -77,7 +77,7 @@ describe('the book list without filters (product.md’s call)', () => {
   });
 });
 
-describe('filtering the book list (issue 22)', () => {
+describe('filtering the book list', () => {
   it('keeps one category, or several when repeated, with the count under the filter', async () => {
     expect(await list('category=7&size=20')).toMatchObject({ names: ['Foundation', 'Dune'], count: 2 });
     expect(await list('category=7&category=2&size=20')).toMatchObject({

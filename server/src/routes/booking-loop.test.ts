@@ -283,7 +283,7 @@ describe('a paid booking and its hand-over', () => {
   });
 });
 
-describe('My Orders and Booking Requests a page at a time (issue 36)', () => {
+describe('My Orders and Booking Requests a page at a time', () => {
   it('lists a buyer’s own orders newest first, a page at a time, with the booking time and the counts', async () => {
     const ids: string[] = [];
     for (const name of ['Paged One', 'Paged Two', 'Paged Three']) {

@@ -40,7 +40,7 @@ const edit = (id: string, as: Person | undefined, body: unknown = EDITED) =>
 
 const detailOf = async (id: string) => (await call(server, 'GET', `/api/product/list/${id}`, { as: buyer })).body;
 
-describe('a seller editing their listing (issue 36)', () => {
+describe('a seller editing their listing', () => {
   it('changes every editable field, and the details, the book list and My Product show it at once', async () => {
     const id = await givenProduct(server, seller, { book_name: 'Editable Original' });
     // Read first, so the book list's cache holds the old answer.
@@ -155,7 +155,7 @@ describe('an edit with bad input', () => {
   });
 });
 
-describe('My Product for a listing an admin hid (issue 36)', () => {
+describe('My Product for a listing an admin hid', () => {
   it('tells its seller it is hidden and the reasons it was reported for', async () => {
     const hidden = await givenProduct(server, seller, { book_name: 'Hidden Away' });
     const shown = await givenProduct(server, seller, { book_name: 'Still Shown' });

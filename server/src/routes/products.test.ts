@@ -66,7 +66,7 @@ describe('a seller listing a book', () => {
   });
 });
 
-describe('who sees a seller’s phone and email (issue 23)', () => {
+describe('who sees a seller’s phone and email', () => {
   const noContact = (product: Record<string, unknown>) => !('sellerEmail' in product) && !('phone' in product);
 
   it('the public lists show the seller’s name, tick and id, never their phone or email', async () => {
@@ -116,7 +116,7 @@ describe('who sees a seller’s phone and email (issue 23)', () => {
   });
 });
 
-describe('a listing’s cover (issue 23)', () => {
+describe('a listing’s cover', () => {
   const refusedCover = async (img: string) => {
     const response = await call(server, 'POST', '/api/product/create', { as: seller, body: { ...VALID_PRODUCT, img } });
     return { status: response.status, field: response.body.field };

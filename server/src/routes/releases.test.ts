@@ -6,7 +6,7 @@ import { releaseSettingsOf } from '../config';
 import { checkRollouts } from '../services/releases/rollout-worker';
 import { ADA_ADMIN, call, serverForThisFile } from '../testing/test-server';
 
-// Issue 24, items 3 and 4: the admin Releases screen's calls, and the automatic canary deciding on the counters.
+// The admin Releases screen's calls, and the automatic canary deciding on the counters (decision 026).
 
 const { server, admin } = serverForThisFile({ admin: ADA_ADMIN });
 const registryFile = () => releaseSettingsOf(server.config).registryFile;
@@ -177,7 +177,7 @@ describe('the automatic canary on the counters', () => {
     });
   });
 
-  it('judges a shell canary on the shell’s own page loads and errors, and rolls it back (issue 35)', async () => {
+  it('judges a shell canary on the shell’s own page loads and errors, and rolls it back (decision 029)', async () => {
     fs.writeFileSync(
       registryFile(),
       JSON.stringify(

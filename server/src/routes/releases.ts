@@ -2,7 +2,7 @@ import { releaseRemoteParamsSchema, type RemoteReleaseOverview } from '@bookswap
 import { defineRoute } from '../http/route';
 import { listReleases, rollBackFromAdminScreen } from '../services/releases/releases';
 
-/** The admin Releases screen (issue 24, item 3): the release registry with each release's health figures. */
+/** The admin Releases screen (decision 025): the release registry with each release's health figures. */
 export const releaseRoutes = [
   defineRoute({
     method: 'GET',

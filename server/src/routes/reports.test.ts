@@ -14,7 +14,7 @@ import {
   type Person,
 } from '../testing/test-server';
 
-// Issue 23: one buyer's report kept a listing out of the ads, so one buyer could do it to every listing. This file
+// One buyer's report used to keep a listing out of the ads, so one buyer could have done it to every listing. This file
 // runs the product's own REPORTS_TO_FLAG (3) and a small REPORTS_PER_DAY.
 const { reportsToFlag } = readConfig({});
 const REPORTS_PER_DAY = 10;
@@ -152,7 +152,7 @@ describe('the daily cap on one person’s reports', () => {
   });
 });
 
-describe('the Other reason’s own words (issue 22)', () => {
+describe('the Other reason’s own words', () => {
   const reportWith = (by: Person, productId: string, body: Record<string, unknown>) =>
     call(server, 'POST', '/api/report/create', { as: by, body: { productId, ...body } });
 

@@ -297,7 +297,7 @@ describe('verifying a seller', () => {
   });
 });
 
-describe('signing out (issue 23, review finding 11)', () => {
+describe('signing out', () => {
   it('ends the session on the server: the old access token is refused, a new sign-in works', async () => {
     const person = await givenUser(server, 'buyer', 'Leaving Buyer');
     const mine = () => call(server, 'GET', `/api/booking/list?email=${person.email}`, { as: person });

@@ -51,7 +51,7 @@ describe('the demo marketplace of a first start', () => {
     expect(orders.body.filter((b: { paid: boolean }) => b.paid)).toHaveLength(1);
   });
 
-  it('gives the demo seller booking requests and the demo buyer a notification (issue 21)', async () => {
+  it('gives the demo seller booking requests and the demo buyer a notification (decision 024)', async () => {
     const seller = { token: await accessTokenFor(server, 'seller@bookswap.test') };
     const requests = await call(server, 'GET', '/api/booking/requests', { as: seller });
     expect(requests.body.count).toBeGreaterThan(0);

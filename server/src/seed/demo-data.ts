@@ -69,7 +69,7 @@ export async function databaseIsEmpty(db: Database): Promise<boolean> {
 }
 
 /**
- * The demo marketplace of the issue: the DEMO_USERS (an admin, two sellers of whom one verified, two
+ * The demo marketplace: the DEMO_USERS (an admin, two sellers of whom one verified, two
  * buyers), about 60 books in the nine categories with local covers, some advertised, one sold (booked and
  * paid), one reported, and a few open bookings. All in one transaction.
  */
@@ -157,7 +157,7 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
     };
     await insertDemoBooking(tx, soldBooking);
     const transactionId = 'pi_sandbox_demo_paid';
-    // What the product told them (issue 21); the demo sends no email.
+    // What the product told them (decision 024); the demo sends no email.
     const notifications: NewNotification[] = [
       newBookingNotice(soldBooking, sellerOf(sold)).notification,
       receiptNotice({ ...soldBooking, transactionId }, buyer!.id).notification,

@@ -82,7 +82,7 @@ export async function bookBook(db: Database, caller: SignedInCaller, body: Creat
     sellerName: product.sellerName,
     sellerPhone: product.phone,
   };
-  // The seller's notification and email are written with the booking (issue 21).
+  // The seller's notification and email are written with the booking (decision 024).
   const notice = newBookingNotice(booking, { id: product.sellerId ?? '', email: product.sellerEmail });
   const id = await insertBooking(db, booking, { notification: notice.notification, email: notice.email! });
   if (!id) throw conflict('You have already booked this book', 'category_id');
@@ -104,7 +104,7 @@ async function bookingPage(
   return { bookings: rows.map((row) => bookingToWire(row, wire)), count, waiting };
 }
 
-/** My Orders (issue 36): a page of the caller's own bookings, newest first unless asked, of one status or all. */
+/** My Orders: a page of the caller's own bookings, newest first unless asked, of one status or all. */
 export function myOrders(db: Database, wire: WireContext, caller: SignedInCaller, query: BookingPageRequest) {
   return bookingPage(db, wire, { buyerEmail: caller.user.email }, query);
 }

@@ -6,7 +6,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('the per-seller daily listing quota (issue 23)', () => {
+describe('the per-seller daily listing quota', () => {
   it('a seller past the day’s listings gets a clear 429 and nothing is stored; parallel calls cannot slip past', async () => {
     const seller = await givenUser(server, 'seller', SAM_SELLER.name);
     const list = () => call(server, 'POST', '/api/product/create', { as: seller, body: VALID_PRODUCT });

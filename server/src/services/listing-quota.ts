@@ -5,7 +5,7 @@ import { countListedSince, lockSellerListings } from '../repositories/products-r
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A seller lists at most `perDay` books in any 24 hours (LISTINGS_PER_DAY; issue 23: nothing bounded it). Inside the
+ * A seller lists at most `perDay` books in any 24 hours (LISTINGS_PER_DAY: otherwise nothing bounds it). Inside the
  * listing's transaction, one seller's listings are counted one at a time, so parallel requests cannot slip past.
  */
 export async function refuseOverListingQuota(tx: Transaction, sellerId: string, perDay: number): Promise<void> {

@@ -38,7 +38,7 @@ type CreateProductBody = z.output<typeof createProductBodySchema>;
 
 /**
  * A seller's own listings, newest first (My Product), with their own contact details and, for a listing an admin
- * hid, the reasons it was reported for (issue 36); `?email=` must be theirs.
+ * hid, the reasons it was reported for; `?email=` must be theirs.
  */
 export async function sellerProducts(
   db: Database,
@@ -107,7 +107,7 @@ const EDIT_REFUSALS: { holds(listing: ProductRow, seller: SignedInCaller): boole
 ];
 
 /**
- * The seller changes their own listing while it is unsold and not hidden (issue 36), in one transaction on its locked
+ * The seller changes their own listing while it is unsold and not hidden, in one transaction on its locked
  * row, audited with it. Bookings keep the name, image and price they copied when made; the public lists follow at
  * once, since every change to a listing moves the catalog version their cache is kept under (decision 008).
  */
@@ -149,7 +149,7 @@ export async function advertiseListing(db: Database, seller: SignedInCaller, id:
 }
 
 /**
- * The listing's seller, or an admin, deletes it; a buyer never. An admin's deletion is moderation (issue 23): it is
+ * The listing's seller, or an admin, deletes it; a buyer never. An admin's deletion is moderation: it is
  * audited, and the listing's reports stay as the record of why, reading hidden (it is gone from public view, which
  * is what each of them asked for). A seller's deletion of their own listing is neither, and takes its reports along.
  */
@@ -170,7 +170,7 @@ export async function deleteListing(db: Database, caller: SignedInCaller, id: st
         id: product.id,
         name: product.title,
       });
-      // The seller is told (issue 21), with the deletion or not at all.
+      // The seller is told (decision 024), with the deletion or not at all.
       if (product.sellerId) await notify(tx, [listingDeletedNotice(product, product.sellerId)]);
     }
     return { acknowledged: true, deletedCount: await deleteListingRow(tx, product.id) };

@@ -44,7 +44,7 @@ export interface ReportLimits {
 /**
  * A user reports a visible listing, once, within their daily reports. The admin's Report list shows it at once; the
  * listing is marked Reported (the seller cannot advertise it, and it leaves the ads) only when `reportsToFlag`
- * people's reports are open on it, so one buyer cannot take the whole catalogue out of the ads (issue 23).
+ * people's reports are open on it, so one buyer cannot take the whole catalogue out of the ads.
  */
 export async function reportListing(
   deps: { db: Database } & ReportLimits,
@@ -89,7 +89,7 @@ export async function hideReportedListing(
     if (changed > 0 || !product.hidden) {
       await insertAuditEntry(tx, admin.user, 'hide', { type: 'product', id: product.id, name: product.title });
     }
-    // The seller learns why their listing went (issue 21), once: when it was still shown.
+    // The seller learns why their listing went (decision 024), once: when it was still shown.
     if (!product.hidden && product.sellerId) {
       await notify(tx, [listingHiddenNotice(product, product.sellerId, await reportReasonsOf(tx, product.id))]);
     }

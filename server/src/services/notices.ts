@@ -4,7 +4,7 @@ import type { NewMail } from '../repositories/mail-outbox-repository';
 import type { NewNotification } from '../repositories/notifications-repository';
 
 /**
- * What each event of a booking's life tells whom (issue 21): one notification in the product, and for the
+ * What each event of a booking's life tells whom (decision 024): one notification in the product, and for the
  * events a person must act on or keep (a new booking, a cancellation, a decline, a sale to another buyer, a
  * receipt, a paid booking to hand over, a hand-over) the same words by email. The texts live here only.
  */
@@ -110,7 +110,7 @@ function bookingNotice<K extends BookingEvent>(kind: K, booking: FactsOf<K>, to:
     email: {
       toEmail: to.email,
       subject: `Bookswap: ${notification.title}`,
-      // The bell writes its own time in the reader's zone; an email cannot know the zone, so it names UTC (issue 36).
+      // The bell writes its own time in the reader's zone; an email cannot know the zone, so it names UTC.
       body: `${notification.body}\nBooked on ${formatDateTimeUtc(booking.createdAt ?? new Date())}.`,
       link: text.link,
     },

@@ -31,7 +31,7 @@ export async function readNotification(db: Database, caller: SignedInCaller, id:
   return { acknowledged: true, modifiedCount: await markNotificationRead(db, id) };
 }
 
-/** PUT /api/notification/read-all: every unread notification of the caller's own, and no one else's (issue 36). */
+/** PUT /api/notification/read-all: every unread notification of the caller's own, and no one else's. */
 export async function readAllNotifications(db: Database, caller: SignedInCaller): Promise<UpdateResult> {
   return { acknowledged: true, modifiedCount: await markAllNotificationsRead(db, caller.user.id) };
 }

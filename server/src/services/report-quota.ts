@@ -5,8 +5,8 @@ import { countReportsSince, lockReporterReports } from '../repositories/reports-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * One person makes at most `perDay` reports in any 24 hours (REPORTS_PER_DAY; issue 23: one buyer could report the
- * whole catalogue). Inside the report's transaction, one person's reports are counted one at a time, so parallel
+ * One person makes at most `perDay` reports in any 24 hours (REPORTS_PER_DAY: otherwise one buyer could report
+ * the whole catalogue). Inside the report's transaction, one person's reports are counted one at a time, so parallel
  * requests cannot slip past.
  */
 export async function refuseOverReportQuota(tx: Transaction, reporterId: string, perDay: number): Promise<void> {

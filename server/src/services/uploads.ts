@@ -72,7 +72,7 @@ export async function storeUploadedImage(
 
 /**
  * A listing's cover as stored (`/images/<name>`): only an image this server's own store holds, addressed under its
- * PUBLIC_URL, so a listing never makes a browser load a picture from another host (issue 23).
+ * PUBLIC_URL, so a listing never makes a browser load a picture from another host.
  */
 export async function storedCoverPath(deps: { images: ImageStore; wire: WireContext }, url: string): Promise<string> {
   const stored = ownImagePath(url, deps.wire);

@@ -23,7 +23,7 @@ import { userToWire } from './wire';
 
 type CreateUserBody = z.output<typeof createUserBodySchema>;
 
-/** What a removed account is told when it tries to come back (issue 11). */
+/** What a removed account is told when it tries to come back. */
 export const ACCOUNT_REMOVED_MESSAGE = 'This account has been removed by an admin.';
 
 export const ALREADY_LINKED_MESSAGE =

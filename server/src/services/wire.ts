@@ -47,7 +47,7 @@ export function userToWire(row: UserRow): User {
 
 /**
  * A listing as anyone may read it (the public lists, cached for every caller alike): the seller by id, name and
- * tick, never their phone or email (issue 23).
+ * tick, never their phone or email.
  */
 export function productToWire(row: ProductRow, context: WireContext): Product {
   return {

@@ -1,6 +1,6 @@
 import type { RemoteLoadReport } from '@bookswap/shared/schemas';
 
-/** One storefront page load, as a shell reports it (issue 24): the tests' starting point for telemetry calls. */
+/** One storefront page load, as a shell reports it (decision 025): the tests' starting point for telemetry calls. */
 export const STOREFRONT_LOAD_REPORT: RemoteLoadReport = {
   kind: 'load',
   remote: 'storefront',

@@ -106,7 +106,7 @@ export async function startTestServer(
     await dropSchema().catch(() => undefined);
     throw error;
   }
-  // A listing's cover must be an image of the server's own store (issue 23).
+  // A listing's cover must be an image of the server's own store.
   const images = databaseUrl ? new DatabaseImageStore(handle.db) : new DiskImageStore(dataDir);
   await images.keep('test-cover.png', drawCover(1, 8, 8), 'image/png');
   return {

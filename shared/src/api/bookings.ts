@@ -20,7 +20,7 @@ const bookingPageParams = (page: BookingPageQuery) =>
     sort: page.sort === 'oldest' ? page.sort : undefined,
   });
 
-/** My Orders (issue 36): a page of the signed-in person's own bookings, newest first, optionally of one status. */
+/** My Orders: a page of the signed-in person's own bookings, newest first, optionally of one status. */
 export const getMyOrders = (page: BookingPageQuery) =>
   apiRequest(`/api/booking/orders${bookingPageParams(page)}`, { auth: true, answer: 'bookingPage' });
 

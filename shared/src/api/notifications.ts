@@ -9,7 +9,7 @@ export const getNotifications = () => apiRequest('/api/notification/list', { aut
 export const markNotificationRead = (id: string) =>
   apiRequest(`/api/notification/read/${encodeURIComponent(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
 
-/** Every unread notification of the signed-in person, at once (issue 36). */
+/** Every unread notification of the signed-in person, at once. */
 export const markAllNotificationsRead = () =>
   apiRequest('/api/notification/read-all', { method: 'PUT', auth: true, answer: 'updated' });
 
@@ -22,7 +22,7 @@ export const notificationKeys = {
 const ownListings = (key: unknown) => inFamily('products')(key) && (key as unknown[])[1] === 'mine';
 
 /**
- * The one place that says which lists a notification makes stale (issue 36): when the bell sees a new one, these
+ * The one place that says which lists a notification makes stale: when the bell sees a new one, these
  * refetch, so Booking Requests, My Orders and My Product show the change without a reload. Bookings are one family
  * (My Orders, Booking Requests, the storefront's "Booked by you" all read it).
  */

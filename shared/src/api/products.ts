@@ -47,7 +47,7 @@ export const advertiseProduct = (id: string) =>
     answer: 'updated',
   });
 
-/** The seller's change to their own unsold listing (issue 36). */
+/** The seller's change to their own unsold listing. */
 export const editProduct = ({ id, product }: { id: string; product: EditProductBody }) =>
   apiRequest(`/api/product/edit/${enc(id)}`, { method: 'PUT', auth: true, body: product, answer: 'updated' });
 

@@ -24,7 +24,7 @@ export const swrConfig: SWRConfiguration = {
 };
 
 /**
- * For lists that must stay current while open (the bell, My Orders, Booking Requests, My Product; issue 36): they
+ * For lists that must stay current while open (the bell, My Orders, Booking Requests, My Product): they
  * refetch when the tab regains focus. SWR dedupes focus checks, so under the app's 5-minute freshness they would be
  * answered from the cache: these keep SWR's own short windows.
  */

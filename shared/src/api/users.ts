@@ -27,7 +27,7 @@ export const getAccessToken = (email: string, idToken: string) =>
   apiRequest(`/api/jwt/list${query({ email })}`, { bearer: idToken, answer: 'accessToken' });
 
 /**
- * PUT /api/jwt/logout: ends the session on the server, on every device of this person (issue 23); the access token
+ * PUT /api/jwt/logout: ends the session on the server, on every device of this person; the access token
  * is given explicitly so that a refused one never starts the refresh that a 401 of `auth` calls does.
  */
 export const endServerSession = (accessToken: string) =>

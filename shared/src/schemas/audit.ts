@@ -3,9 +3,9 @@ import './jitless-zod';
 import { wireRecordSchema } from './wire-record';
 
 /**
- * What an admin did (issue 11): verify a seller, delete a user, hide a reported product, dismiss a report; and
- * delete a product (issue 23; a seller deleting their own is not an admin action and is not logged); and a seller's
- * edit of a listing (issue 36), so an admin sees when a listing they moderate, or a buyer booked, was changed.
+ * What an admin did: verify a seller, delete a user, hide a reported product, dismiss a report; and
+ * delete a product (a seller deleting their own is not an admin action and is not logged); and a seller's
+ * edit of a listing, so an admin sees when a listing they moderate, or a buyer booked, was changed.
  */
 export const AUDIT_ACTIONS = ['verify', 'delete-user', 'hide', 'dismiss', 'delete-product', 'edit-product'] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

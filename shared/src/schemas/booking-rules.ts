@@ -1,7 +1,7 @@
 // No zod here: the storefront's first screens read these (the zod schemas stay out of the first load).
 
 /**
- * Where a booking stands (issue 21). Only a booking waiting for payment can be paid, cancelled by its buyer or
+ * Where a booking stands (decision 024). Only a booking waiting for payment can be paid, cancelled by its buyer or
  * declined by the seller; only a paid one can be handed over. When one buyer pays, the book's other waiting
  * bookings become sold to another buyer.
  */
@@ -15,7 +15,7 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** The orders of My Orders and Booking Requests (issue 36): newest booking first unless asked otherwise. */
+/** The orders of My Orders and Booking Requests: newest booking first unless asked otherwise. */
 export const BOOKING_SORTS = ['newest', 'oldest'] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 export const DEFAULT_BOOKING_SORT: BookingSort = 'newest';

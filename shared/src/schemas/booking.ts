@@ -16,7 +16,7 @@ export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 export const bookingSchema = wireRecordSchema.extend({
   /** The text the buyer's screen sent when booking (product.md §3), in their zone and unnamed: shown only as a fallback. */
   bookDate: z.string(),
-  /** ISO 8601: when the booking was made, for screens to write in their reader's zone (issue 36). */
+  /** ISO 8601: when the booking was made, for screens to write in their reader's zone. */
   bookedAt: z.string(),
   category_name: z.string(),
   /** Holds the product id, as in product.md §3. */
@@ -30,7 +30,7 @@ export const bookingSchema = wireRecordSchema.extend({
   phone: z.string(),
   meetingLocation: z.string(),
   paid: z.boolean(),
-  /** Issue 21: where the booking stands; `paid` stays true from payment on, as before. */
+  /** Where the booking stands (decision 024); `paid` stays true from payment on, as before. */
   status: bookingStatusSchema,
   /** Whom the buyer meets: the seller's name and the phone of the listing, copied when the book was booked. */
   sellerName: z.string(),
@@ -60,7 +60,7 @@ export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
 export const myBookingsQuerySchema = z.object({ email: emailSchema });
 
 /**
- * A page of My Orders (`GET /api/booking/orders`) or Booking Requests (`GET /api/booking/requests`), issue 36: the
+ * A page of My Orders (`GET /api/booking/orders`) or Booking Requests (`GET /api/booking/requests`): the
  * page counted from 0 and its size as the book list has them (product.md §9), an optional status, newest first
  * unless `sort=oldest`.
  */

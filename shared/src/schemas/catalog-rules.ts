@@ -26,7 +26,7 @@ export function categoryNameOf(categoryId: string): string | undefined {
 }
 
 /**
- * Whether the resale price is above the original price (issue 36): the add and edit forms warn, and do not refuse,
+ * Whether the resale price is above the original price: the add and edit forms warn, and do not refuse,
  * since a rare book can be worth more than it cost. False while either is not a price yet.
  */
 export function resaleAboveOriginal(originalPrice: string, resalePrice: string): boolean {
@@ -36,14 +36,14 @@ export function resaleAboveOriginal(originalPrice: string, resalePrice: string):
 }
 
 export const REPORT_REASONS = ['False Information', 'Unauthorized Sales', 'High Price', 'Other'] as const;
-/** The longest text the Other reason's box takes (issue 22). */
+/** The longest text the Other reason's box takes. */
 export const REPORT_DETAILS_MAX = 500;
 
 export const PAGE_SIZES = [5, 10, 15, 20] as const;
 export const DEFAULT_PAGE_SIZE = 5;
 export const SEARCH_MAX_LENGTH = 200;
 export const LAST_PAGE_ASKED = 100_000;
-/** How deep a list may be paged (page × size): each page is an OFFSET scan, so deeper is refused (issue 23). */
+/** How deep a list may be paged (page × size): each page is an OFFSET scan, so deeper is refused. */
 export const MAX_LIST_DEPTH = 10_000;
 
 /** Whether a page of that size starts within MAX_LIST_DEPTH rows (and LAST_PAGE_ASKED pages). */
@@ -55,12 +55,12 @@ export function isPageSize(size: number): boolean {
   return (PAGE_SIZES as readonly number[]).includes(size);
 }
 
-/** Page count of product.md §9: total divided by page size, rounded up; no further than a list may be paged (issue 23). */
+/** Page count of product.md §9: total divided by page size, rounded up; no further than a list may be paged. */
 export function pageCount(total: number, size: number): number {
   return Math.ceil(Math.min(total, MAX_LIST_DEPTH) / size);
 }
 
-/** The book list's orders (issue 22): newest first by default, or by the resale price either way. */
+/** The book list's orders: newest first by default, or by the resale price either way. */
 export const BOOK_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export type BookSort = (typeof BOOK_SORTS)[number];
 export const DEFAULT_BOOK_SORT: BookSort = 'newest';

@@ -3,7 +3,7 @@ import './jitless-zod';
 import { wireRecordSchema } from './wire-record';
 
 /**
- * What a person is told (issue 21): a seller of a new booking of their book, a buyer's cancellation, the buyer's
+ * What a person is told (decision 024): a seller of a new booking of their book, a buyer's cancellation, the buyer's
  * payment, an admin hiding or deleting their listing; a buyer of a decline, a sale to another buyer, their payment's
  * receipt, the book handed over.
  */

@@ -24,7 +24,7 @@ export type BookCondition = z.infer<typeof bookConditionSchema>;
 export const productReportFlagSchema = z.enum(['true', 'false']);
 
 /**
- * A listing as anyone may read it: the home page's advertised books, a category, the book list (issue 23). The
+ * A listing as anyone may read it: the home page's advertised books, a category, the book list. The
  * seller shows by name and verified tick only; `sellerId` tells a signed-in seller their own listings.
  */
 export const productSchema = wireRecordSchema.extend({
@@ -51,14 +51,14 @@ export type Product = z.infer<typeof productSchema>;
 
 /**
  * A listing with the seller's contact details (the listing's phone and the seller's email): only where a signed-in
- * person needs them, the details page's Contact Information and the seller's own list (issue 23).
+ * person needs them, the details page's Contact Information and the seller's own list.
  */
 export const productWithContactSchema = productSchema.extend({ phone: z.string(), sellerEmail: z.string() });
 export type ProductWithContact = z.infer<typeof productWithContactSchema>;
 
 /**
  * One listing of the seller's own list (My Product): whether an admin hid it, and the reasons it was reported for,
- * which only its seller reads (issue 36).
+ * which only its seller reads.
  */
 export const myProductSchema = productWithContactSchema.extend({
   hidden: z.boolean(),
@@ -72,7 +72,7 @@ export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
 /**
  * A cover is a picture of the product's own image store, `<the API's address>/images/<name>` as an upload answers
- * it: a listing never makes browsers load images from another host (issue 23). The server checks the address is
+ * it: a listing never makes browsers load images from another host. The server checks the address is
  * its own and the image is stored.
  */
 const OWN_IMAGE_URL = /^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?\/images\/[a-z0-9_-]{1,64}\.(?:jpg|png|webp|gif)$/;
@@ -103,7 +103,7 @@ export const createProductBodySchema = z.object({
 });
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
-/** What a seller may change of a listing not yet sold (issue 36); category, years of use and description stay. */
+/** What a seller may change of a listing not yet sold; category, years of use and description stay. */
 const EDITABLE_FIELDS = {
   book_name: true,
   author_name: true,
@@ -143,7 +143,7 @@ function priceBound(field: 'minPrice' | 'maxPrice') {
 }
 
 /**
- * The filters and order of the book list and the category page (issue 22), all optional: without them a list
+ * The filters and order of the book list and the category page, all optional: without them a list
  * answers exactly as before. Prices come back as cents; repeated values sorted and without duplicates, so two
  * spellings of one filter are one cached answer.
  */

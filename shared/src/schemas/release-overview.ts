@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../releases/registry';
 import { TELEMETRY_REMOTES, type TelemetryRemote } from './telemetry';
 
 /**
- * What a team sees of its releases (issue 24, item 3): `pnpm release list`, the admin Releases screen and the
+ * What a team sees of its releases (decision 025): `pnpm release list`, the admin Releases screen and the
  * automatic canary all read these figures from the release-health counters (docs/decisions/025).
  */
 

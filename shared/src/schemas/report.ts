@@ -21,7 +21,7 @@ export const reportSchema = wireRecordSchema.extend({
   /** Open until the admin hides the product (`hidden`) or rejects the report as unfounded (`dismissed`). */
   status: reportStatusSchema,
   /**
-   * What is wrong, in the reporter's words: given only with the reason Other (issue 22), null otherwise. Optional on
+   * What is wrong, in the reporter's words: given only with the reason Other, null otherwise. Optional on
    * the wire so that a record from a server without the field still reads.
    */
   details: z.string().nullable().optional(),

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import './jitless-zod';
 
 /**
- * Release health (issue 24): what the shell reports about each page load, per remote release it used. Only
+ * Release health (decision 025): what the shell reports about each page load, per remote release it used. Only
  * facts about releases and route patterns travel: no URL, no query string, no email, no token, nothing about
  * who the visitor is, so a signed-in visitor and one who is not are counted alike.
  */
 
 export const TELEMETRY_REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
-/** The units whose releases are judged: the shell (issue 35: `--auto` for the shell) and the four remotes. */
+/** The units whose releases are judged: the shell (`--auto` for the shell) and the four remotes. */
 export const TELEMETRY_UNITS = ['shell', ...TELEMETRY_REMOTES] as const;
 export const TELEMETRY_CHANNELS = ['live', 'canary'] as const;
 /** How a remote's load ended: loaded, or the stage it failed at. */

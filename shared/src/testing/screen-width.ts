@@ -28,5 +28,5 @@ export function atScreenWidth(width: number): () => void {
   };
 }
 
-/** A phone of issue 22's size (390 × 844). */
+/** A phone's size (390 × 844), the smallest screen the product is checked at. */
 export const PHONE_WIDTH = 390;

@@ -39,7 +39,7 @@ export interface BookingsTableProps {
 const ALL = 'all';
 
 /**
- * My Orders and Booking Requests (issue 36): one page of bookings as the server pages, filters and orders them
+ * My Orders and Booking Requests: one page of bookings as the server pages, filters and orders them
  * (newest first), a status filter, the pages and their size. A filter that finds nothing says so instead of the
  * empty text, which would tell someone with bookings that they have none.
  */
@@ -104,7 +104,7 @@ export function BookingsTable({ load, place, onPlace, label, what, columns, empt
               empty={place.status ? `No booking is ${BOOKING_STATUS_LABELS[place.status].toLowerCase()}` : empty}
               nextStep={
                 place.status ? undefined : (
-                  // The next step from an empty list (issue 36): books to book, or to see what sells.
+                  // The next step from an empty list: books to book, or to see what sells.
                   <Button component={RouterLink} to={ROUTES.bookList.path} variant="outlined">
                     Browse books
                   </Button>

@@ -27,12 +27,12 @@ export interface DataTableProps<T extends { _id: string }> {
   rows: T[];
   /** Shown instead of the table when there are no rows (product.md: "No Product", "No Order", "No Report"). */
   empty: string;
-  /** Under the empty text: what to do next (issue 36: "No Order" offers a link to browse books). */
+  /** Under the empty text: what to do next ("No Order" offers a link to browse books). */
   nextStep?: ReactNode;
 }
 
 /**
- * Whether the screen is too narrow for a row's columns side by side (issue 22: a phone is 390 px wide). Read at
+ * Whether the screen is too narrow for a row's columns side by side (a phone is 390 px wide). Read at
  * the first render (noSsr), so a phone never paints the wide table first; the theme's default without a provider.
  */
 export function useOnPhone() {

@@ -79,7 +79,7 @@ export function TablePages({ label, start, shown, total, page, pageCount, onPage
 }
 
 /**
- * A dashboard table over a whole loaded list, a page at a time (issue 22: 200 rows are not one long table),
+ * A dashboard table over a whole loaded list, a page at a time (200 rows are not one long table),
  * with an optional search box. The API sends the whole list, so paging and search happen here.
  */
 export function PagedTable<T extends { _id: string }>({

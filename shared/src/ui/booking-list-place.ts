@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { isBookingStatus, type BookingStatus } from '../schemas/booking-rules';
 import { DEFAULT_PAGE_SIZE, isPageSize, isPageWithinReach } from '../schemas/catalog-rules';
 
-/** Where My Orders and Booking Requests stand (issue 36): the URL's `status`, `page` (from 0) and `size`. */
+/** Where My Orders and Booking Requests stand: the URL's `status`, `page` (from 0) and `size`. */
 export interface BookingListPlace {
   status?: BookingStatus;
   page: number;

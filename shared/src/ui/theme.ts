@@ -2,7 +2,7 @@
 import { createTheme } from '@mui/material/styles';
 
 /**
- * Issue 22: a keyboard user sees where the focus is on every control, not only MUI's ripple. A dark green
+ * A keyboard user sees where the focus is on every control, not only MUI's ripple. A dark green
  * ring (WCAG 2.2 asks 3:1 against what surrounds it; this is above 10:1 on the page, the cards and the top bar),
  * drawn outside the control so it shows on filled buttons too.
  */

@@ -7,7 +7,7 @@ export const ERROR_TOAST_MS = 4000;
 export const TOAST_LIMIT = 20;
 
 /**
- * The top bar is sticky and at most 64 px tall (MUI's toolbar); toasts start below it (issue 22: they covered
+ * The top bar is sticky and at most 64 px tall (MUI's toolbar); toasts start below it (they covered
  * the navigation and the account menu), with a small gap.
  */
 export const TOASTS_TOP_PX = 64 + 8;

@@ -54,7 +54,7 @@ describe('the dashboard home', () => {
     expect(router.state.location.pathname).toBe('/dashboard/myproduct');
   });
 
-  it('names only the actions Booking Requests has: no accept, since none exists (issue 36)', () => {
+  it('names only the actions Booking Requests has: no accept, since none exists', () => {
     renderWelcome('seller');
     const links = within(screen.getByRole('navigation', { name: 'Your screens' })).getAllByRole('link', {
       name: 'Open',

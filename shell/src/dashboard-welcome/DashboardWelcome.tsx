@@ -14,7 +14,7 @@ import { dashboardMenuFor, type DashboardMenuItem } from '../layout/dashboard-me
 const WHAT_IT_IS_FOR: Record<string, string> = {
   [ROUTES.myOrders.path]: 'The books you booked, their status and paying for them.',
   [ROUTES.myProducts.path]: 'Your listed books: advertise, edit or delete them.',
-  // Only the actions the screen has (issue 36): a booking needs no acceptance, and waits for the buyer's payment.
+  // Only the actions the screen has: a booking needs no acceptance, and waits for the buyer's payment.
   [ROUTES.bookingRequests.path]: 'Buyers who booked your books: decline a booking, or mark a paid one handed over.',
   [ROUTES.allBuyers.path]: 'Every buyer, with a search by name or email.',
   [ROUTES.allSellers.path]: 'Every seller: verify or delete them.',
@@ -24,7 +24,7 @@ const WHAT_IT_IS_FOR: Record<string, string> = {
 };
 
 /**
- * product.md §2: /dashboard reads "Welcome," followed by the display name. Under it (issue 22: the page was empty
+ * product.md §2: /dashboard reads "Welcome," followed by the display name. Under it (the page was empty
  * for a newcomer), the role's screens of the dashboard menu, one card each, every one a link the keyboard reaches.
  */
 export function DashboardWelcome() {
@@ -62,7 +62,7 @@ export const UNVERIFIED_SELLER_TEXT =
   'Your seller account is not verified yet. An admin verifies sellers from the All Seller list; there is nothing ' +
   'to send. Once you are verified, every book you list shows the verified tick.';
 
-/** Whether the seller is verified (product.md §1: admins verify sellers), and if not, how it happens (issue 36). */
+/** Whether the seller is verified (product.md §1: admins verify sellers), and if not, how it happens. */
 function SellerStanding({ verified }: { verified: boolean }) {
   return (
     <Typography sx={{ mt: 1 }} color={verified ? 'success.main' : 'text.secondary'}>

@@ -19,7 +19,7 @@ import { TopNav } from './TopNav';
 const SIDE_MENU_WIDTH = 240;
 
 /**
- * product.md §2: the dashboard's side menu by role. On a narrow screen (issue 22) it folds under a
+ * product.md §2: the dashboard's side menu by role. On a narrow screen it folds under a
  * "Dashboard menu" button above the screen, so the screen keeps the whole width.
  */
 export function DashboardLayout() {

@@ -23,7 +23,7 @@ export interface SiteMenuProps {
 const CURRENT_PAGE = { '&[aria-current="page"]': { color: 'primary.main', fontWeight: 700 } };
 
 /**
- * The top navigation on a narrow screen (issue 22): the top menu's links, then Login or the account items.
+ * The top navigation on a narrow screen: the top menu's links, then Login or the account items.
  * Its own chunk, loaded on the first press of the menu button; Menu moves the focus in, Escape closes it and
  * the focus goes back to the button.
  */

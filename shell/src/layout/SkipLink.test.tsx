@@ -6,7 +6,7 @@ import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { DashboardLayout } from './DashboardLayout';
 import { PublicLayout } from './PublicLayout';
 
-describe('the skip link (issue 36)', () => {
+describe('the skip link', () => {
   const api = fakeApiForEachTest();
   beforeEach(() => api.on('GET', '/api/notification/list', { body: { notifications: [], unread: 0 } }));
 

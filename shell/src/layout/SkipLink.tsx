@@ -6,7 +6,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * "Skip to content": the first Tab stop of every page, out of sight until focused, so a keyboard user reaches the
- * page's content without crossing the top bar and menus (issue 36: 25 Tab stops before the first book). It moves
+ * page's content without crossing the top bar and menus (25 Tab stops before the first book). It moves
  * the focus itself rather than letting the browser follow `#main-content`, which would add a history entry.
  */
 export function SkipLink() {

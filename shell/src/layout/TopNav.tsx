@@ -60,7 +60,7 @@ function useLogOutFrom(closeMenu: () => void) {
   };
 }
 
-/** Issue 22: below this width the links do not fit on one line beside the logo, the bell and the avatar. */
+/** Below this width the links do not fit on one line beside the logo, the bell and the avatar. */
 function useNarrowScreen() {
   // Read at the first render (noSsr), so a phone never paints the wide bar first.
   return useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
@@ -138,7 +138,7 @@ export function TopNav() {
   const links = topNavLinks();
   return (
     <AppBar position="sticky" color="default" elevation={1}>
-      {/* One line at any width: nothing in the bar wraps (issue 22). */}
+      {/* One line at any width: nothing in the bar wraps. */}
       <Toolbar sx={{ gap: 1 }}>
         {narrow ? <SiteMenuButton links={links} /> : null}
         <Typography

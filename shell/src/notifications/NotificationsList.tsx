@@ -118,7 +118,7 @@ export function NotificationsList({ anchor, onClose }: NotificationsListProps) {
           Mark all read
         </Button>
       </Box>
-      {/* Every time below is in the reader's zone, named once here (issue 36). */}
+      {/* Every time below is in the reader's zone, named once here. */}
       {notifications.data && notifications.data.notifications.length > 0 && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 1 }}>
           Times in {timeZoneName()}

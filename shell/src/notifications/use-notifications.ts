@@ -30,7 +30,7 @@ export function useNotifications() {
 }
 
 /**
- * When the bell sees notifications it had not seen, the lists they concern refetch (issue 36): Booking Requests
+ * When the bell sees notifications it had not seen, the lists they concern refetch: Booking Requests
  * shows a new booking while open, without a reload. The remotes' lists live in the shell's one SWR cache (swr is a
  * shared singleton), so the shell's `mutate` reaches them. The first answer refetches nothing: the lists on screen
  * have just loaded their own.

@@ -1,4 +1,4 @@
--- Moderation (issue 11) and payment safety (issues 10 and 12): report status and dismissal, the email ban
+-- Moderation and payment safety: report status and dismissal, the email ban
 -- of deleted accounts, the audit log, refunds, the sandbox's 3-D Secure step, and uniqueness the database
 -- enforces instead of a read before the insert.
 

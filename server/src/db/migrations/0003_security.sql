@@ -1,4 +1,4 @@
--- Security (issue 12): uploads counted per seller and removed when nothing uses them, and where an admin's
+-- Security: uploads counted per seller and removed when nothing uses them, and where an admin's
 -- role came from, so that leaving ADMIN_EMAILS demotes again.
 
 -- Every image uploaded through the API: the per-day quota counts these, the sweeper removes unused ones.

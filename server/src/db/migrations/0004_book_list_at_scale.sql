@@ -1,4 +1,4 @@
--- The book list at scale (issue 14). The database keeps, in one row, the number of publicly visible listings
+-- The book list at scale (decision 008). The database keeps, in one row, the number of publicly visible listings
 -- (product.md §9's page count needs the exact total) and a version that every change to `products` bumps in the same
 -- transaction. The API caches list answers under that version and reads it on every request, so a cached
 -- answer is never served after a write has committed, whichever instance wrote it.

@@ -1,4 +1,4 @@
--- Issue 14, stateless instances: what several API instances on one PostgreSQL must share besides the data.
+-- Stateless instances: what several API instances on one PostgreSQL must share besides the data.
 -- Both tables exist on PGlite too (one schema for both), where they stay empty: there images are files under
 -- DATA_DIR and the rate-limit counters live in memory.
 

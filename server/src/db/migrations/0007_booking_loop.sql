@@ -1,4 +1,4 @@
--- Issue 21: the seller's side of a booking. A booking now says where it stands, and carries whom the buyer meets
+-- The seller's side of a booking (decision 024). A booking now says where it stands, and carries whom the buyer meets
 -- (the seller's name and the listing's phone, copied when the book is booked, as its name, image and price are).
 -- `paid` stays: true from the payment on, as the wire has always said.
 ALTER TABLE bookings

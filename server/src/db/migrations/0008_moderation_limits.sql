@@ -1,4 +1,4 @@
--- Issue 23, findings 5 and 6.
+-- Moderation limits: deleted listings keep their reports, and reports no longer follow their listing.
 --
 -- An admin's deletion of a listing is audited ('delete-product') and keeps the listing's reports, which then read
 -- hidden: they are the record of why it went. A seller deleting their own listing removes its reports in the same

@@ -1,4 +1,4 @@
--- Filters, sort and facet counts on the book list and the category page (issue 22).
+-- Filters, sort and facet counts on the book list and the category page.
 --
 -- The plans behind it: EXPLAIN ANALYZE at 1,000,000 listings of server/bench/api-bench.ts's data (nine categories,
 -- three conditions, 180 prices, 5 in 7 listings by a verified seller), PostgreSQL 15.

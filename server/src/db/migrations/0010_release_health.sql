@@ -1,4 +1,4 @@
--- Issue 24, release health: what browsers report about each remote release, as counters per minute, release and
+-- Release health (decision 025): what browsers report about each remote release, as counters per minute, release and
 -- route (never a row per report: 5,000 reports a second become a few upserts a second, and nothing about a visitor
 -- is kept). Vitals are fixed histograms (VITAL_BUCKET_BOUNDS in shared/src/schemas/telemetry.ts, 11 buckets), so
 -- p75 can be read from any sum of rows. Rows older than 400 days are swept (services/release-health.ts).
@@ -20,5 +20,5 @@ CREATE TABLE release_health_minutes (
   PRIMARY KEY (minute, remote, version, channel, route)
 );
 --> statement-breakpoint
--- A release's figures over a period (issue 24, items 3 and 4) read by remote and version.
+-- A release's figures over a period (decision 026) read by remote and version.
 CREATE INDEX release_health_by_release_idx ON release_health_minutes (remote, version, minute);

@@ -1,3 +1,3 @@
--- What is wrong, in the reporter's words, when the reason is Other (issue 22). Null for the other reasons and for
+-- What is wrong, in the reporter's words, when the reason is Other. Null for the other reasons and for
 -- every report made before the text box existed; the admin's Report list shows it beside the reason.
 ALTER TABLE reports ADD COLUMN details text;

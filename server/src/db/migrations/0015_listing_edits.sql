@@ -1,4 +1,4 @@
--- Issue 36: a seller's edit of their listing is audited ('edit-product'), as AUDIT_ACTIONS in
+-- A seller's edit of their listing is audited ('edit-product'), as AUDIT_ACTIONS in
 -- shared/src/schemas/audit.ts lists the actions.
 ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;
 --> statement-breakpoint

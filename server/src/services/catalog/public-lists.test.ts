@@ -305,7 +305,7 @@ describe('searching and paging many listings', () => {
 
   it('answers every page of a common and a rare word as the database orders it, with the exact total', async () => {
     for (const [word, pages] of [
-      // 499 × 20 is the deepest page a list serves (MAX_LIST_DEPTH, issue 23).
+      // 499 × 20 is the deepest page a list serves (MAX_LIST_DEPTH).
       ['marsupial', [0, 1, 7, 249, 250, 255, 256, 499]],
       ['cassowary', [0, 1, 2, 3]],
     ] as const) {

@@ -37,7 +37,7 @@ export function recordPaidBooking(
     if (listing?.sold) return { notRecordable: 'sold-to-someone-else' };
     if (!listing?.visible) return { notRecordable: 'no-longer-available' };
     await markBookingPaid(tx, booking.id);
-    // Issue 21: the book's other waiting bookings can no longer be paid, and their buyers are told, with this one's
+    // The book's other waiting bookings can no longer be paid, and their buyers are told, with this one's
     // receipt and the seller's word to hand the book over, in this same transaction (docs/decisions/024).
     const soldElsewhere = await sellOtherWaitingBookings(tx, booking.productId, booking.id);
     const seller = await sellerOf(tx, current);

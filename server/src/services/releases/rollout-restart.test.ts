@@ -9,7 +9,7 @@ import type { ReleaseFiguresSnapshot, TelemetryReport } from '@bookswap/shared/s
 import { spawnServer } from '../../testing/server-process';
 
 /**
- * Issue 24, item 4: the automatic canary runs inside the API process (main.ts starts its worker) and its state is
+ * The automatic canary (decision 026) runs inside the API process (main.ts starts its worker) and its state is
  * the registry, so an API killed mid-rollout and started again carries on where it stopped.
  */
 let dataDir: string;
