@@ -1,4 +1,4 @@
-// Tests of the workspace's own tooling (the lint configuration, the webpack helpers), in Node.
+// Tests of the workspace's own tooling (the lint configuration, the webpack helpers, the docs' check), in Node.
 const preset = require('./jest.preset.cjs');
 
 module.exports = {
@@ -11,5 +11,6 @@ module.exports = {
     '<rootDir>/webpack/**/*.test.ts',
     '<rootDir>/release/**/*.test.ts',
     '<rootDir>/public-api/**/*.test.ts',
+    '<rootDir>/docs/**/*.test.ts',
   ],
 };
