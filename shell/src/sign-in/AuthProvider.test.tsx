@@ -460,6 +460,19 @@ describe('the sign-in state behind useAuth()', () => {
     expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
   });
 
+  it('two calls answered 401 at the same time share one renewal', async () => {
+    const { server } = await signedInWithExpiredToken(identity);
+    server.calls.length = 0;
+    await act(() =>
+      expect(Promise.all([getMyBookings('bea@bookswap.test'), getMyBookings('bea@bookswap.test')])).resolves.toEqual([
+        [],
+        [],
+      ]),
+    );
+    expect(server.calls.filter((call) => call.path.startsWith('/api/jwt/list'))).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
+  });
+
   it('keeps the session when a renewal does not get through, and renews on the next 401', async () => {
     await signedInWithExpiredToken(identity);
     identity.idToken.mockRejectedValueOnce(new Error('Firebase: Error (auth/network-request-failed).'));
@@ -561,7 +574,7 @@ describe('when the identity SDK cannot be loaded', () => {
   });
 });
 
-describe('a reload in the middle of a sign-in (issue 23)', () => {
+describe('a reload in the middle of a sign-in', () => {
   let identity: FakeIdentityProvider;
   beforeEach(() => {
     identity = new FakeIdentityProvider();
@@ -596,7 +609,8 @@ describe('a reload in the middle of a sign-in (issue 23)', () => {
     page.unmount();
   }
 
-  it('after the access token was stored, the next page load is signed in with it', async () => {
+  /** Sam pressed Login; the access token is stored and the role look-up is held open, as a reload finds it. */
+  async function loginHeldAtTheRole() {
     const { server, held } = serverHolding('/api/user/list/', { 'sam@bookswap.test': { role: 'seller' } });
     const page = renderProvider(identity);
     await settledSignedOut();
@@ -605,6 +619,11 @@ describe('a reload in the middle of a sign-in (issue 23)', () => {
       login = latest.login('sam@bookswap.test', 'seller123');
     });
     await waitFor(() => expect(localStorage.getItem('accessToken')).toBe('access-1'));
+    return { server, held, page, login };
+  }
+
+  it('after the access token was stored, the next page load is signed in with it', async () => {
+    const { server, held, page, login } = await loginHeldAtTheRole();
     await reload(page, login, () => held.reject(new TypeError('Failed to fetch')));
 
     // Observed before: the cut-off role look-up removed the token and signed the provider out.
@@ -682,6 +701,41 @@ describe('a reload in the middle of a sign-in (issue 23)', () => {
     await identity.restore(identity.user);
     await waitFor(() => expect(shown()).toBe('settled | bea <bea@bookswap.test> | buyer'));
     expect(localStorage.getItem('accessToken')).toBe('access-2');
+  });
+
+  it('a reload whose requests fail long after the unload began still leaves the session to the next page load', async () => {
+    const { page, login, held } = await loginHeldAtTheRole();
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('beforeunload'));
+      });
+      // A slow machine: the cut-off request fails ten seconds after the unload began.
+      clock.mockReturnValue(Date.now() + 10_000);
+      await act(async () => {
+        held.reject(new TypeError('Failed to fetch'));
+        await login.catch(() => undefined);
+      });
+    } finally {
+      clock.mockRestore();
+    }
+    page.unmount();
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(identity.signOut).not.toHaveBeenCalled();
+  });
+
+  it("a page back from the back-forward cache takes a later failure as the server's and undoes the sign-in", async () => {
+    const { login, held } = await loginHeldAtTheRole();
+    act(() => {
+      window.dispatchEvent(new Event('beforeunload'));
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    held.reject(new TypeError('Failed to fetch'));
+    await expect(attempt(() => login)).rejects.toThrow();
+    expect(identity.signOut).toHaveBeenCalled();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    await settledSignedOut();
   });
 });
 

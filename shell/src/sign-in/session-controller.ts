@@ -1,10 +1,7 @@
 import {
   ACCESS_TOKEN_KEY,
-  ApiError,
   clearAccessToken,
-  createUser,
   endServerSession,
-  getAccessToken,
   getUserByEmail,
   readAccessToken,
   storeAccessToken,
@@ -16,92 +13,38 @@ import {
   type SignedInIdentity,
   type SignupInput,
 } from '@bookswap/contract/auth';
-import type { SignupRole } from '@bookswap/shared/schemas';
-import { notifyError, notifySuccess } from '@bookswap/shared/ui';
+import { notifyError } from '@bookswap/shared/ui';
 import { loadOnceSucceeded, type IdentityProvider } from './identity-provider';
 import { providerCodeOf } from './sign-in-error-text';
 import { rememberSignupChoice, takeSignupChoice } from './pending-signup';
-import { STARTING, toSessionState, transition, type Session, type SessionEvent } from './session-machine';
+import {
+  askToVerifyEmail,
+  createUserRecord,
+  emailOf,
+  isRefusal,
+  isUnverifiedEmail,
+  obtainAccessToken,
+} from './server-sign-in';
+import {
+  STARTING_PAGE,
+  step,
+  toSessionState,
+  unloadCutsOff,
+  type PageEvent,
+  type PageSession,
+  type Session,
+  type SessionEvent,
+} from './session-machine';
 import { syncToken } from './token-sync';
 import { isSignInUnfinished, noteSignInSettled, noteSignInStarted } from './unfinished-sign-in';
 
-/** Spelled as in product.md §7. */
-export const USER_CREATED_MESSAGE = 'user created succrssfully';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 export const SIGN_IN_UNAVAILABLE_MESSAGE = 'Sign-in could not be loaded. Check your connection and try again.';
-
-/**
- * A reload cuts the page's requests off, and they fail a few milliseconds later: a failure this soon after the
- * page began to unload is the unload's, not the server's, and is left for the next page load to settle.
- */
-const UNLOAD_FAILURE_WINDOW_MS = 3000;
-
-function emailOf(identity: SignedInIdentity | null): string {
-  if (!identity?.email) throw new Error('This account has no email address, which Bookswap needs to find your role.');
-  return identity.email;
-}
-
-/** Creates the user record; a record that already exists (409) is kept as it is, with its role. */
-async function createUserRecord(identity: SignedInIdentity, role: SignupRole, idToken: string, name?: string) {
-  const userEmail = emailOf(identity);
-  const userName = (name ?? identity.displayName ?? '').trim() || userEmail.split('@')[0]!;
-  try {
-    await createUser({ userEmail, userName, role }, idToken);
-    notifySuccess(USER_CREATED_MESSAGE);
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
-  }
-}
-
-/** The server's answer to a password account that has not verified its email yet (SECURITY.md). */
-function isUnverifiedEmail(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 403 && error.field === 'email_verified';
-}
-
-/** Sends the verification link and gives back the server's message, which the sign-in forms show in red. */
-async function askToVerifyEmail(provider: IdentityProvider, error: ApiError): Promise<Error> {
-  // The provider refuses to resend a link it sent moments ago (auth/too-many-requests); that link still works.
-  await provider.sendEmailVerification().catch(() => undefined);
-  return new Error(error.message);
-}
-
-/**
- * Trades the provider's ID token for the server's access token. An identity with no user record yet becomes a
- * buyer first (a first Google sign-in, product.md §4), or takes the role it chose at sign-up when its record
- * had to wait (for the email to be verified, or for the page to load again after a reload cut the sign-up off).
- */
-async function obtainAccessToken(
-  provider: IdentityProvider,
-  identity: SignedInIdentity,
-  forceRefresh = false,
-): Promise<string> {
-  const email = emailOf(identity);
-  const idToken = await provider.idToken({ forceRefresh });
-  try {
-    return (await getAccessToken(email, idToken)).accessToken;
-  } catch (error) {
-    if (isUnverifiedEmail(error)) throw await askToVerifyEmail(provider, error);
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
-    const chosen = takeSignupChoice(email);
-    await createUserRecord(identity, chosen?.role ?? 'buyer', idToken, chosen?.name || undefined);
-    return (await getAccessToken(email, idToken)).accessToken;
-  }
-}
 
 /** The signed-in identity, once the provider has restored what it keeps (a 401 can come before that). */
 async function restoredIdentity(provider: IdentityProvider): Promise<SignedInIdentity | null> {
   await provider.restored();
   return provider.current();
-}
-
-/**
- * Whether a failed renewal says the person may not go on: the provider or the server refused. A request that did
- * not get through (the connection dropped, the server is down, a navigation cut it off before the page's unload
- * events) proves nothing about the session.
- */
-function isRefusal(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status !== 0 && error.status < 500;
-  return providerCodeOf(error) !== 'network-request-failed';
 }
 
 /** Whether `work` succeeded, for clean-up steps whose failure is handled by what comes after them. */
@@ -116,7 +59,7 @@ export type SessionActions = Pick<AuthContextValue, 'login' | 'signup' | 'google
 export interface SessionController extends SessionActions {
   /**
    * Asks the identity provider to email a reset link. An address without an account succeeds all the same: the
-   * screen must not tell who has an account (issue 22).
+   * screen must not tell anyone who has an account.
    */
   sendPasswordReset(email: string): Promise<void>;
   /** Attaches to the page (other tabs, the API client's 401s, the provider's reports); returns the detach. */
@@ -127,65 +70,70 @@ export interface SessionController extends SessionActions {
  * The shell's session: the machine of session-machine.ts driven by the identity provider, the API server and the
  * person's actions, written to `store` for `useAuth()` and the route guards. The access token is stored only
  * once the provider has kept the identity it belongs to, and removed whenever the session ends, so storage
- * never holds an access token without an identity to restore.
+ * never holds an access token without an identity to restore. Everything this controller decides from is the
+ * machine's one `PageSession`; what it holds beside it are the provider and the page's events.
  */
 export function createSessionController(
   store: SessionStore,
   connect: () => Promise<IdentityProvider>,
 ): SessionController {
-  let session: Session = STARTING;
-  const loadProvider = loadOnceSucceeded(connect);
-  let providerRequested = false;
-  let attached = false;
-  let stopReports: (() => void) | null = null;
-  let refreshing: Promise<boolean> | null = null;
-  let unloadingSince = Number.NEGATIVE_INFINITY;
-  let watchingUnload = false;
+  let page: PageSession = STARTING_PAGE;
+  /** Set once, by the promise below: it settles with the first provider that loads. */
+  let providerArrived!: (provider: IdentityProvider) => void;
+  /** The identity provider once it has loaded; each attachment to the page follows its reports from then on. */
+  const providerLoaded = new Promise<IdentityProvider>((resolve) => (providerArrived = resolve));
+  const loadProvider = loadOnceSucceeded(async () => {
+    const provider = await connect();
+    providerArrived(provider);
+    return provider;
+  });
 
-  const noteUnload = () => {
-    unloadingSince = Date.now();
+  const isCurrent = (ticket: number) => page.session.ticket === ticket;
+  const cutOffByUnload = () => page.unloading;
+
+  const onUnloading = () => dispatch({ type: 'page-unloading' });
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) dispatch({ type: 'page-restored' });
   };
-  const cutOffByUnload = () => Date.now() - unloadingSince < UNLOAD_FAILURE_WINDOW_MS;
-  const isCurrent = (ticket: number) => session.ticket === ticket;
 
   /**
-   * Notes the page's unload while work runs that an unload would cut off: a sign-in, a restore, a token refresh.
-   * Only then: some browsers keep no back-forward cache of a page listening for beforeunload.
+   * Listens for the page's unload while work runs that an unload would cut off, and only then: some browsers keep
+   * no back-forward cache of a page listening for beforeunload. Adding a listener that is there already, or
+   * removing one that is not, changes nothing, so no note is kept of which are added.
    */
-  function watchUnload() {
-    const needed = session.status === 'signing-in' || session.status === 'establishing' || refreshing !== null;
-    if (needed === watchingUnload) return;
-    watchingUnload = needed;
-    for (const type of ['beforeunload', 'pagehide'] as const) {
-      if (needed) window.addEventListener(type, noteUnload);
-      else window.removeEventListener(type, noteUnload);
+  function listenForUnload(listen: boolean) {
+    if (listen) {
+      window.addEventListener('beforeunload', onUnloading);
+      window.addEventListener('pagehide', onUnloading);
+      window.addEventListener('pageshow', onPageShow);
+    } else {
+      window.removeEventListener('beforeunload', onUnloading);
+      window.removeEventListener('pagehide', onUnloading);
+      window.removeEventListener('pageshow', onPageShow);
     }
   }
 
-  function dispatch(event: SessionEvent): Session {
-    const previous = session;
-    session = transition(session, event);
-    if (session === previous) return session;
-    store.set(toSessionState(session));
-    watchUnload();
-    return session;
+  /** Steps the machine; gives back the session after the event (the same object when nothing changed). */
+  function dispatch(event: SessionEvent | PageEvent): Session {
+    const previous = page;
+    page = step(page, event);
+    if (page === previous) return page.session;
+    if (page.session !== previous.session) store.set(toSessionState(page.session));
+    listenForUnload(unloadCutsOff(page));
+    return page.session;
   }
 
-  /** The identity provider, loaded on first need (and again after a failed load); its reports are followed. */
+  /** The identity provider, loaded on first need (and again after a failed load). */
   async function identityProvider(): Promise<IdentityProvider> {
-    providerRequested = true;
-    let provider: IdentityProvider;
     try {
-      provider = await loadProvider();
+      return await loadProvider();
     } catch (error) {
       throw new Error(SIGN_IN_UNAVAILABLE_MESSAGE, { cause: error });
     }
-    if (attached && !stopReports) stopReports = provider.onChange((identity) => onReport(provider, identity));
-    return provider;
   }
 
   function onReport(provider: IdentityProvider, identity: SignedInIdentity | null) {
-    const previous = session;
+    const previous = page.session;
     const next = dispatch({ type: 'provider-reported', identity });
     if (next === previous) return;
     if (next.status === 'signed-out') {
@@ -202,10 +150,17 @@ export function createSessionController(
     try {
       await identityProvider();
     } catch (error) {
-      const previous = session;
+      const previous = page.session;
       // The stored session stays stored: the next page load tries again.
       if (dispatch({ type: 'provider-unavailable' }) !== previous) notifyError(error);
     }
+  }
+
+  /** Another tab stored an access token: this one takes over that session. */
+  function onStorage(event: StorageEvent) {
+    if (event.key !== ACCESS_TOKEN_KEY || !event.newValue) return;
+    const previous = page.session;
+    if (dispatch({ type: 'other-tab-signed-in' }) !== previous) void followProvider();
   }
 
   /** The access token (when missing or after a sign-in), then the role from the user record. */
@@ -287,32 +242,34 @@ export function createSessionController(
   }
 
   /**
-   * A 401's one refresh (product.md §6): concurrent 401s share it; when it is refused the session ends. One that
+   * A 401's one renewal (product.md §6): concurrent 401s share it; when it is refused the session ends. One that
    * did not get through (or that a reload cut off) leaves the session as it is: the next 401 tries again.
    */
-  function refreshAccessToken(): Promise<boolean> {
-    if (refreshing) return refreshing;
-    refreshing = (async () => {
-      try {
-        const provider = await identityProvider();
-        const identity = await restoredIdentity(provider);
-        if (!identity) throw new Error(SESSION_ENDED_MESSAGE);
-        storeAccessToken(await obtainAccessToken(provider, identity, true));
-        return true;
-      } catch (error) {
-        if (!cutOffByUnload() && isRefusal(error)) await endSession();
-        return false;
-      } finally {
-        refreshing = null;
-        watchUnload();
-      }
-    })();
-    watchUnload();
-    return refreshing;
+  function renewAccessToken(): Promise<boolean> {
+    if (page.renewal) return page.renewal;
+    const renewal = renew();
+    dispatch({ type: 'renewal-started', renewal });
+    return renewal;
+  }
+
+  async function renew(): Promise<boolean> {
+    try {
+      // Awaited before anything else, so the renewal is in the machine (renewal-started) before it can finish.
+      const provider = await identityProvider();
+      const identity = await restoredIdentity(provider);
+      if (!identity) throw new Error(SESSION_ENDED_MESSAGE);
+      storeAccessToken(await obtainAccessToken(provider, identity, true));
+      return true;
+    } catch (error) {
+      if (!cutOffByUnload() && isRefusal(error)) await endSession();
+      return false;
+    } finally {
+      dispatch({ type: 'renewal-finished' });
+    }
   }
 
   async function endSession() {
-    const previous = session;
+    const previous = page.session;
     if (dispatch({ type: 'session-ended' }) === previous) return;
     notifyError(new Error(SESSION_ENDED_MESSAGE));
     clearAccessToken();
@@ -325,22 +282,21 @@ export function createSessionController(
 
   return {
     start() {
-      attached = true;
-      const onStorage = (event: StorageEvent) => {
-        if (event.key !== ACCESS_TOKEN_KEY || !event.newValue) return;
-        const previous = session;
-        if (dispatch({ type: 'other-tab-signed-in' }) !== previous) void followProvider();
-      };
+      // This attachment's own: a detach (an unmount, React's development double effects) ends what it began.
+      let detached = false;
+      let stopReports = () => {};
       window.addEventListener('storage', onStorage);
-      setUnauthorizedHandler(refreshAccessToken);
+      setUnauthorizedHandler(renewAccessToken);
+      void providerLoaded.then((provider) => {
+        if (!detached) stopReports = provider.onChange((identity) => onReport(provider, identity));
+      });
       // Only a page with something to restore needs the identity SDK at start-up; a visitor without gets it when
-      // a sign-in begins or another tab signs in, so the home page loads no Firebase.
-      if (readAccessToken() !== null || isSignInUnfinished() || providerRequested) void followProvider();
+      // a sign-in begins or another tab signs in, so the home page loads no Firebase (decision 012).
+      if (readAccessToken() !== null || isSignInUnfinished()) void followProvider();
       else dispatch({ type: 'nothing-stored' });
       return () => {
-        attached = false;
-        stopReports?.();
-        stopReports = null;
+        detached = true;
+        stopReports();
         window.removeEventListener('storage', onStorage);
         setUnauthorizedHandler(null);
       };

@@ -1,5 +1,15 @@
 import { SIGNED_OUT, type SignedInIdentity } from '@bookswap/contract/auth';
-import { STARTING, toSessionState, transition, type Session, type SessionEvent } from './session-machine';
+import {
+  STARTING,
+  STARTING_PAGE,
+  step,
+  toSessionState,
+  transition,
+  unloadCutsOff,
+  type PageSession,
+  type Session,
+  type SessionEvent,
+} from './session-machine';
 
 const bea: SignedInIdentity = { uid: 'bea', displayName: 'Bea', photoURL: null, email: 'bea@bookswap.test' };
 const sam: SignedInIdentity = { uid: 'sam', displayName: 'Sam', photoURL: null, email: 'sam@bookswap.test' };
@@ -132,5 +142,82 @@ describe('the session machine', () => {
     expect(toSessionState(finishingSignIn)).toEqual({ user: bea, role: null, verify: false, loading: true });
     expect(toSessionState(signingOut)).toEqual({ user: bea, role: null, verify: false, loading: true });
     expect(toSessionState(signedIn)).toEqual({ user: bea, role: 'buyer', verify: false, loading: false });
+  });
+});
+
+describe('the page around the session', () => {
+  const renewal = Promise.resolve(true);
+  const onPage = (session: Session, more: Partial<PageSession> = {}): PageSession => ({
+    session,
+    renewal: null,
+    unloading: false,
+    ...more,
+  });
+  const unloading = { type: 'page-unloading' } as const;
+
+  it('starts with the session starting, no renewal and no unload', () => {
+    expect(STARTING_PAGE).toEqual({ session: STARTING, renewal: null, unloading: false });
+  });
+
+  it('keeps the first renewal for the 401s that come while it runs, and forgets it when it finishes', () => {
+    const renewing = step(onPage(signedIn), { type: 'renewal-started', renewal });
+    expect(renewing.renewal).toBe(renewal);
+    expect(step(renewing, { type: 'renewal-started', renewal: Promise.resolve(false) })).toBe(renewing);
+    expect(step(renewing, { type: 'renewal-finished' })).toEqual(onPage(signedIn));
+    expect(step(onPage(signedIn), { type: 'renewal-finished' })).toEqual(onPage(signedIn));
+  });
+
+  it.each([
+    ['signing in', onPage(signingIn)],
+    ['waiting for the provider', onPage(waitingForReport)],
+    ['restoring', onPage(restoring)],
+    ['finishing a sign-in', onPage(finishingSignIn)],
+    ['renewing while signed in', onPage(signedIn, { renewal })],
+  ])('notes an unload that begins while %s: that work was cut off', (_, before) => {
+    expect(step(before, unloading)).toEqual({ ...before, unloading: true });
+  });
+
+  it.each([
+    ['signed out', signedOut],
+    ['signed in', signedIn],
+    ['signing out', signingOut],
+  ])('ignores an unload that begins while %s: no work runs that it cuts off', (_, session) => {
+    const before = onPage(session);
+    expect(step(before, unloading)).toBe(before);
+  });
+
+  it('forgets the unload once the work it cut off has ended', () => {
+    const cutOff = step(onPage(finishingSignIn), unloading);
+    expect(step(cutOff, { type: 'failed', ticket: 4 })).toEqual(onPage(signedOut));
+    expect(step(cutOff, { ...established, ticket: 4 }).unloading).toBe(false);
+    const cutOffRenewal = step(onPage(signedIn, { renewal }), unloading);
+    expect(step(cutOffRenewal, { type: 'renewal-finished' })).toEqual(onPage(signedIn));
+  });
+
+  it('remembers the unload while other work still runs', () => {
+    const both = step(onPage(restoring, { renewal }), unloading);
+    expect(step(both, { type: 'renewal-finished' })).toEqual(onPage(restoring, { unloading: true }));
+    expect(step(both, { type: 'provider-reported', identity: sam }).unloading).toBe(true);
+  });
+
+  it('forgets the unload when the page comes back from the back-forward cache', () => {
+    const cutOff = step(onPage(signingIn), unloading);
+    expect(step(cutOff, { type: 'page-restored' })).toEqual(onPage(signingIn));
+    expect(step(onPage(signingIn), { type: 'page-restored' })).toEqual(onPage(signingIn));
+  });
+
+  it('passes session events to the session machine, keeping the same object when nothing changes', () => {
+    const before = onPage(signedIn, { renewal });
+    expect(step(before, { type: 'session-ended' })).toEqual({ ...before, session: signedOut });
+    expect(step(before, { type: 'other-tab-signed-in' })).toBe(before);
+  });
+
+  it('listens for the unload only while a sign-in, a restore or a renewal runs', () => {
+    expect(unloadCutsOff(onPage(signingIn))).toBe(true);
+    expect(unloadCutsOff(onPage(restoring))).toBe(true);
+    expect(unloadCutsOff(onPage(signedIn, { renewal }))).toBe(true);
+    expect(unloadCutsOff(onPage(signedIn))).toBe(false);
+    expect(unloadCutsOff(onPage(signedOut))).toBe(false);
+    expect(unloadCutsOff(onPage(signingOut))).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { SIGNED_OUT, type Role, type SessionState, type SignedInIdentity } from '@bookswap/contract/auth';
 
 /**
- * The session as one state machine (issue 23). Every change of the session goes through `transition`, so
- * which report or answer may change it, and when, is written down here once.
+ * The session as one state machine. Every change of the session goes through `transition` (and, with what the page
+ * knows beside it, through `step` below), so which report or answer may change it, and when, is written down here
+ * once: the session controller keeps no other state.
  *
  * Each piece of work that decides the session (a sign-in, a restore, a sign-out) gets a ticket when it begins;
  * its answer carries the ticket and is ignored once newer work has taken over, so a late answer never
@@ -123,6 +124,65 @@ export function transition(session: Session, event: SessionEvent): Session {
       return session.status === 'signed-in' || (session.status === 'establishing' && session.origin === 'restore')
         ? signedOut(session)
         : session;
+  }
+}
+
+/**
+ * The session on this page: who is signed in, the token renewal running after a 401, and whether the page began to
+ * unload while work ran that the unload cuts off. The session controller's one state.
+ */
+export interface PageSession {
+  session: Session;
+  /** A 401's renewal of the access token (product.md §6): the 401s that come while it runs share it. */
+  renewal: Promise<boolean> | null;
+  /**
+   * The page began to unload (beforeunload or pagehide) while a sign-in, a restore or a renewal ran. A reload cuts
+   * that work's requests off and they fail moments later, before the page goes: such a failure is the unload's,
+   * not the server's, and what is stored stays for the next page load to settle (unfinished-sign-in.ts). True
+   * until that work is over, or until the page comes back from the back-forward cache, so no clock is needed.
+   */
+  unloading: boolean;
+}
+
+export type PageEvent =
+  | { type: 'renewal-started'; renewal: Promise<boolean> }
+  | { type: 'renewal-finished' }
+  /** beforeunload or pagehide: a reload, or a navigation away from the app, has begun. */
+  | { type: 'page-unloading' }
+  /** pageshow from the back-forward cache: the page that began to unload is in use again. */
+  | { type: 'page-restored' };
+
+export const STARTING_PAGE: PageSession = { session: STARTING, renewal: null, unloading: false };
+
+/**
+ * Whether work runs that a reload would cut off: a sign-in, a restore, a renewal. The page listens for its unload
+ * only then (some browsers keep no back-forward cache of a page listening for beforeunload).
+ */
+export function unloadCutsOff(page: PageSession): boolean {
+  const { status } = page.session;
+  return status === 'signing-in' || status === 'establishing' || page.renewal !== null;
+}
+
+/** An unload noted during work that has ended since says nothing about the work that comes next. */
+const forgetEndedUnload = (page: PageSession): PageSession =>
+  page.unloading && !unloadCutsOff(page) ? { ...page, unloading: false } : page;
+
+/** The next page session after `event`; the same object when the event changes nothing. */
+export function step(page: PageSession, event: SessionEvent | PageEvent): PageSession {
+  switch (event.type) {
+    case 'renewal-started':
+      // A renewal already running is shared, not replaced.
+      return page.renewal ? page : { ...page, renewal: event.renewal };
+    case 'renewal-finished':
+      return page.renewal ? forgetEndedUnload({ ...page, renewal: null }) : page;
+    case 'page-unloading':
+      return !page.unloading && unloadCutsOff(page) ? { ...page, unloading: true } : page;
+    case 'page-restored':
+      return page.unloading ? { ...page, unloading: false } : page;
+    default: {
+      const session = transition(page.session, event);
+      return session === page.session ? page : forgetEndedUnload({ ...page, session });
+    }
   }
 }
 
