@@ -3,7 +3,7 @@ import { SIGNED_OUT, type Role, type SessionState, type SignedInIdentity } from 
 /**
  * The session as one state machine. Every change of the session goes through `transition` (and, with what the page
  * knows beside it, through `step` below), so which report or answer may change it, and when, is written down here
- * once: the session controller keeps no other state.
+ * once: the session controller keeps no other state about the session.
  *
  * Each piece of work that decides the session (a sign-in, a restore, a sign-out) gets a ticket when it begins;
  * its answer carries the ticket and is ignored once newer work has taken over, so a late answer never
