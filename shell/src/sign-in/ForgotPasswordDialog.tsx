@@ -24,7 +24,7 @@ export interface ForgotPasswordDialogProps {
 
 type Step = { status: 'asking' | 'sending' | 'sent' } | { status: 'failed'; message: string };
 
-/** "Forgot password?": asks for the email and has the identity provider send its reset link (issue 22). */
+/** "Forgot password?": asks for the email and has the identity provider send its reset link. */
 export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPasswordDialogProps) {
   const sendPasswordReset = usePasswordReset();
   const [email, setEmail] = useState(initialEmail);

@@ -111,7 +111,7 @@ describe('the login screen', () => {
       expect(screen.getByText('Sign in to report this book')).toBeInTheDocument();
     });
 
-    it('says why when a book card’s eye sent a signed-out visitor to see the details (issue 36)', () => {
+    it('says why when a book card’s eye sent a signed-out visitor to see the details', () => {
       renderSignIn({ at: '/login', state: { from: bookDetailsResumingBook, page: 'details' }, auth: {} });
       expect(screen.getByText('Sign in to see this book’s details and how to reach the seller')).toBeInTheDocument();
     });

@@ -9,8 +9,8 @@ import { LOGIN_REASON_TEXT, loginReasonOf, SIGN_IN_PAGE_TEXT, signInPageOf } fro
 
 /**
  * The frame both sign-in screens share: a centred card that fills a phone's width. Above the form, why the visitor
- * was sent here when an action or a link sent them (issue 22: "Sign in to book this book"; issue 36: a book's
- * details); the sign-up link keeps it.
+ * was sent here when an action or a link sent them ("Sign in to book this book", a book's details); the sign-up
+ * link keeps it.
  */
 export function SignInCard({ title, form, alternatives }: { title: string; form: ReactNode; alternatives: ReactNode }) {
   const { state } = useLocation();

@@ -23,7 +23,7 @@ export interface IdentityProvider {
   deleteAccount(): Promise<void>;
   /** Emails the signed-in account a link that proves the address is theirs (the server asks for it first). */
   sendEmailVerification(): Promise<void>;
-  /** Emails a link to choose a new password, when the address has an account (issue 22: "Forgot password?"). */
+  /** Emails a link to choose a new password, when the address has an account ("Forgot password?"). */
   sendPasswordReset(email: string): Promise<void>;
   /** The provider's ID token; a new one when forced or when the current one is older than maxAgeSeconds. */
   idToken(options?: { forceRefresh?: boolean; maxAgeSeconds?: number }): Promise<string>;

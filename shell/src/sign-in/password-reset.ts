@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { SIGN_IN_UNAVAILABLE_MESSAGE } from './session-controller';
 
 /**
- * Emails a link to choose a new password (issue 22). The shell's own context beside the shared `useAuth()`: only
+ * Emails a link to choose a new password ("Forgot password?"). The shell's own context beside the shared `useAuth()`: only
  * the login screen needs it, and the remotes never do. The AuthProvider gives the session's; a test gives a fake.
  */
 export type SendPasswordReset = (email: string) => Promise<void>;

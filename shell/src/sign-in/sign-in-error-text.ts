@@ -2,7 +2,7 @@ import { messageOf } from '@bookswap/shared/api';
 
 /**
  * product.md §8: a failed sign-in shows the identity provider's message, never its error names. What people read
- * for each of the provider's codes (issue 22: "Firebase: Error (auth/wrong-password)" told them nothing).
+ * for each of the provider's codes ("Firebase: Error (auth/wrong-password)" tells them nothing).
  */
 export const WRONG_CREDENTIALS = 'Wrong email or password';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again in a few minutes.';

@@ -1,7 +1,7 @@
 const KEY = 'bookswap.unfinishedSignIn';
 
 /**
- * Issue 23: a page can be reloaded in the middle of a sign-in, after the identity provider has kept the new
+ * A page can be reloaded in the middle of a sign-in, after the identity provider has kept the new
  * identity but before the access token is stored. This note tells the next page load to load the identity
  * provider anyway and settle that identity one way or the other: finish the sign-in, or sign it out.
  */
