@@ -78,6 +78,35 @@ export const importBoundaries = [
 ];
 
 /**
+ * One way for a screen to read data: `useApiQuery` with a query its api file makes (the key beside the call), and
+ * `preloadQuery` in the route's loader. Reading through SWR directly would make a key that the writes' tables and
+ * shared/src/api/writes.test.ts do not know. The categories are the storefront's own static file, which no write changes.
+ */
+export const screenReads = {
+  files: ['remote-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
+  ignores: [
+    '**/*.test.{ts,tsx}',
+    'shared/src/ui/use-api-query.ts',
+    'remote-storefront/src/categories/use-categories.ts',
+  ],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'swr',
+            importNames: ['default', 'preload', 'useSWRImmutable'],
+            message:
+              'A screen reads through useApiQuery(...Queries.x) and its loader calls preloadQuery: one key per query.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/**
  * The server's layers (docs/architecture.md "Server"), imports one way: routes (and the HTTP machinery in `http/`) ->
  * services (one function per use case; the gateways, token checks, image stores and seed beside them) ->
  * repositories (every SQL statement) -> db. Type imports may reach further down (a route names a row's type);
@@ -196,6 +225,7 @@ export default tseslint.config(
     rules: { 'react-hooks/globals': 'off' },
   },
   ...importBoundaries,
+  screenReads,
   ...serverLayers,
   noImportCycles,
   {

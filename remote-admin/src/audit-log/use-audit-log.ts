@@ -1,7 +1,7 @@
-import useSWR from 'swr';
-import { auditKeys, getAuditLog } from '@bookswap/shared/api';
+import { auditQueries } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 
 /** The admins' actions, newest first. */
 export function useAuditLog() {
-  return useSWR(auditKeys.list(), getAuditLog);
+  return useApiQuery(auditQueries.list());
 }

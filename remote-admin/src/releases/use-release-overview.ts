@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { getReleaseOverview, releaseKeys } from '@bookswap/shared/api';
+import { releaseQueries } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 
 /** How often the figures are asked for again while the screen is open. */
 export const REFRESH_MS = 30_000;
@@ -9,5 +9,5 @@ export const REFRESH_MS = 30_000;
  * would turn each refresh into a reuse of the first answer, so this one call dedupes for a moment only.
  */
 export function useReleaseOverview() {
-  return useSWR(releaseKeys.overview(), getReleaseOverview, { refreshInterval: REFRESH_MS, dedupingInterval: 2_000 });
+  return useApiQuery(releaseQueries.overview(), { refreshInterval: REFRESH_MS, dedupingInterval: 2_000 });
 }

@@ -1,7 +1,7 @@
-import useSWR from 'swr';
-import { getReports, reportKeys } from '@bookswap/shared/api';
+import { reportQueries } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 
 /** Every report, open or handled, for the admin's Report table. */
 export function useReports() {
-  return useSWR(reportKeys.list(), getReports);
+  return useApiQuery(reportQueries.list());
 }

@@ -1,7 +1,7 @@
-import useSWR from 'swr';
-import { getUsersByRole, userKeys } from '@bookswap/shared/api';
+import { userQueries } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 
 /** The sellers or the buyers, as the admin lists show them. */
 export function useUsersByRole(role: 'seller' | 'buyer') {
-  return useSWR(userKeys.byRole(role), () => getUsersByRole(role));
+  return useApiQuery(userQueries.byRole(role));
 }

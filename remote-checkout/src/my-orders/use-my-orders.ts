@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { bookingKeys, getMyOrders, staysCurrent } from '@bookswap/shared/api';
+import { bookingQueries, staysCurrent } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 import type { BookingListPlace } from '@bookswap/shared/ui/tables';
 import { useAuth } from '@bookswap/contract/auth';
 
@@ -11,7 +11,7 @@ export function useMyOrders(place: BookingListPlace) {
   const { user, loading } = useAuth();
   // Not while a sign-in is still establishing: the access token may not be there yet, and a 401 would end it.
   const email = loading ? null : user?.email;
-  return useSWR(email ? bookingKeys.orders(email, place) : null, () => getMyOrders(place), {
+  return useApiQuery(email ? bookingQueries.orders(email, place) : null, {
     ...staysCurrent,
     // The last page stays on screen while the next loads, instead of a spinner in its place.
     keepPreviousData: true,

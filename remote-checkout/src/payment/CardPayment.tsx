@@ -47,10 +47,11 @@ function FailedStep({ what, error, onRetry }: { what: string; error: unknown; on
 interface CardFormProps {
   booking: Booking;
   clientSecret: string | null;
+  onPaid(): void;
 }
 
 /** The card form inside `<Elements>`: Stripe's card element (or the sandbox's), the Pay button and the outcome. */
-function CardForm({ booking, clientSecret }: CardFormProps) {
+function CardForm({ booking, clientSecret, onPaid }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const { user } = useAuth();
@@ -89,6 +90,7 @@ function CardForm({ booking, clientSecret }: CardFormProps) {
     }).catch((error: unknown) => ({ paid: false as const, message: messageOf(error) }));
     if (outcome.paid) {
       setTransactionId(outcome.transactionId);
+      onPaid();
       // My Orders reads Paid at once (it goes by status, so without Pay or Cancel), then what the payment record
       // makes stale (bookings, the book now sold) refetches.
       const paidNow = (row: Booking) =>
@@ -145,7 +147,7 @@ function CardForm({ booking, clientSecret }: CardFormProps) {
  * The card payment of one unpaid booking: the card provider's client and the booking's client secret
  * are fetched side by side; Pay waits for both (product.md §4). Either failing says why and offers a retry.
  */
-export function CardPayment({ booking }: { booking: Booking }) {
+export function CardPayment({ booking, onPaid }: { booking: Booking; onPaid(): void }) {
   const { client, retry: retryClient } = useCardClient();
   const { intent, retry: retryIntent } = usePaymentIntent(booking);
   return (
@@ -160,7 +162,11 @@ export function CardPayment({ booking }: { booking: Booking }) {
       {client.status === 'ready' && (
         // A new Elements per client: Stripe's Elements cannot change its stripe object once set.
         <Elements key={client.attempt} stripe={client.stripe}>
-          <CardForm booking={booking} clientSecret={intent.status === 'ready' ? intent.clientSecret : null} />
+          <CardForm
+            booking={booking}
+            clientSecret={intent.status === 'ready' ? intent.clientSecret : null}
+            onPaid={onPaid}
+          />
         </Elements>
       )}
     </>

@@ -46,6 +46,16 @@ function serveUnpaidBooking(api: FakeApi) {
   api.on('POST', '/api/payment/create', { status: 201, body: { acknowledged: true, insertedId: 'pay1' } });
 }
 
+/** The server records the payment; the answer says whether it has been recorded yet. */
+function recordPayment(api: FakeApi): () => boolean {
+  let paid = false;
+  api.on('POST', '/api/payment/create', () => {
+    paid = true;
+    return { status: 201, body: { acknowledged: true, insertedId: 'pay1' } };
+  });
+  return () => paid;
+}
+
 const payButton = () => screen.getByRole('button', { name: 'Pay' });
 
 async function typeCard(number = '4242 4242 4242 4242') {
@@ -173,13 +183,9 @@ describe('the payment screen', () => {
 
   it('pays with the billing name and email, records the payment, confirms it and goes to My Orders', async () => {
     serveUnpaidBooking(api);
-    let paid = false;
-    api.on('POST', '/api/payment/create', () => {
-      paid = true;
-      return { status: 201, body: { acknowledged: true, insertedId: 'pay1' } };
-    });
+    const paidYet = recordPayment(api);
     api.on('GET', '/api/booking/orders', (call) =>
-      answerBookingPage([{ ...booking, paid, status: paid ? 'paid' : 'waiting-for-payment' }], call),
+      answerBookingPage([{ ...booking, paid: paidYet(), status: paidYet() ? 'paid' : 'waiting-for-payment' }], call),
     );
     const { router } = await openPayment(api);
     await typeCard();
@@ -208,6 +214,26 @@ describe('the payment screen', () => {
     expect(await within(table).findByText('Paid')).toBeInTheDocument();
     expect(screen.getByText('congrats! your payment complete')).toBeInTheDocument();
     expect(screen.getByText('pi_sandbox_7')).toBeInTheDocument();
+  });
+
+  it('keeps its confirmation when the booking it asks for again after the payment reads paid', async () => {
+    serveUnpaidBooking(api);
+    const paidYet = recordPayment(api);
+    api.on('GET', '/api/booking/list/bk7', () => ({
+      body: paidYet() ? { ...booking, paid: true, status: 'paid' } : booking,
+    }));
+    api.on('GET', '/api/booking/orders', (call) => answerBookingPage([], call));
+    await openPayment(api);
+    // The screen read the booking its route's loader asked for: one request.
+    expect(api.callsTo('GET', '/api/booking/list/bk7')).toHaveLength(1);
+    await typeCard();
+    await user.click(payButton());
+
+    expect(await screen.findByText('congrats! your payment complete')).toBeInTheDocument();
+    // The payment makes the booking stale: the screen asks again, hears paid, and still shows what just happened.
+    await waitFor(() => expect(api.callsTo('GET', '/api/booking/list/bk7')).toHaveLength(2));
+    expect(screen.getByText('congrats! your payment complete')).toBeInTheDocument();
+    expect(screen.queryByText('This booking is already paid.')).not.toBeInTheDocument();
   });
 
   it('shows the order as Paid, without Pay or Cancel, on My Orders before the orders reload', async () => {

@@ -1,43 +1,30 @@
-import { Suspense } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import {
-  Await,
-  Link as RouterLink,
-  useAsyncError,
-  useLoaderData,
-  useRevalidator,
-  type LoaderFunctionArgs,
-} from 'react-router-dom';
-import { getBooking } from '@bookswap/shared/api';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { bookingQueries, preloadQuery } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/contract/routing';
 import { NOT_PAYABLE_REASONS } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
-import { LoadError, LoadingSpinner, formatDateTime, formatPrice, withTimeZone } from '@bookswap/shared/ui';
+import { LoadError, LoadingSpinner, formatDateTime, formatPrice, useApiQuery, withTimeZone } from '@bookswap/shared/ui';
 import { CardPayment } from './CardPayment';
-
-interface PaymentData {
-  booking: Promise<Booking>;
-}
 
 /**
  * product.md §2: the booking is loaded by id before display. The shell runs this only for a signed-in user
- * (its guard comes first), so the protected call carries a token; the request starts with the navigation.
+ * (its guard comes first), so the protected call carries a token; the request starts with the navigation, and the
+ * page reads its answer from the same query.
  */
-export function paymentLoader({ params }: LoaderFunctionArgs): PaymentData {
-  return { booking: getBooking(params.id ?? '') };
-}
-
-function BookingError() {
-  const error = useAsyncError();
-  const revalidator = useRevalidator();
-  return <LoadError error={error} what="This booking" onRetry={() => void revalidator.revalidate()} />;
+export function paymentLoader({ params }: LoaderFunctionArgs): null {
+  preloadQuery(bookingQueries.detail(params.id ?? ''));
+  return null;
 }
 
 function Payment({ booking }: { booking: Booking }) {
+  // The payment refetches the booking, paid now: the confirmation made here stays until it moves on to My Orders.
+  const [paidHere, setPaidHere] = useState(false);
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
@@ -48,10 +35,10 @@ function Payment({ booking }: { booking: Booking }) {
         <Box component="strong" sx={{ fontWeight: 700 }}>
           {formatPrice(booking.price)}
         </Box>{' '}
-        {/* The reader's own zone, named (issue 36). */}
+        {/* The reader's own zone, named: a booking's time reads differently across zones. */}
         for your booking {withTimeZone(formatDateTime(booking.bookedAt))}
       </Typography>
-      {booking.status !== 'waiting-for-payment' ? (
+      {booking.status !== 'waiting-for-payment' && !paidHere ? (
         // Why there is nothing to pay, and no Retry: trying again cannot change the booking's status.
         <Alert
           severity="info"
@@ -65,7 +52,7 @@ function Payment({ booking }: { booking: Booking }) {
         </Alert>
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
-          <CardPayment booking={booking} />
+          <CardPayment booking={booking} onPaid={() => setPaidHere(true)} />
         </Paper>
       )}
     </>
@@ -74,14 +61,16 @@ function Payment({ booking }: { booking: Booking }) {
 
 /** /dashboard/payment/{id}: the booking's price and date, and the card form, or why it cannot be paid. */
 export function PaymentPage() {
-  const { booking } = useLoaderData() as PaymentData;
+  const { data: booking, error, mutate } = useApiQuery(bookingQueries.detail(useParams().id ?? ''));
   return (
     <Box sx={{ py: 2 }}>
-      <Suspense fallback={<LoadingSpinner label="Loading the booking" />}>
-        <Await resolve={booking} errorElement={<BookingError />}>
-          {(loaded: Booking) => <Payment booking={loaded} />}
-        </Await>
-      </Suspense>
+      {booking ? (
+        <Payment booking={booking} />
+      ) : error ? (
+        <LoadError error={error} what="This booking" onRetry={() => void mutate()} />
+      ) : (
+        <LoadingSpinner label="Loading the booking" />
+      )}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { bookingKeys, getBookingRequests, staysCurrent } from '@bookswap/shared/api';
+import { bookingQueries, staysCurrent } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 import type { BookingListPlace } from '@bookswap/shared/ui/tables';
 import { useAuth } from '@bookswap/contract/auth';
 
@@ -9,7 +9,7 @@ import { useAuth } from '@bookswap/contract/auth';
  */
 export function useBookingRequests(place: BookingListPlace) {
   const email = useAuth().user?.email;
-  return useSWR(email ? bookingKeys.requests(email, place) : null, () => getBookingRequests(place), {
+  return useApiQuery(email ? bookingQueries.requests(email, place) : null, {
     ...staysCurrent,
     // The last page stays on screen while the next loads, instead of a spinner in its place.
     keepPreviousData: true,

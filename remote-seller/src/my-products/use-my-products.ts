@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { getMyProducts, productKeys, staysCurrent } from '@bookswap/shared/api';
+import { productQueries, staysCurrent } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 import { useAuth } from '@bookswap/contract/auth';
 
 /**
@@ -8,5 +8,5 @@ import { useAuth } from '@bookswap/contract/auth';
  */
 export function useMyProducts() {
   const email = useAuth().user?.email;
-  return useSWR(email ? productKeys.mine(email) : null, () => getMyProducts(email ?? ''), staysCurrent);
+  return useApiQuery(email ? productQueries.mine(email) : null, staysCurrent);
 }

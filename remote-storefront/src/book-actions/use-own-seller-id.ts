@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { getUserByEmail, userKeys } from '@bookswap/shared/api';
+import { userQueries } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 import { useAuth } from '@bookswap/contract/auth';
 
 /**
@@ -10,5 +10,5 @@ export function useOwnSellerId(): string | null {
   const { user, role, loading } = useAuth();
   // Not while a sign-in is still establishing: the access token may not be there yet (as useMyBookings).
   const email = !loading && role === 'seller' ? (user?.email ?? null) : null;
-  return useSWR(email ? userKeys.record(email) : null, () => getUserByEmail(email!)).data?._id ?? null;
+  return useApiQuery(email ? userQueries.record(email) : null).data?._id ?? null;
 }

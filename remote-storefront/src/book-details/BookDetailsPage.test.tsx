@@ -63,7 +63,7 @@ describe('the book details page', () => {
     expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
   });
 
-  it('asks for the book with the access token, which the seller’s phone and email are told to (issue 23)', async () => {
+  it('asks for the book with the access token, which the seller’s phone and email are told to', async () => {
     storeAccessToken('access-1');
     try {
       api.on('GET', '/api/product/list/b1', { body: sampleProductWithContact({ _id: 'b1' }) });
@@ -73,6 +73,13 @@ describe('the book details page', () => {
     } finally {
       clearAccessToken();
     }
+  });
+
+  it('asks for the book once: the page reads the answer its route started as the navigation began', async () => {
+    api.on('GET', '/api/product/list/b1', { body: sampleProduct({ _id: 'b1' }) });
+    renderScreen({ routes, at: '/bookDetails/b1', as: 'buyer' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(api.callsTo('GET', '/api/product/list/b1')).toHaveLength(1);
   });
 
   it('shows no contact details when the server sent none (a visitor’s answer)', async () => {
@@ -125,7 +132,7 @@ describe('the book details page', () => {
     expect(await findToast('Product not found')).toBeInTheDocument();
   });
 
-  describe('back from signing in (issue 22)', () => {
+  describe('back from signing in', () => {
     const user = userEvent.setup({ delay: null });
 
     it('sends a signed-out visitor to sign in with the reason, the page’s book needing no id', async () => {
@@ -163,7 +170,7 @@ describe('the book details page', () => {
     });
   });
 
-  describe('a book the buyer booked (issue 21)', () => {
+  describe('a book the buyer booked', () => {
     const user = userEvent.setup({ delay: null });
 
     it('reads Booked by you, with the way to My Orders, instead of Book Now', async () => {

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -6,21 +5,21 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Await, useAsyncError, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import { getProduct } from '@bookswap/shared/api';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { preloadQuery, productQueries } from '@bookswap/shared/api';
 import type { ProductDetails } from '@bookswap/shared/schemas';
-import { BookCover, LoadError, formatPrice } from '@bookswap/shared/ui';
+import { BookCover, LoadError, formatPrice, useApiQuery } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useBookActions } from '../book-actions/use-book-actions';
 import { BookDetailsSkeleton, DetailsBanner } from './BookDetailsSkeleton';
 
-interface BookDetailsData {
-  product: Promise<ProductDetails>;
-}
-
-/** product.md §2: the product is loaded by id before display; the request starts with the navigation. */
-export function bookDetailsLoader({ params }: LoaderFunctionArgs): BookDetailsData {
-  return { product: getProduct(params.id ?? '') };
+/**
+ * product.md §2: the product is loaded by id before display; the request starts with the navigation, and the page
+ * reads its answer from the same query.
+ */
+export function bookDetailsLoader({ params }: LoaderFunctionArgs): null {
+  preloadQuery(productQueries.detail(params.id ?? ''));
+  return null;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -71,7 +70,7 @@ function BookDetails({ product }: { product: ProductDetails }) {
               <Typography id="contact-title" variant="h6" component="h2" gutterBottom>
                 Contact Information
               </Typography>
-              {/* The server tells them to a signed-in caller only (issue 23), as whoever opens this page is. */}
+              {/* The server tells them to a signed-in caller only, as whoever opens this page is. */}
               {'sellerEmail' in product ? (
                 <>
                   <Fact label="Phone" value={product.phone || 'Not given'} />
@@ -103,25 +102,16 @@ function BookDetails({ product }: { product: ProductDetails }) {
   );
 }
 
-function DetailsError() {
-  const error = useAsyncError();
-  const revalidator = useRevalidator();
-  return (
-    <Box sx={{ py: 4 }}>
-      <LoadError error={error} what="This book" onRetry={() => void revalidator.revalidate()} />
-    </Box>
-  );
-}
-
 /** /bookDetails/{id} (signed in): everything about one book, with Book Now and Report. */
 export function BookDetailsPage() {
-  const { product } = useLoaderData() as BookDetailsData;
-  return (
-    // The page keeps its shape while the book loads: a skeleton of the details, not a blank page (issue 22).
-    <Suspense fallback={<BookDetailsSkeleton />}>
-      <Await resolve={product} errorElement={<DetailsError />}>
-        {(loaded: ProductDetails) => <BookDetails product={loaded} />}
-      </Await>
-    </Suspense>
-  );
+  const { data: product, error, mutate } = useApiQuery(productQueries.detail(useParams().id ?? ''));
+  if (product) return <BookDetails product={product} />;
+  if (error)
+    return (
+      <Box sx={{ py: 4 }}>
+        <LoadError error={error} what="This book" onRetry={() => void mutate()} />
+      </Box>
+    );
+  // The page keeps its shape while the book loads: a skeleton of the details, not a blank page.
+  return <BookDetailsSkeleton />;
 }

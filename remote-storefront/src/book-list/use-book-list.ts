@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { getBookList, productKeys } from '@bookswap/shared/api';
+import { productQueries } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 import type { BookListQuery } from '@bookswap/shared/schemas';
 import type { BookListPlace } from './book-list-query';
 
@@ -11,5 +11,5 @@ export function bookListCall(place: BookListPlace, category?: string): BookListQ
 /** One page of the searched, filtered list; the previous page stays on screen while the next one loads. */
 export function useBookList(place: BookListPlace, category?: string) {
   const call = bookListCall(place, category);
-  return useSWR(productKeys.bookList(call), () => getBookList(call), { keepPreviousData: true });
+  return useApiQuery(productQueries.bookList(call), { keepPreviousData: true });
 }

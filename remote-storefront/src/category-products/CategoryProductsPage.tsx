@@ -1,24 +1,21 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { preload } from 'swr';
-import { getBookList, productKeys } from '@bookswap/shared/api';
+import { preloadQuery, productQueries } from '@bookswap/shared/api';
 import { categoryNameOf } from '@bookswap/shared/catalog-rules';
 import { BookBrowser } from '../book-list/BookBrowser';
 import { readBookListPlace } from '../book-list/book-list-query';
 import { bookListCall } from '../book-list/use-book-list';
 
 /**
- * product.md §2: the category's products are loaded before display. The loader starts the request as the
- * navigation starts; the page's list hook takes that request up and shows a spinner until it answers. The call is
- * the book list's with the category fixed, which answers the count, the facet counts and pages that
- * product.md's `/api/category/list/{id}` array cannot carry.
+ * product.md §2: the category's products are loaded before display. The loader starts the page's query as the
+ * navigation starts; the page's list hook reads the same query, takes that request up and shows a spinner until it
+ * answers. The call is the book list's with the category fixed, which answers the count, the facet counts and pages
+ * that product.md's `/api/category/list/{id}` array cannot carry.
  */
 export function categoryProductsLoader({ params, request }: LoaderFunctionArgs): null {
   const categoryId = params.category_id ?? '';
   // An unknown category is a page that does not exist, not a failed request with a Retry that cannot help.
   if (categoryNameOf(categoryId) === undefined) throw new Response(null, { status: 404, statusText: 'Not Found' });
-  const call = bookListCall(readBookListPlace(new URL(request.url).searchParams), categoryId);
-  // A failure is the page's to show (its hook reads the same request): nothing to report here.
-  preload(productKeys.bookList(call), () => getBookList(call)).catch(() => {});
+  preloadQuery(productQueries.bookList(bookListCall(readBookListPlace(new URL(request.url).searchParams), categoryId)));
   return null;
 }
 

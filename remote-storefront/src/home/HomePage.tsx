@@ -68,7 +68,7 @@ const ADVERTISED_ROW_HEIGHT = 640;
 const ADVERTISED_COLUMNS = { xs: 12, sm: 6, lg: 3 };
 
 /**
- * The advertised books' place, drawn at once (issue 22): a heading line and a row of card shapes, exactly a row's
+ * The advertised books' place, drawn at once: a heading line and a row of card shapes, exactly a row's
  * height, so nothing below moves when the books arrive.
  */
 function AdvertisedPlaceholder() {

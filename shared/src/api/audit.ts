@@ -1,3 +1,4 @@
+import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
 
@@ -8,4 +9,9 @@ export const getAuditLog = () => apiRequest('/api/audit/list', { auth: true, ans
 export const auditKeys = {
   all: inFamily('audit'),
   list: () => ['audit', 'list'] as const,
+};
+
+/** What screens read of the audit log: the query's key beside its call. */
+export const auditQueries = {
+  list: () => apiQuery(auditKeys.list(), getAuditLog),
 };

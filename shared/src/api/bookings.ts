@@ -1,4 +1,5 @@
 import type { BookingPageQuery, CreateBookingBody } from '../schemas';
+import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
 
@@ -51,4 +52,13 @@ export const bookingKeys = {
     Array.isArray(key) && key[0] === 'bookings' && key[1] === 'orders' && key[2] === email,
   requests: (sellerEmail: string, page: BookingPageQuery) =>
     ['bookings', 'requests', sellerEmail, bookingPageParams(page)] as const,
+};
+
+/** What screens read of bookings: each query's key beside its call, for the screen's hook and its route's loader. */
+export const bookingQueries = {
+  mine: (email: string) => apiQuery(bookingKeys.mine(email), () => getMyBookings(email)),
+  detail: (id: string) => apiQuery(bookingKeys.detail(id), () => getBooking(id)),
+  orders: (email: string, page: BookingPageQuery) => apiQuery(bookingKeys.orders(email, page), () => getMyOrders(page)),
+  requests: (sellerEmail: string, page: BookingPageQuery) =>
+    apiQuery(bookingKeys.requests(sellerEmail, page), () => getBookingRequests(page)),
 };

@@ -4,6 +4,8 @@ export { ApiError, mayRetry, messageOf } from './api-error';
 export { ACCESS_TOKEN_KEY, clearAccessToken, readAccessToken, storeAccessToken } from './access-token';
 export { swrConfig, staysCurrent, retryDelay, MAX_RETRIES, MAX_BACKOFF_MS, FRESH_FOR_MS } from './swr-config';
 export { inFamily } from './cache-keys';
+export { apiQuery, preloadQuery } from './api-query';
+export type { ApiQuery, QueryKey } from './api-query';
 export type { CacheFamily } from './cache-keys';
 export * from './users';
 export * from './products';

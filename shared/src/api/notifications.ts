@@ -1,5 +1,6 @@
 import type { NotificationKind } from '../schemas';
 import { bookingKeys } from './bookings';
+import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
 
@@ -16,6 +17,11 @@ export const markAllNotificationsRead = () =>
 export const notificationKeys = {
   all: inFamily('notifications'),
   mine: (email: string) => ['notifications', 'mine', email] as const,
+};
+
+/** What screens read of notifications: the signed-in person's, under their email, beside the call. */
+export const notificationQueries = {
+  mine: (email: string) => apiQuery(notificationKeys.mine(email), getNotifications),
 };
 
 /** A seller's own listings (My Product), whatever their email: `productKeys.mine(email)`. */

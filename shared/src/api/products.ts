@@ -1,4 +1,5 @@
 import type { BookListQuery, CreateProductBody, EditProductBody } from '../schemas';
+import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
 
@@ -69,4 +70,14 @@ export const productKeys = {
   detail: (id: string) => ['products', 'detail', id] as const,
   advertised: () => ['products', 'advertised'] as const,
   mine: (email: string) => ['products', 'mine', email] as const,
+};
+
+/** What screens read of products: each query's key beside its call, for the screen's hook and its route's loader. */
+export const productQueries = {
+  bookList: (list: BookListQuery) => apiQuery(productKeys.bookList(list), () => getBookList(list)),
+  detail: (id: string) => apiQuery(productKeys.detail(id), () => getProduct(id)),
+  /** product.md §7: the Ads list, kept to the products that really are advertised. */
+  advertised: () =>
+    apiQuery(productKeys.advertised(), async () => (await getAdvertisedProducts()).filter((product) => product.addADS)),
+  mine: (email: string) => apiQuery(productKeys.mine(email), () => getMyProducts(email)),
 };

@@ -1,4 +1,5 @@
 import type { RemoteReleaseOverview, TelemetryRemote } from '../schemas';
+import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
 
@@ -19,4 +20,9 @@ export const rollBackRelease = (remote: TelemetryRemote) =>
 export const releaseKeys = {
   all: inFamily('releases'),
   overview: () => ['releases', 'overview'] as const,
+};
+
+/** What screens read of releases: the query's key beside its call. */
+export const releaseQueries = {
+  overview: () => apiQuery(releaseKeys.overview(), getReleaseOverview),
 };

@@ -1,4 +1,5 @@
 import type { CreateReportBody } from '../schemas';
+import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
 
@@ -21,4 +22,9 @@ export const dismissReport = (reportId: string) => decideReport('dismiss', repor
 export const reportKeys = {
   all: inFamily('reports'),
   list: () => ['reports', 'list'] as const,
+};
+
+/** What screens read of reports: the query's key beside its call. */
+export const reportQueries = {
+  list: () => apiQuery(reportKeys.list(), getReports),
 };

@@ -1,4 +1,5 @@
 import type { CreateUserBody } from '../schemas';
+import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
 
@@ -39,4 +40,10 @@ export const userKeys = {
   byRole: (role: 'seller' | 'buyer') => ['users', 'role', role] as const,
   list: () => ['users', 'list'] as const,
   record: (email: string) => ['users', 'record', email] as const,
+};
+
+/** What screens read of users: each query's key beside its call, for the screen's hook and its route's loader. */
+export const userQueries = {
+  byRole: (role: 'seller' | 'buyer') => apiQuery(userKeys.byRole(role), () => getUsersByRole(role)),
+  record: (email: string) => apiQuery(userKeys.record(email), () => getUserByEmail(email)),
 };

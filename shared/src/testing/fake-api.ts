@@ -1,4 +1,5 @@
 import { setRuntimeConfig } from '@bookswap/contract/config';
+import { forgetStartedQueries } from '../api/api-query';
 
 /** Tests talk to this base URL; the fake below answers it (and a remote's static files). */
 export const FAKE_API_URL = 'http://api.test';
@@ -85,6 +86,8 @@ export function fakeApiForEachTest(): FakeApi {
   afterEach(() => {
     current?.restore();
     current = null;
+    // An answer a loader started from this fake is no later test's to take up.
+    forgetStartedQueries();
   });
   return new Proxy({} as FakeApi, {
     get(_target, property) {

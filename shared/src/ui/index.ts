@@ -15,6 +15,7 @@ export { formatPrice } from '../schemas/money-format';
 export { formatDateTime, timeZoneName, withTimeZone } from '../schemas/date-format';
 export { useInvalidate, useWrite } from './use-write';
 export { useMyBookings } from './use-my-bookings';
+export { useApiQuery } from './use-api-query';
 export type { WriteOutcome } from './use-write';
 // DataTable and LoadedTable: `@bookswap/shared/ui/tables`; FormTextField: `@bookswap/shared/ui/form-fields`;
 // ConfirmationModal: `@bookswap/shared/ui/confirmation` (dialogs stay out of the first screens' load).

@@ -1,6 +1,6 @@
-import useSWR from 'swr';
-import { bookingKeys, getMyBookings } from '../api/bookings';
+import { bookingQueries } from '../api/bookings';
 import { useAuth } from '@bookswap/contract/auth';
+import { useApiQuery } from './use-api-query';
 
 /**
  * The signed-in buyer's bookings, under the one key every booking write refreshes (`bookingKeys.all`): My Orders
@@ -10,5 +10,5 @@ export function useMyBookings() {
   const { user, loading } = useAuth();
   // Not while a sign-in is still establishing: the access token may not be there yet, and a 401 would end it.
   const email = loading ? null : (user?.email ?? null);
-  return useSWR(email ? bookingKeys.mine(email) : null, () => getMyBookings(email!));
+  return useApiQuery(email ? bookingQueries.mine(email) : null);
 }

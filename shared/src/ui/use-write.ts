@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useSWRConfig } from 'swr';
+import { forgetStartedQueries } from '../api/api-query';
 import type { ApiWrite } from '../api/writes';
 import { notifyError, notifySuccess, SUCCESS_TOAST_MS } from './toast-settings';
 
@@ -17,6 +18,7 @@ export interface WriteOutcome<Result> {
 export function useInvalidate() {
   const { mutate } = useSWRConfig();
   return async (write: Pick<ApiWrite<never, never>, 'stale'>): Promise<void> => {
+    forgetStartedQueries();
     await Promise.all(write.stale.map((family) => mutate(family)));
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import { getNotifications, listsConcernedBy, mayRetry, notificationKeys, staysCurrent } from '@bookswap/shared/api';
+import { useSWRConfig } from 'swr';
+import { listsConcernedBy, mayRetry, notificationQueries, staysCurrent } from '@bookswap/shared/api';
+import { useApiQuery } from '@bookswap/shared/ui';
 import type { Notification } from '@bookswap/shared/schemas';
 import { useAuth } from '@bookswap/contract/auth';
 
@@ -15,7 +16,7 @@ export function useNotifications() {
   const { user, loading } = useAuth();
   // Not while a sign-in is still establishing: the access token may not be there yet, and a 401 would end it.
   const email = loading ? null : user?.email;
-  return useSWR(email ? notificationKeys.mine(email) : null, getNotifications, {
+  return useApiQuery(email ? notificationQueries.mine(email) : null, {
     refreshInterval: NOTIFICATIONS_POLL_MS,
     // SWR dedupes its polls and focus checks: under the app's 5-minute freshness (product.md §9) they would all be
     // answered from the cache, so the bell keeps SWR's own short windows.
