@@ -1,13 +1,13 @@
 /**
- * Writes of one kind sent together: while one statement runs, the writes asked for meanwhile wait and then go
- * in the next statement, all of them at once (at most `maxGroup`). Each caller still waits for its own row to
- * be committed (the statement runs outside any transaction, so its end is its commit) and gets its own
- * outcome: under load a few statements, and a few commits, carry what would have been hundreds.
+ * Writes of one kind sent together: while one group is written, the writes asked for meanwhile wait and then go
+ * in the next group, all of them at once (at most `maxGroup`). `writeMany` writes a group in one statement or one
+ * transaction, so each caller still waits for its own row to be committed and gets its own outcome: under load a
+ * few statements, and a few commits, carry what would have been hundreds.
  *
- * A group is one statement, so one bad write would fail the others: a group that fails on a row's data (SQLSTATE
- * class 22 or 23: a bad value, a broken constraint or foreign key) is sent again one write at a time, and each
- * caller gets exactly the answer its write alone gets. Any other failure (the connection, the server) is every
- * caller's answer: nothing of a failed statement was committed, and retrying it would only repeat the failure.
+ * A group is written all or nothing, so one bad write would fail the others: a group that fails on a row's data
+ * (SQLSTATE class 22 or 23: a bad value, a broken constraint or foreign key) is sent again one write at a time,
+ * and each caller gets exactly the answer its write alone gets. Any other failure (the connection, the server) is
+ * every caller's answer: nothing of a failed group was committed, and retrying it would only repeat the failure.
  */
 import { NextBatch, type Waiting } from './next-batch';
 import { failedOnData } from './pg-error';

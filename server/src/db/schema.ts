@@ -2,37 +2,20 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
 
-/** The key most tables have: a text id (`ids.ts` makes it). A function: each table gets builders of its own. */
-const idColumn = () => ({ id: text('id').primaryKey() });
-/** When the row was made, filled in by the database. */
-const createdAtColumn = () => ({ createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow() });
-
-const requiredTextColumn = (name: string) => text(name).notNull();
-/**
- * Text columns a row must fill, named after their keys in snake case (`imageUrl` is `image_url`): most of a listing
- * or a booking is such text, and one line per group says so without a dozen lines alike. Keep a table's keys in its
- * columns' order: Drizzle lists the columns in that order in every statement it writes.
- */
-function requiredText<const Key extends string>(...keys: Key[]): Record<Key, ReturnType<typeof requiredTextColumn>> {
-  const columns = {} as Record<Key, ReturnType<typeof requiredTextColumn>>;
-  for (const key of keys)
-    columns[key] = requiredTextColumn(key.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`));
-  return columns;
-}
-
 /**
  * The database's own column names. product.md's wire names (`Year_of_use`, `addADS`, `category_id` holding
  * a product id on bookings...) are produced in one place only: `wire.ts`.
- * Indexes, constraints and extensions live in the versioned SQL migrations beside this file.
+ * Indexes, constraints and extensions live in the versioned SQL migrations beside this file. Ids are text made
+ * by `ids.ts`; `created_at` is filled in by the database.
  */
 export const users = pgTable('users', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   role: text('role', { enum: ['buyer', 'seller', 'admin'] }).notNull(),
   verified: boolean('verified').notNull().default(false),
   firebaseUid: text('firebase_uid'),
-  ...createdAtColumn(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Who made this user an admin: ADMIN_EMAILS (`config`, undone when the address leaves it) or the command. */
   adminSource: text('admin_source', { enum: ['config', 'command'] }),
   /** Moved on by signing out: access tokens of an older version are refused (migration 0006). */
@@ -40,16 +23,24 @@ export const users = pgTable('users', {
 });
 
 export const products = pgTable('products', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   /** Null once the seller's account is deleted: such listings leave every public list. */
   sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
   /** Copied from the seller's record when the book is listed, so the lists need no join. */
-  ...requiredText('sellerName', 'sellerEmail'),
+  sellerName: text('seller_name').notNull(),
+  sellerEmail: text('seller_email').notNull(),
   sellerVerified: boolean('seller_verified').notNull().default(false),
   /** The book as its seller described it. */
-  ...requiredText('title', 'author', 'categoryId', 'categoryName'),
+  title: text('title').notNull(),
+  author: text('author').notNull(),
+  categoryId: text('category_id').notNull(),
+  categoryName: text('category_name').notNull(),
   description: text('description').notNull().default(''),
-  ...requiredText('originalPrice', 'resalePrice', 'yearsOfUse', 'condition', 'imageUrl'),
+  originalPrice: text('original_price').notNull(),
+  resalePrice: text('resale_price').notNull(),
+  yearsOfUse: text('years_of_use').notNull(),
+  condition: text('condition').notNull(),
+  imageUrl: text('image_url').notNull(),
   phone: text('phone').notNull().default(''),
   pickupLocation: text('pickup_location').notNull(),
   sold: boolean('sold').notNull().default(false),
@@ -65,19 +56,25 @@ export const products = pgTable('products', {
 });
 
 export const bookings = pgTable('bookings', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   /** No foreign key: a booking keeps its copied name, image and price when the listing goes. */
   productId: text('product_id').notNull(),
   buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
-  ...requiredText('buyerEmail', 'buyerName'),
+  buyerEmail: text('buyer_email').notNull(),
+  buyerName: text('buyer_name').notNull(),
   buyerUid: text('buyer_uid').notNull().default(''),
-  ...requiredText('title', 'imageUrl', 'categoryName', 'price'),
+  title: text('title').notNull(),
+  imageUrl: text('image_url').notNull(),
+  categoryName: text('category_name').notNull(),
+  price: text('price').notNull(),
   priceCents: integer('price_cents').notNull(),
   /** The buyer's phone and where they will meet the seller, given with Book Now. */
-  ...requiredText('phone', 'meetingLocation', 'bookedAtText'),
+  phone: text('phone').notNull(),
+  meetingLocation: text('meeting_location').notNull(),
+  bookedAtText: text('booked_at_text').notNull(),
   paid: boolean('paid').notNull().default(false),
-  ...createdAtColumn(),
-  /** Issue 21 (migration 0007): where the booking stands. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Where the booking stands (migration 0007). */
   status: text('status', { enum: BOOKING_STATUSES }).notNull().default('waiting-for-payment'),
   /** The book's seller when it was booked, and whom the buyer meets: copied like the name, image and price. */
   sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
@@ -86,43 +83,47 @@ export const bookings = pgTable('bookings', {
 });
 
 export const payments = pgTable('payments', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   bookingId: text('booking_id')
     .notNull()
     .references(() => bookings.id),
   transactionId: text('transaction_id').notNull().unique(),
   price: text('price').notNull(),
   amountCents: integer('amount_cents').notNull(),
-  ...requiredText('buyerEmail', 'productId'),
-  ...createdAtColumn(),
+  buyerEmail: text('buyer_email').notNull(),
+  productId: text('product_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const reports = pgTable('reports', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   /** No foreign key (migration 0008): an admin's deletion of the listing keeps its reports. */
   productId: text('product_id').notNull(),
   reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
   reporterUid: text('reporter_uid').notNull().default(''),
-  ...requiredText('reporterName', 'productName', 'reason'),
+  reporterName: text('reporter_name').notNull(),
+  productName: text('product_name').notNull(),
+  reason: text('reason').notNull(),
   /** The reporter's own words for the reason Other (migration 0011); null otherwise. */
   details: text('details'),
   /** Open until the admin hides (or deletes) the product or dismisses the report; product.md §9's flag is `hidden`. */
   status: text('status', { enum: ['open', 'hidden', 'dismissed'] })
     .notNull()
     .default('open'),
-  ...createdAtColumn(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Payment intents of the local card sandbox, kept in the database so they survive a restart. */
 export const sandboxIntents = pgTable('sandbox_payment_intents', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   clientSecret: text('client_secret').notNull().unique(),
   idempotencyKey: text('idempotency_key').unique(),
   amountCents: integer('amount_cents').notNull(),
-  ...requiredText('currency', 'bookingId'),
+  currency: text('currency').notNull(),
+  bookingId: text('booking_id').notNull(),
   status: text('status', { enum: ['requires_payment_method', 'requires_action', 'succeeded', 'canceled'] }).notNull(),
   amountRefunded: integer('amount_refunded').notNull().default(0),
-  ...createdAtColumn(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Deleting a user is a ban: these emails never get an access token nor a user record again. */
@@ -133,24 +134,31 @@ export const bannedEmails = pgTable('banned_emails', {
 
 /** Every admin action, written in the action's own transaction; names are copied so the log outlives its targets. */
 export const auditLog = pgTable('audit_log', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
-  ...requiredText('actorId', 'actorEmail', 'actorName'),
+  actorId: text('actor_id').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  actorName: text('actor_name').notNull(),
   targetType: text('target_type', { enum: ['user', 'product', 'report'] }).notNull(),
-  ...requiredText('targetId', 'targetName'),
+  targetId: text('target_id').notNull(),
+  targetName: text('target_name').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A charged payment given back because it could not be recorded (issue 12 item 4), kept for audit. */
+/** A charged payment given back because it could not be recorded (migration 0002), kept for audit. */
 export const refunds = pgTable('refunds', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   transactionId: text('transaction_id').notNull().unique(),
-  ...requiredText('gatewayRefundId', 'gatewayStatus', 'bookingId', 'productId', 'buyerEmail'),
+  gatewayRefundId: text('gateway_refund_id').notNull(),
+  gatewayStatus: text('gateway_status').notNull(),
+  bookingId: text('booking_id').notNull(),
+  productId: text('product_id').notNull(),
+  buyerEmail: text('buyer_email').notNull(),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   reason: text('reason', { enum: ['sold-to-someone-else', 'no-longer-available', 'booking-already-paid'] }).notNull(),
-  ...createdAtColumn(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Images uploaded through the API (`/images/<name>`), for the per-day quota and the sweeper of unused ones. */
@@ -158,7 +166,7 @@ export const uploads = pgTable('uploads', {
   name: text('name').primaryKey(),
   ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
   bytes: integer('bytes').notNull(),
-  ...createdAtColumn(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
@@ -180,35 +188,40 @@ export const catalogState = pgTable('catalog_state', {
  * read), for the book list's filtered counts and facets.
  */
 export const catalogFacets = pgTable('catalog_facets', {
-  ...requiredText('categoryId', 'condition'),
+  categoryId: text('category_id').notNull(),
+  condition: text('condition').notNull(),
   sellerVerified: boolean('seller_verified').notNull(),
   resalePriceCents: integer('resale_price_cents').notNull(),
   listings: bigint('listings', { mode: 'number' }).notNull(),
 });
 
-/** What a person is told (issue 21), newest first; read once opened. */
+/** What a person is told (migration 0007), newest first; read once opened. */
 export const notifications = pgTable('notifications', {
-  ...idColumn(),
+  id: text('id').primaryKey(),
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
-  ...requiredText('title', 'body', 'link'),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  link: text('link').notNull(),
   readAt: timestamp('read_at', { withTimezone: true }),
-  ...createdAtColumn(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Emails waiting for the mail worker, written in the event's own transaction (issue 21). */
+/** Emails waiting for the mail worker, written in the event's own transaction (migration 0007). */
 export const mailOutbox = pgTable('mail_outbox', {
-  ...idColumn(),
-  ...requiredText('toEmail', 'subject', 'body'),
+  id: text('id').primaryKey(),
+  toEmail: text('to_email').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
   /** The screen it concerns, a path of the app: the worker prefixes APP_URL when it sends. */
   link: text('link').notNull().default(''),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   lastError: text('last_error'),
-  ...createdAtColumn(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const schema = {

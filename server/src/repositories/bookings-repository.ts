@@ -5,8 +5,8 @@ import { GroupedWrites } from '../db/grouped-writes';
 import { newId } from '../db/ids';
 import { perDatabase } from '../db/per-database';
 import { bookings, type BookingRow } from '../db/schema';
-import type { NewMail } from './mail-outbox-repository';
-import type { NewNotification } from './notifications-repository';
+import { queueMail, type NewMail } from './mail-outbox-repository';
+import { insertNotifications, type NewNotification } from './notifications-repository';
 import { moveStatus } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
@@ -16,7 +16,7 @@ export type { BookingRow };
 export type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'paid' | 'status' | 'createdAt'>;
 export type BookingStatus = BookingRow['status'];
 
-/** What the seller is told of a new booking, written in the same statement as the booking (issue 21). */
+/** What the seller is told of a new booking, committed with the booking. */
 export interface NewBookingNotice {
   notification: Omit<NewNotification, 'userId' | 'kind'>;
   email: NewMail;
@@ -99,85 +99,47 @@ export function sellOtherWaitingBookings(db: Queryable, productId: string, paidI
 }
 
 /**
- * New bookings, written together when they arrive together (db/grouped-writes.ts): one statement and one
- * commit for all that arrived while the last one ran, each booking answered only once its row is committed.
- * Rows go in by (product_id, buyer_email), the unique index's order, then by arrival: two instances never wait
- * on each other's rows in opposite orders, and of two bookings of one book by one buyer in one statement the
- * first to arrive is the one kept. Answers, per booking, whether its row was written: not when the buyer
- * already holds an open booking of the book (the partial unique index decides, even for requests in parallel).
+ * New bookings, written together when they arrive together (db/grouped-writes.ts): one transaction for all that
+ * arrived while the last one ran, each booking answered only once its row is committed. Rows go in by
+ * (product_id, buyer_email), the unique index's order, then by arrival: two instances never wait on each other's
+ * rows in opposite orders, and of two bookings of one book by one buyer in one statement the first to arrive is
+ * the one kept. Answers, per booking, whether its row was written: not when the buyer already holds an open
+ * booking of the book (the partial unique index decides, even for requests in parallel).
  */
 type GroupedBooking = NewBooking & { id: string; notice: NewBookingNotice };
 
+function byIndexOrder(a: GroupedBooking, b: GroupedBooking): number {
+  if (a.productId !== b.productId) return a.productId < b.productId ? -1 : 1;
+  if (a.buyerEmail !== b.buyerEmail) return a.buyerEmail < b.buyerEmail ? -1 : 1;
+  return 0;
+}
+
 function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, boolean> {
-  return new GroupedWrites(async (rows) => {
-    const json = JSON.stringify(
-      rows.map((row, seq) => ({
-        seq,
-        id: row.id,
-        seller_id: row.sellerId ?? null,
-        seller_name: row.sellerName ?? '',
-        seller_phone: row.sellerPhone ?? '',
-        notification_id: newId(),
-        notification_title: row.notice.notification.title,
-        notification_body: row.notice.notification.body,
-        notification_link: row.notice.notification.link,
-        mail_id: newId(),
-        mail_to: row.notice.email.toEmail,
-        mail_subject: row.notice.email.subject,
-        mail_body: row.notice.email.body,
-        mail_link: row.notice.email.link,
-        product_id: row.productId,
-        buyer_id: row.buyerId,
-        buyer_email: row.buyerEmail,
-        buyer_name: row.buyerName,
-        buyer_uid: row.buyerUid ?? '',
-        title: row.title,
-        image_url: row.imageUrl,
-        category_name: row.categoryName,
-        price: row.price,
-        price_cents: row.priceCents,
-        phone: row.phone,
-        meeting_location: row.meetingLocation,
-        booked_at_text: row.bookedAtText,
-      })),
-    );
-    // The seller's notification and email go in with the booking, in the same statement (so the same commit).
-    const result = (await db.execute(sql`
-      WITH input AS (
-        SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS b (seq integer, id text, product_id text, buyer_id text,
-          buyer_email text, buyer_name text, buyer_uid text, title text, image_url text, category_name text,
-          price text, price_cents integer, phone text, meeting_location text, booked_at_text text, seller_id text,
-          seller_name text, seller_phone text, notification_id text, notification_title text,
-          notification_body text, notification_link text, mail_id text, mail_to text, mail_subject text,
-          mail_body text, mail_link text)
-      ),
-      inserted AS (
-        INSERT INTO bookings (id, product_id, buyer_id, buyer_email, buyer_name, buyer_uid, title, image_url,
-          category_name, price, price_cents, phone, meeting_location, booked_at_text, seller_id, seller_name,
-          seller_phone)
-        SELECT id, product_id, buyer_id, buyer_email, buyer_name, buyer_uid, title, image_url,
-          category_name, price, price_cents, phone, meeting_location, booked_at_text, seller_id, seller_name,
-          seller_phone
-        FROM input
-        ORDER BY product_id, buyer_email, seq
-        ON CONFLICT DO NOTHING
-        RETURNING id
-      ),
-      notified AS (
-        INSERT INTO notifications (id, user_id, kind, title, body, link)
-        SELECT notification_id, seller_id, 'new-booking', notification_title, notification_body, notification_link
-        FROM input JOIN inserted USING (id)
-        WHERE seller_id IS NOT NULL
-      ),
-      mailed AS (
-        INSERT INTO mail_outbox (id, to_email, subject, body, link)
-        SELECT mail_id, mail_to, mail_subject, mail_body, mail_link FROM input JOIN inserted USING (id)
-      )
-      SELECT id FROM inserted
-    `)) as unknown as { rows: { id: string }[] };
-    const written = new Set(result.rows.map((row) => row.id));
-    return rows.map((row) => written.has(row.id));
-  });
+  return new GroupedWrites((group) =>
+    // The seller's notification and email are committed with the booking, never without it.
+    db.transaction(async (tx) => {
+      // A stable sort: bookings of one book by one buyer stay in their order of arrival.
+      const ordered = [...group].sort(byIndexOrder);
+      const inserted = await tx
+        .insert(bookings)
+        .values(ordered.map(({ notice: _notice, ...booking }) => booking))
+        .onConflictDoNothing()
+        .returning({ id: bookings.id });
+      const written = new Set(inserted.map((row) => row.id));
+      const booked = ordered.filter((row) => written.has(row.id));
+      await insertNotifications(
+        tx,
+        booked.flatMap(({ sellerId, notice }) =>
+          sellerId ? [{ userId: sellerId, kind: 'new-booking' as const, ...notice.notification }] : [],
+        ),
+      );
+      await queueMail(
+        tx,
+        booked.map(({ notice }) => notice.email),
+      );
+      return group.map((row) => written.has(row.id));
+    }),
+  );
 }
 
 const bookingInsertsOf = perDatabase(groupedBookingInserts);

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, like, lte, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { BookListRequest } from '@bookswap/shared/schemas';
 import type { Queryable } from '../db/database';
 import { catalogFacets, catalogState, products, type ProductRow } from '../db/schema';
 import { newestFirst } from './products-repository';
@@ -95,34 +96,32 @@ export function advertisedListings(db: Queryable, limit: number): Promise<Produc
     .limit(limit);
 }
 
-/** The book list's filters, as the service hands them down: a search term already lower case, prices in cents. */
-export interface ListingFilters {
-  term: string;
-  categories: readonly string[];
-  conditions: readonly string[];
-  minCents: number | undefined;
-  maxCents: number | undefined;
-  verifiedOnly: boolean;
-}
+/**
+ * The book list's filters as the request gives them (prices in cents, repeated values sorted); on the category page
+ * `category` is the page's own. A filter added to the request's schema arrives here, and in the lists' cache keys,
+ * with no other code: it needs only its condition below.
+ */
+export type ListingFilters = Omit<BookListRequest, 'page' | 'size' | 'facets' | 'sort'>;
 
 /** The filters a facet matrix is counted under: all but category and condition, which are its two axes. */
-export type MatrixFilters = Pick<ListingFilters, 'term' | 'minCents' | 'maxCents' | 'verifiedOnly'>;
+export type MatrixFilters = Omit<ListingFilters, 'category' | 'condition'>;
 
-export type ListingOrder = 'newest' | 'price_asc' | 'price_desc';
+export type ListingOrder = BookListRequest['sort'];
 
 function matrixConditions(filters: MatrixFilters): SQL[] {
   const conditions: SQL[] = [publiclyVisible()];
-  if (filters.term) conditions.push(like(products.searchText, containsPattern(filters.term)));
-  if (filters.minCents !== undefined) conditions.push(gte(products.resalePriceCents, filters.minCents));
-  if (filters.maxCents !== undefined) conditions.push(lte(products.resalePriceCents, filters.maxCents));
-  if (filters.verifiedOnly) conditions.push(eq(products.sellerVerified, true));
+  const term = filters.search.toLowerCase();
+  if (term) conditions.push(like(products.searchText, containsPattern(term)));
+  if (filters.minPrice !== undefined) conditions.push(gte(products.resalePriceCents, filters.minPrice));
+  if (filters.maxPrice !== undefined) conditions.push(lte(products.resalePriceCents, filters.maxPrice));
+  if (filters.verified) conditions.push(eq(products.sellerVerified, true));
   return conditions;
 }
 
 function filtered(filters: ListingFilters): SQL {
   const conditions = matrixConditions(filters);
-  if (filters.categories.length > 0) conditions.push(inArray(products.categoryId, [...filters.categories]));
-  if (filters.conditions.length > 0) conditions.push(inArray(products.condition, [...filters.conditions]));
+  if (filters.category.length > 0) conditions.push(inArray(products.categoryId, [...filters.category]));
+  if (filters.condition.length > 0) conditions.push(inArray(products.condition, [...filters.condition]));
   return and(...conditions) as SQL;
 }
 
@@ -185,10 +184,10 @@ export interface FacetCell {
 export async function keptFacetMatrix(db: Queryable, filters: MatrixFilters): Promise<FacetCell[]> {
   const conditions: SQL[] = [];
   // -1 is a price that could not be read: in no price range.
-  if (filters.minCents !== undefined || filters.maxCents !== undefined)
-    conditions.push(gte(catalogFacets.resalePriceCents, filters.minCents ?? 0));
-  if (filters.maxCents !== undefined) conditions.push(lte(catalogFacets.resalePriceCents, filters.maxCents));
-  if (filters.verifiedOnly) conditions.push(eq(catalogFacets.sellerVerified, true));
+  if (filters.minPrice !== undefined || filters.maxPrice !== undefined)
+    conditions.push(gte(catalogFacets.resalePriceCents, filters.minPrice ?? 0));
+  if (filters.maxPrice !== undefined) conditions.push(lte(catalogFacets.resalePriceCents, filters.maxPrice));
+  if (filters.verified) conditions.push(eq(catalogFacets.sellerVerified, true));
   const rows = await db
     .select({
       categoryId: catalogFacets.categoryId,

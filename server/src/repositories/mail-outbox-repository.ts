@@ -1,4 +1,4 @@
-import { count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
 import { mailOutbox, type MailRow } from '../db/schema';
@@ -18,28 +18,22 @@ export async function queueMail(db: Queryable, rows: NewMail[]): Promise<void> {
  * the lease, its attempts counted), so another worker, on this instance or another, skips it meanwhile. A worker
  * that dies holding a lease leaves the email due again once the lease ends.
  */
-export async function claimDueMail(db: Queryable, limit: number, leaseMs: number): Promise<MailRow[]> {
-  const result = (await db.execute(sql`
-    UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
-    WHERE id IN (
-      SELECT id FROM mail_outbox WHERE delivered_at IS NULL AND next_attempt_at <= now()
-      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, to_email, subject, body, link, attempts
-  `)) as unknown as {
-    rows: { id: string; to_email: string; subject: string; body: string; link: string; attempts: number }[];
-  };
-  return result.rows.map((row) => ({
-    id: row.id,
-    toEmail: row.to_email,
-    subject: row.subject,
-    body: row.body,
-    link: row.link,
-    attempts: Number(row.attempts),
-    nextAttemptAt: new Date(),
-    deliveredAt: null,
-    lastError: null,
-    createdAt: new Date(),
-  }));
+export function claimDueMail(db: Queryable, limit: number, leaseMs: number): Promise<MailRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.deliveredAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
 }
 
 /** The SMTP server accepted these emails: one statement for a round's deliveries. */

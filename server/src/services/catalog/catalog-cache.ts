@@ -1,21 +1,94 @@
 import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
+import type {
+  CatalogState,
+  FacetCell,
+  ListingFilters,
+  ListingOrder,
+  MatrixFilters,
+} from '../../repositories/catalog-repository';
+import type { ProductRow } from '../../repositories/products-repository';
+import type { Product } from '@bookswap/shared/schemas';
 
 /**
- * Answers of the public lists, valid for one catalog version only (migration 0004: every change to `products`
- * bumps the version in its own transaction). Each request reads the current version first, so an entry made
- * before a write is never served after that write has committed, on this instance or any other.
- *
- * Bounded: entries carry a weight (listing ids or listings held) and the least recently used go first.
+ * The key of a query object: its JSON with every object's keys sorted, so that two queries are one entry exactly
+ * when every field is equal, whatever order the fields were written in. A field left undefined is the same as a
+ * field left out.
  */
-export class CatalogCache {
+export function cacheKey(query: object): string {
+  return JSON.stringify(query, (_name, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
+/** How one cache holds its answers. */
+export interface ListCacheOptions<Value> {
+  /**
+   * The catalog version its entries are valid under: `version` moves with every change to `products`,
+   * `shapeVersion` only with a change that can alter a list's members, order or counts (migration 0012).
+   */
+  follows: 'version' | 'shapeVersion';
+  /** At most this much weight is kept; the least recently used entries go first. */
+  maxWeight: number;
+  /** An entry's weight: listing ids, listings or facet cells held. */
+  weigh: (value: Value) => number;
+}
+
+/**
+ * Answers of the public lists, each valid for one catalog version only (migration 0004: every change to `products`
+ * bumps the version in its own transaction), under the key of the typed query that produced it (`cacheKey`), so a
+ * field added to a query is part of its key with no more code. Each request reads the current version first, so an
+ * entry made before a write is never served after that write has committed, on this instance or any other.
+ */
+export class ListCache<Query extends object, Value> {
   private version = -1;
-  private readonly entries = new Map<string, { value: unknown; weight: number }>();
+  private readonly entries = new Map<string, { value: Value; weight: number }>();
   private weight = 0;
   /** Answers being loaded: requests arriving meanwhile wait for the same load instead of repeating it. */
-  private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly loading = new Map<string, Promise<Value>>();
 
-  constructor(private readonly maxWeight: number) {}
+  constructor(private readonly options: ListCacheOptions<Value>) {}
+
+  /**
+   * The answer kept for `query` under the catalog `state` a request read, or `load`'s, shared with the requests
+   * that ask for it meanwhile and kept unless `keep` refuses it (a racing write). A request that read an older
+   * version than the cache's loads on its own and keeps nothing.
+   */
+  async read(
+    state: CatalogState,
+    query: Query,
+    load: () => Promise<Value>,
+    keep: (value: Value) => boolean = () => true,
+  ): Promise<Value> {
+    const version = state[this.options.follows];
+    if (!this.current(version)) return load();
+    const key = cacheKey(query);
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const loadKey = `${version} ${key}`;
+    const pending = this.loading.get(loadKey);
+    if (pending) return pending;
+    const loaded = load().then(
+      (value) => {
+        this.loading.delete(loadKey);
+        if (keep(value)) this.set(version, key, value);
+        return value;
+      },
+      (error: unknown) => {
+        this.loading.delete(loadKey);
+        throw error;
+      },
+    );
+    this.loading.set(loadKey, loaded);
+    return loaded;
+  }
 
   /**
    * Called with the version a request just read. A newer version empties the cache; a request that read an
@@ -30,50 +103,9 @@ export class CatalogCache {
     return version === this.version;
   }
 
-  /**
-   * The answer kept for `key` at `version`, or `load`'s, shared with the requests that ask for it meanwhile and
-   * kept unless `keep` refuses it. A request that read an older version than the cache's loads on its own.
-   */
-  async through<T>(
-    version: number,
-    key: string,
-    weightOf: (value: T) => number,
-    load: () => Promise<T>,
-    keep: (value: T) => boolean,
-  ): Promise<T> {
-    if (!this.current(version)) return load();
-    const hit = this.get<T>(version, key);
-    if (hit !== undefined) return hit;
-    const loadKey = `${version} ${key}`;
-    const pending = this.loading.get(loadKey);
-    if (pending) return pending as Promise<T>;
-    const loaded = load().then(
-      (value) => {
-        this.loading.delete(loadKey);
-        if (keep(value)) this.set(version, key, value, weightOf(value));
-        return value;
-      },
-      (error: unknown) => {
-        this.loading.delete(loadKey);
-        throw error;
-      },
-    );
-    this.loading.set(loadKey, loaded);
-    return loaded;
-  }
-
-  private get<T>(version: number, key: string): T | undefined {
-    if (version !== this.version) return undefined;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    // Most recently used last: Map keeps insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value as T;
-  }
-
-  private set(version: number, key: string, value: unknown, weight: number): void {
-    if (version !== this.version || weight > this.maxWeight) return;
+  private set(version: number, key: string, value: Value): void {
+    const weight = this.options.weigh(value);
+    if (version !== this.version || weight > this.options.maxWeight) return;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
@@ -82,34 +114,63 @@ export class CatalogCache {
     this.entries.set(key, { value, weight });
     this.weight += weight;
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.weight <= this.maxWeight) break;
+      if (this.weight <= this.options.maxWeight) break;
       this.entries.delete(oldestKey);
       this.weight -= oldest.weight;
     }
   }
 }
 
-/**
- * Per database handle (per server; the tests run several servers in one process), five caches so that pages
- * churning through one cannot push out the others: searches' and pages' listing ids (weight: one per id, about 60 bytes),
- * answers (weight: one per listing, about 1 kB), and single listings by id (the detail page and the booking
- * read them; weight one, about 1 kB), and the book list's facet counts.
- */
-export interface CatalogCaches {
-  /** Searches' matching ids, under the catalog's shape version (migration 0012). */
-  matches: CatalogCache;
-  /** Pages' listing ids, under the shape version: a sale re-reads a page's rows by id, not its query. */
-  pageIds: CatalogCache;
-  answers: CatalogCache;
-  listings: CatalogCache;
-  /** Facet matrices per filter combination (issue 22; weight one per cell, at most 27). */
-  facets: CatalogCache;
+/** A search's first matches, newest first, and their exact number (more than `ids.length` for a common term). */
+export interface SearchMatches {
+  ids: string[];
+  total: number;
 }
 
-export const catalogCachesFor: (db: Database) => CatalogCaches = perDatabase(() => ({
-  matches: new CatalogCache(500_000),
-  pageIds: new CatalogCache(200_000),
-  answers: new CatalogCache(20_000),
-  listings: new CatalogCache(20_000),
-  facets: new CatalogCache(100_000),
-}));
+/** A page of a public list, as the service asks for it: the filters and order as the request gave them. */
+export type PageQuery =
+  | { list: 'book list'; filters: ListingFilters; sort: ListingOrder; page: number; size: number }
+  | { list: 'category'; filters: ListingFilters; sort: ListingOrder };
+
+/** A list's answer, as wire objects: those hold absolute image URLs, so the server's PUBLIC_URL is in the key. */
+export interface AnswerQuery {
+  publicUrl: string;
+  list: PageQuery | { list: 'search'; term: string; page: number; size: number } | { list: 'ads' };
+}
+
+/**
+ * Per database handle (per server; the tests run several servers in one process), one cache per kind of answer,
+ * so that pages churning through one cannot push out the others.
+ */
+const catalogCaches = () => ({
+  /** Searches' matching ids (weight one per id, about 60 bytes), kept while the catalog's shape is. */
+  searchMatches: new ListCache<{ term: string }, SearchMatches>({
+    follows: 'shapeVersion',
+    maxWeight: 500_000,
+    weigh: (matches) => 1 + matches.ids.length,
+  }),
+  /** Pages' listing ids, under the shape: after a sale a page's rows are read again by id, not by its query. */
+  pageIds: new ListCache<PageQuery, string[]>({
+    follows: 'shapeVersion',
+    maxWeight: 200_000,
+    weigh: (ids) => 1 + ids.length,
+  }),
+  /** Wire answers (weight one per listing, about 1 kB). */
+  answers: new ListCache<AnswerQuery, Product[]>({
+    follows: 'version',
+    maxWeight: 20_000,
+    weigh: (products) => 1 + products.length,
+  }),
+  /** Single listings by id (the detail page and the booking read them; about 1 kB each); no URLs in them. */
+  listings: new ListCache<{ id: string }, ProductRow | null>({ follows: 'version', maxWeight: 20_000, weigh: () => 1 }),
+  /** Facet matrices per filter combination (weight one per cell, at most 27). */
+  facetMatrices: new ListCache<MatrixFilters, FacetCell[]>({
+    follows: 'shapeVersion',
+    maxWeight: 100_000,
+    weigh: (cells) => 1 + cells.length,
+  }),
+});
+
+export type CatalogCaches = ReturnType<typeof catalogCaches>;
+
+export const catalogCachesFor: (db: Database) => CatalogCaches = perDatabase(catalogCaches);

@@ -1,6 +1,7 @@
 import {
   BOOK_CONDITIONS,
   CATEGORY_IDS,
+  categoryProductsQuerySchema,
   type BookFacets,
   type BookListRequest,
   type BookListResponse,
@@ -25,7 +26,6 @@ import {
   type FacetCell,
   type ListingFilters,
   type ListingOrder,
-  type MatrixFilters,
   readCatalogState,
   searchMatchIds,
   searchPage,
@@ -34,7 +34,14 @@ import {
   type CatalogState,
 } from '../../repositories/catalog-repository';
 import { visibleListingById } from '../../repositories/products-repository';
-import { catalogCachesFor, type CatalogCaches } from './catalog-cache';
+import {
+  cacheKey,
+  catalogCachesFor,
+  type AnswerQuery,
+  type CatalogCaches,
+  type PageQuery,
+  type SearchMatches,
+} from './catalog-cache';
 
 /**
  * The public lists (book list and search, a category, the advertised books), exact and fast at any size:
@@ -57,13 +64,6 @@ const CATEGORY_PAGE_LIMIT = 1_000;
 const GATHERED_MATCHES = 1_000;
 const ADS_LIMIT = 100;
 
-interface SearchMatches {
-  /** The first matches, newest first. */
-  ids: string[];
-  /** The exact number of matches (more than `ids.length` for a very common term). */
-  total: number;
-}
-
 const stateReadsOf = perDatabase((db) => new SharedFreshRead(() => readCatalogState(db)));
 
 /** The catalog version and count as of a read that started after this call (shared with concurrent callers). */
@@ -82,24 +82,14 @@ class CachedReads {
 
   /** A search's matching ids (no URLs in them: shared by every PUBLIC_URL), kept while the catalog's shape is. */
   matches(term: string, load: () => Promise<SearchMatches>): Promise<SearchMatches> {
-    return this.caches.matches.through(
-      this.state.shapeVersion,
-      term,
-      (m) => 1 + m.ids.length,
-      load,
-      () => true,
-    );
+    return this.caches.searchMatches.read(this.state, { term }, load);
   }
 
   /** The facet matrix of a filter combination (no URLs in it). */
-  facetMatrix(key: string, load: () => Promise<FacetCell[]>): Promise<FacetCell[]> {
-    return this.caches.facets.through(
-      this.state.shapeVersion,
-      key,
-      (cells) => 1 + cells.length,
-      load,
-      () => true,
-    );
+  facetMatrix(filters: ListingFilters, load: () => Promise<FacetCell[]>): Promise<FacetCell[]> {
+    // Category and condition are the matrix's axes: one matrix serves every choice of them.
+    const { category: _category, condition: _condition, ...matrixFilters } = filters;
+    return this.caches.facetMatrices.read(this.state, matrixFilters, load);
   }
 
   /**
@@ -107,22 +97,16 @@ class CachedReads {
    * leaves alone, and its wire rows under the catalog version. After a sale the page's rows are read again by id
    * (a primary-key read of `size` rows) instead of running the page's query again.
    */
-  page(key: string, load: () => Promise<ProductRow[]>): Promise<Product[]> {
+  page(query: PageQuery, load: () => Promise<ProductRow[]>): Promise<Product[]> {
     let ids: string[] = [];
     return this.answer(
-      key,
+      query,
       async () => {
         let fresh: ProductRow[] | undefined;
-        ids = await this.caches.pageIds.through(
-          this.state.shapeVersion,
-          key,
-          (kept) => 1 + kept.length,
-          async () => {
-            fresh = await load();
-            return fresh.map((row) => row.id);
-          },
-          () => true,
-        );
+        ids = await this.caches.pageIds.read(this.state, query, async () => {
+          fresh = await load();
+          return fresh.map((row) => row.id);
+        });
         const rows = fresh ?? (await listingsInOrder(this.db, ids));
         return rows.map((row) => productToWire(row, this.wire));
       },
@@ -131,11 +115,14 @@ class CachedReads {
     );
   }
 
-  /** The cached answer for `key`, or `load`'s, kept unless `keep` says it may not be (a racing write). */
-  answer(key: string, load: () => Promise<Product[]>, keep: (value: Product[]) => boolean = () => true) {
+  /** The cached answer to `list`, or `load`'s, kept unless `keep` says it may not be (a racing write). */
+  answer(
+    list: AnswerQuery['list'],
+    load: () => Promise<Product[]>,
+    keep?: (value: Product[]) => boolean,
+  ): Promise<Product[]> {
     // Wire objects hold absolute image URLs: the server's PUBLIC_URL is part of the key.
-    const fullKey = `${this.wire.publicUrl} ${key}`;
-    return this.caches.answers.through(this.state.version, fullKey, (rows) => 1 + rows.length, load, keep);
+    return this.caches.answers.read(this.state, { publicUrl: this.wire.publicUrl, list }, load, keep);
   }
 }
 
@@ -146,15 +133,15 @@ async function openReads(db: Database, wire: WireContext): Promise<{ reads: Cach
 
 /** GET /api/category/list: one page of the visible listings, newest first, or of those matching `search`. */
 export async function bookListPage(db: Database, wire: WireContext, query: BookListRequest): Promise<BookListResponse> {
-  if (isFiltered(query) || query.facets) return filteredBookListPage(db, wire, query);
+  const pageQuery = bookListPageQuery(query);
+  const { filters, sort, page, size } = pageQuery;
+  if (isFiltered(filters, sort) || query.facets) return filteredBookListPage(db, wire, query, pageQuery);
   const { reads, state } = await openReads(db, wire);
-  const offset = query.page * query.size;
+  const offset = page * size;
   const term = query.search.toLowerCase();
   if (!term) {
     if (offset >= state.visibleCount) return { products: [], count: state.visibleCount };
-    const rows = await reads.page(`shelf ${query.page} ${query.size}`, () =>
-      visibleListingsPage(db, query.size, offset),
-    );
+    const rows = await reads.page(pageQuery, () => visibleListingsPage(db, size, offset));
     return { products: rows, count: state.visibleCount };
   }
 
@@ -164,7 +151,7 @@ export async function bookListPage(db: Database, wire: WireContext, query: BookL
   // write racing this request) is left out of the answer, and such an answer is not kept.
   const pageIds = offset < matches.ids.length ? matches.ids.slice(offset, offset + query.size) : undefined;
   const rows = await reads.answer(
-    `search ${query.page} ${query.size} ${term}`,
+    { list: 'search', term, page, size },
     async () => {
       const found = pageIds ? await listingsInOrder(db, pageIds) : await searchPage(db, term, query.size, offset);
       return found.map((row) => productToWire(row, wire));
@@ -174,33 +161,27 @@ export async function bookListPage(db: Database, wire: WireContext, query: BookL
   return { products: rows, count: matches.total };
 }
 
-function filtersOf(query: CategoryProductsRequest, categories: readonly string[]): ListingFilters {
-  return {
-    term: query.search.toLowerCase(),
-    categories,
-    conditions: query.condition,
-    minCents: query.minPrice,
-    maxCents: query.maxPrice,
-    verifiedOnly: query.verified,
-  };
+type BookListPageQuery = Extract<PageQuery, { list: 'book list' }>;
+
+/**
+ * The page a book-list request asks for, its cache key: every field of the request but `facets`, which changes
+ * what is counted beside the page, not the page. A filter added to the request is part of it with no more code.
+ */
+export function bookListPageQuery(query: BookListRequest): BookListPageQuery {
+  const { page, size, facets: _facets, sort, ...filters } = query;
+  return { list: 'book list', filters, sort, page, size };
 }
 
-/** Whether a list asks for more than product.md's call does: a filter or another order than newest first. */
-function isFiltered(query: CategoryProductsRequest & { category?: readonly string[] }): boolean {
-  return (
-    (query.category?.length ?? 0) > 0 ||
-    query.condition.length > 0 ||
-    query.minPrice !== undefined ||
-    query.maxPrice !== undefined ||
-    query.verified ||
-    query.sort !== 'newest'
-  );
-}
+/** The filters and order of product.md's own call, without its search: a list asking for these is the plain list. */
+const UNFILTERED = (() => {
+  const { search: _search, ...plain } = categoryProductsQuerySchema.parse({});
+  return cacheKey({ ...plain, category: [] });
+})();
 
-/** The part of a cache key that names a filter combination and order (repeated values arrive sorted). */
-function filterKey(filters: ListingFilters, order: ListingOrder): string {
-  const { term, categories, conditions, minCents, maxCents, verifiedOnly } = filters;
-  return JSON.stringify([order, categories, conditions, minCents ?? null, maxCents ?? null, verifiedOnly, term]);
+/** Whether a list asks for more than product.md's call does: a filter (a search aside) or another order. */
+function isFiltered(filters: ListingFilters, sort: ListingOrder): boolean {
+  const { search: _search, ...rest } = filters;
+  return cacheKey({ ...rest, sort }) !== UNFILTERED;
 }
 
 /**
@@ -210,20 +191,8 @@ function filterKey(filters: ListingFilters, order: ListingOrder): string {
  * counts the database keeps (migration 0009), with one from the search's matches.
  */
 function facetMatrix(db: Database, reads: CachedReads, filters: ListingFilters): Promise<FacetCell[]> {
-  const matrixFilters: MatrixFilters = {
-    term: filters.term,
-    minCents: filters.minCents,
-    maxCents: filters.maxCents,
-    verifiedOnly: filters.verifiedOnly,
-  };
-  const key = JSON.stringify([
-    matrixFilters.term,
-    matrixFilters.minCents ?? null,
-    matrixFilters.maxCents ?? null,
-    matrixFilters.verifiedOnly,
-  ]);
-  return reads.facetMatrix(key, () =>
-    matrixFilters.term ? searchFacetMatrix(db, matrixFilters) : keptFacetMatrix(db, matrixFilters),
+  return reads.facetMatrix(filters, () =>
+    filters.search ? searchFacetMatrix(db, filters) : keptFacetMatrix(db, filters),
   );
 }
 
@@ -239,28 +208,29 @@ function listingsIn(cells: FacetCell[], categories: readonly string[], condition
 function facetsOf(cells: FacetCell[], filters: ListingFilters): BookFacets {
   return {
     condition: Object.fromEntries(
-      BOOK_CONDITIONS.map((name) => [name, listingsIn(cells, filters.categories, [name])]),
+      BOOK_CONDITIONS.map((name) => [name, listingsIn(cells, filters.category, [name])]),
     ) as BookFacets['condition'],
-    category: Object.fromEntries(CATEGORY_IDS.map((id) => [id, listingsIn(cells, [id], filters.conditions)])),
+    category: Object.fromEntries(CATEGORY_IDS.map((id) => [id, listingsIn(cells, [id], filters.condition)])),
   };
 }
 
-/** The book list with filters, another order or facets (issue 22): counted from the facet matrix, paged by offset. */
+/** The book list with filters, another order or facets: counted from the facet matrix, paged by offset. */
 async function filteredBookListPage(
   db: Database,
   wire: WireContext,
   query: BookListRequest,
+  pageQuery: BookListPageQuery,
 ): Promise<BookListResponse> {
   const { reads } = await openReads(db, wire);
-  const filters = filtersOf(query, query.category);
+  const { filters, sort, page, size } = pageQuery;
   const cells = await facetMatrix(db, reads, filters);
-  const count = listingsIn(cells, filters.categories, filters.conditions);
+  const count = listingsIn(cells, filters.category, filters.condition);
   const facets = query.facets ? { facets: facetsOf(cells, filters) } : {};
-  const offset = query.page * query.size;
+  const offset = page * size;
   if (offset >= count) return { products: [], count, ...facets };
-  const products = await reads.page(`filtered ${query.page} ${query.size} ${filterKey(filters, query.sort)}`, () =>
-    filteredListingsPage(db, filters, query.sort, {
-      limit: query.size,
+  const products = await reads.page(pageQuery, () =>
+    filteredListingsPage(db, filters, sort, {
+      limit: size,
       offset,
       gather: count <= GATHERED_MATCHES,
     }),
@@ -306,10 +276,9 @@ async function listingsInOrder(db: Database, ids: string[]): Promise<ProductRow[
 export async function visibleListing(db: Database, id: string): Promise<ProductRow | null> {
   const state = await freshCatalogState(db);
   // Rows hold no URLs: one entry serves every PUBLIC_URL. A missing listing is not kept.
-  return catalogCachesFor(db).listings.through(
-    state.version,
-    id,
-    () => 1,
+  return catalogCachesFor(db).listings.read(
+    state,
+    { id },
     async () => (await visibleListingById(db, id)) ?? null,
     (row) => row !== null,
   );
@@ -317,7 +286,7 @@ export async function visibleListing(db: Database, id: string): Promise<ProductR
 
 /**
  * GET /api/product/list/:id: one listing; the seller's contact details only to a signed-in caller, as product.md §2
- * shows them on the details page, which only the signed-in open (issue 23).
+ * shows them on the details page, which only the signed-in open.
  */
 export async function productDetails(
   db: Database,
@@ -332,7 +301,7 @@ export async function productDetails(
 
 /**
  * GET /api/category/list/:id: product.md's category page has no paging; the newest 1,000 keep it bounded. The book list's
- * filters and orders apply too (issue 22); without them the answer is product.md's.
+ * filters and orders apply too; without them the answer is product.md's.
  */
 export async function categoryProducts(
   db: Database,
@@ -341,19 +310,20 @@ export async function categoryProducts(
   query: CategoryProductsRequest,
 ): Promise<Product[]> {
   const { reads } = await openReads(db, wire);
-  if (!isFiltered(query) && !query.search)
-    return reads.page(`category ${categoryId}`, () => categoryListings(db, categoryId, CATEGORY_PAGE_LIMIT));
-  const filters = filtersOf(query, [categoryId]);
+  const { sort, ...asked } = query;
+  const filters: ListingFilters = { ...asked, category: [categoryId] };
+  if (!isFiltered({ ...asked, category: [] }, sort) && !query.search)
+    return reads.page({ list: 'category', filters, sort }, () => categoryListings(db, categoryId, CATEGORY_PAGE_LIMIT));
   // The category's own index reads its rows: no count needed to choose how.
-  return reads.page(`category filtered ${filterKey(filters, query.sort)}`, () =>
-    filteredListingsPage(db, filters, query.sort, { limit: CATEGORY_PAGE_LIMIT, offset: 0, gather: false }),
+  return reads.page({ list: 'category', filters, sort }, () =>
+    filteredListingsPage(db, filters, sort, { limit: CATEGORY_PAGE_LIMIT, offset: 0, gather: false }),
   );
 }
 
 /** GET /api/product/Ads/list: the newest advertised books still for sale. */
 export async function advertisedProducts(db: Database, wire: WireContext): Promise<Product[]> {
   const { reads } = await openReads(db, wire);
-  return reads.answer('ads', async () => {
+  return reads.answer({ list: 'ads' }, async () => {
     const rows = await advertisedListings(db, ADS_LIMIT);
     return rows.map((row) => productToWire(row, wire));
   });
