@@ -22,18 +22,6 @@ const NOT_SOURCE = new Set([
 const NOT_SOURCE_AT_ROOT = new Set(['releases', 'reports']);
 const CODE = /\.(ts|tsx|js|mjs|cjs|mts|cts|json|sql|html|sh|ya?ml|css)$/;
 
-/**
- * Files being rewritten beside this check that still cite issue numbers; their authors drop the citations in that
- * rewrite. TEMPORARY: this list must be emptied once that work is merged, and must not grow.
- */
-const ISSUE_CITATIONS_ALLOWED_FOR_NOW = [
-  'shell/src/sign-in/',
-  'server/src/repositories/bookings-repository.ts',
-  'server/src/services/catalog/public-lists.ts',
-  'server/src/services/catalog/catalog-cache.ts',
-  'server/src/db/schema.ts',
-];
-
 function filesUnder(dir: string, keep: (name: string) => boolean, found: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (NOT_SOURCE.has(entry.name) || (dir === root && NOT_SOURCE_AT_ROOT.has(entry.name))) continue;
@@ -103,8 +91,7 @@ describe('comments and docs cite product.md or a decision record, never an issue
     ).toEqual(['Issue 22', 'issues 21', 'issue #5', '(#23)']);
   });
 
-  const allowedForNow = (file: string) => ISSUE_CITATIONS_ALLOWED_FOR_NOW.some((allowed) => file.startsWith(allowed));
-  it.each([...docs, ...code].filter((file) => !allowedForNow(file)))('%s cites no issue number', (file) => {
+  it.each([...docs, ...code])('%s cites no issue number', (file) => {
     expect(issueCitations(read(file))).toEqual([]);
   });
 });
