@@ -62,8 +62,8 @@ async function startApi() {
 
 const sellerRecord = () => (JSON.parse(fs.readFileSync(registryFile, 'utf8')) as Registry).remotes.seller!;
 
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 20_000;
+async function until(check: () => boolean, what: string, waitMs = 20_000) {
+  const deadline = Date.now() + waitMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(sellerRecord())}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -117,7 +117,9 @@ it('a rollout started by the command moves on inside the API, and carries on aft
   // Started again: nothing in memory.
   const second = await startApi();
   await send(second.base, canaryLoads(4));
-  await until(() => sellerRecord().live === 'v2', 'v2 live');
+  // The first API may have been killed inside its next step's registry lock; the lock protocol takes over a lock
+  // older than 30 s, so the second API can need that long before it may write.
+  await until(() => sellerRecord().live === 'v2', 'v2 live', 50_000);
   const record = sellerRecord();
   expect(record.canary).toBeNull();
   expect(record.rollout).toBeUndefined();
