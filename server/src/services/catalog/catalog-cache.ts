@@ -11,16 +11,13 @@ import type { ProductRow } from '../../repositories/products-repository';
 import type { Product } from '@bookswap/shared/schemas';
 
 /**
- * The key of a query object: its JSON with every object's keys sorted, so that two queries are one entry exactly
- * when every field is equal, whatever order the fields were written in. A field left undefined is the same as a
- * field left out.
+ * The key of a query object: its JSON text, so two queries share an entry only when every field is equal (a field
+ * left undefined is a field left out). Each kind of query is built in one place, its fields always in the same
+ * order, so equal queries give equal text; sorting the fields at every request cost a tenth of the book list's
+ * throughput (`bench:api`).
  */
 export function cacheKey(query: object): string {
-  return JSON.stringify(query, (_name, value: unknown) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  );
+  return JSON.stringify(query);
 }
 
 /** How one cache holds its answers. */

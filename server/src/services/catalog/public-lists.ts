@@ -35,7 +35,6 @@ import {
 } from '../../repositories/catalog-repository';
 import { visibleListingById } from '../../repositories/products-repository';
 import {
-  cacheKey,
   catalogCachesFor,
   type AnswerQuery,
   type CatalogCaches,
@@ -172,16 +171,16 @@ export function bookListPageQuery(query: BookListRequest): BookListPageQuery {
   return { list: 'book list', filters, sort, page, size };
 }
 
-/** The filters and order of product.md's own call, without its search: a list asking for these is the plain list. */
-const UNFILTERED = (() => {
-  const { search: _search, ...plain } = categoryProductsQuerySchema.parse({});
-  return cacheKey({ ...plain, category: [] });
-})();
+/** The filters and order of product.md's own call: a list asking for these (a search aside) is the plain list. */
+const UNFILTERED: Readonly<Record<string, unknown>> = { ...categoryProductsQuerySchema.parse({}), category: [] };
+
+const sameValue = (a: unknown, b: unknown): boolean =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item, i) => item === b[i]) : a === b;
 
 /** Whether a list asks for more than product.md's call does: a filter (a search aside) or another order. */
 function isFiltered(filters: ListingFilters, sort: ListingOrder): boolean {
-  const { search: _search, ...rest } = filters;
-  return cacheKey({ ...rest, sort }) !== UNFILTERED;
+  const asked: Record<string, unknown> = { ...filters, sort };
+  return Object.keys(asked).some((field) => field !== 'search' && !sameValue(asked[field], UNFILTERED[field]));
 }
 
 /**
