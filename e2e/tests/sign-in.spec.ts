@@ -14,6 +14,8 @@ const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard
 const accountMenu = (page: Page) => page.getByRole('button', { name: 'Account menu' });
 
 async function roleOnServer(page: Page, email: string) {
+  // The account menu can show a moment before the access token is stored.
+  await expect.poll(() => accessToken(page)).toBeTruthy();
   const token = await accessToken(page);
   const answer = await page.request.get(`${API_URL}/api/user/list/${encodeURIComponent(email)}`, {
     headers: { authorization: `Bearer ${token}` },

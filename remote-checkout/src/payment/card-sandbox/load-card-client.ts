@@ -3,7 +3,7 @@ import type { PaymentConfig } from '@bookswap/shared/schemas';
 import { createSandboxStripe } from './sandbox-stripe';
 
 /**
- * The card client `<Elements>` gets (ARCHITECTURE "Payments"): real Stripe.js only when the server says
+ * The card client `<Elements>` gets (docs/architecture.md, "Payments"): real Stripe.js only when the server says
  * it charges through Stripe and gives its publishable key, loaded then and only then (the `pure` entry
  * adds Stripe's script on the first `loadStripe` call, not on import); otherwise the local sandbox.
  */

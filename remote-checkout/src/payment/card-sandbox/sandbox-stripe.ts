@@ -91,7 +91,7 @@ function sandboxElements(): StripeElements {
 }
 
 /**
- * A stand-in for Stripe.js when the server runs its local card sandbox (ARCHITECTURE "Payments"): the
+ * A stand-in for Stripe.js when the server runs its local card sandbox (docs/architecture.md, "Payments"): the
  * same object shape `<Elements stripe={...}>` and `useStripe()` expect, for exactly the calls this
  * product makes. `confirmCardPayment` sends the card to `POST /api/payments/sandbox/confirm` (which
  * follows Stripe's test cards), shows the 3-D Secure step when the card asks for it, and answers with
