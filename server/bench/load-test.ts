@@ -100,7 +100,7 @@ function reportRun(started: number, elapsed: number, tally: Tally, bookingCheck:
 
   console.log(
     `\n${USERS} buyers, ${round1(elapsed)} s, PostgreSQL, ${LISTINGS.toLocaleString('en')} listings; ` +
-      `rate limits raised for the run (RATE_LIMIT_SEARCH_PER_MINUTE and RATE_LIMIT_WRITES_PER_MINUTE = 1e9)\n`,
+      `rate limits raised for the run (RATE_LIMIT_SEARCH_PER_MINUTE, RATE_LIMIT_WRITES_PER_MINUTE and BOOKINGS_PER_DAY = 1e9)\n`,
   );
   console.log(stepTable(steps));
   console.log(

@@ -45,6 +45,8 @@ export interface ServerConfig {
   reportsToFlag: number;
   /** Reports one person may make in any 24 hours (REPORTS_PER_DAY). */
   reportsPerDay: number;
+  /** Bookings per buyer a day and the rebooking cool-down (BOOKINGS_PER_DAY, BOOKING_COOL_DOWN_MINUTES). */
+  bookingLimits: BookingLimits;
   mail: MailSettings;
   /**
    * The release registry and the automatic canary (docs/decisions/026). Unset (the API tests' own
@@ -88,6 +90,26 @@ export function releaseSettingsOf(config: Pick<ServerConfig, 'releases' | 'dataD
     config.releases ?? { registryFile: path.join(config.dataDir, 'release-registry.json'), auto: ROLLOUT_DEFAULTS }
   );
 }
+
+/**
+ * How often one buyer may book (SECURITY.md, Resources; judged in services/booking-limits.ts). Each booking emails its seller and each cancellation does
+ * again, from the product's own sender: without limits one buyer could send any seller, or every seller, mail
+ * without end by booking and cancelling.
+ */
+export interface BookingLimits {
+  /** Bookings one buyer may make in any 24 hours, cancelled ones included (BOOKINGS_PER_DAY). */
+  perDay: number;
+  /** Minutes before a buyer may book again a book whose booking they cancelled (BOOKING_COOL_DOWN_MINUTES; 0: none). */
+  coolDownMinutes: number;
+}
+
+/**
+ * Ten a day: more than a buyer collecting books meets in person in a day, few enough that one buyer's mail to
+ * sellers stays at most 20 emails a day (a booking and its cancellation each). An hour's cool-down: a buyer who
+ * cancelled by mistake books again the same day, while book-and-cancel on one book reaches its seller at most
+ * twice an hour.
+ */
+export const BOOKING_LIMIT_DEFAULTS: BookingLimits = { perDay: 10, coolDownMinutes: 60 };
 
 /** Email (decision 024): the outbox's worker delivers over SMTP when SMTP_URL is set. */
 export interface MailSettings {
@@ -235,6 +257,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     listingsPerDay: positiveInt(env.LISTINGS_PER_DAY, 50, 'LISTINGS_PER_DAY'),
     reportsToFlag: positiveInt(env.REPORTS_TO_FLAG, 3, 'REPORTS_TO_FLAG'),
     reportsPerDay: positiveInt(env.REPORTS_PER_DAY, 20, 'REPORTS_PER_DAY'),
+    bookingLimits: {
+      perDay: positiveInt(env.BOOKINGS_PER_DAY, BOOKING_LIMIT_DEFAULTS.perDay, 'BOOKINGS_PER_DAY'),
+      coolDownMinutes: wholeOrZero(
+        env.BOOKING_COOL_DOWN_MINUTES,
+        BOOKING_LIMIT_DEFAULTS.coolDownMinutes,
+        'BOOKING_COOL_DOWN_MINUTES',
+      ),
+    },
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       from: env.MAIL_FROM || 'Bookswap <no-reply@bookswap.local>',

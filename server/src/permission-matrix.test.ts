@@ -211,6 +211,7 @@ const ROWS: Row[] = [
     expect: only({ admin: 200 }),
   },
   { route: 'GET /api/audit/list', url: () => '/api/audit/list', expect: only({ admin: 200 }) },
+  { route: 'GET /api/mail/dead-letters', url: () => '/api/mail/dead-letters', expect: only({ admin: 200 }) },
   {
     route: 'POST /api/telemetry',
     url: () => '/api/telemetry',

@@ -80,6 +80,8 @@ export const bookings = pgTable('bookings', {
   sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
   sellerName: text('seller_name').notNull().default(''),
   sellerPhone: text('seller_phone').notNull().default(''),
+  /** When the buyer cancelled it (migration 0017): the rebooking cool-down counts from here. */
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 });
 
 export const payments = pgTable('payments', {
@@ -222,6 +224,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when its last allowed try failed (migration 0018): a dead letter, never tried again, shown to admins. */
+  deadAt: timestamp('dead_at', { withTimezone: true }),
 });
 
 export const schema = {

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/database';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
 import { newId } from '../db/ids';
@@ -7,7 +7,7 @@ import { perDatabase } from '../db/per-database';
 import { bookings, type BookingRow } from '../db/schema';
 import { queueMail, type NewMail } from './mail-outbox-repository';
 import { insertNotifications, type NewNotification } from './notifications-repository';
-import { moveStatus } from './row-statements';
+import { lockAllUntilCommit, moveStatus } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
 
@@ -80,9 +80,16 @@ export async function pageOfBookings(
   return { rows, count: Number(totals[0]?.count ?? 0), waiting: Number(totals[0]?.waiting ?? 0) };
 }
 
-/** Moves a booking from one status to another; false when it was no longer in `from`. */
-export function moveBookingStatus(db: Queryable, id: string, from: BookingStatus, to: BookingStatus): Promise<boolean> {
-  return moveStatus(db, bookings, { id, from, to });
+/** What a status change records besides the status: when the buyer cancelled. */
+export type BookingStamps = Pick<NewBooking, 'cancelledAt'>;
+
+/** Moves a booking from one status to another, with its stamps; false when it was no longer in `from`. */
+export function moveBookingStatus(
+  db: Queryable,
+  id: string,
+  move: { from: BookingStatus; to: BookingStatus; also?: BookingStamps },
+): Promise<boolean> {
+  return moveStatus(db, bookings, { id, ...move });
 }
 
 export async function markBookingPaid(db: Queryable, id: string): Promise<void> {
@@ -99,14 +106,38 @@ export function sellOtherWaitingBookings(db: Queryable, productId: string, paidI
 }
 
 /**
+ * What a buyer did lately, read under their lock inside the booking's transaction: the facts a new booking is
+ * judged on (services/booking-limits.ts).
+ */
+export interface RecentBookings {
+  /** The buyer's bookings made over the last 24 hours, whatever became of them. */
+  madeToday: number;
+  /** When the buyer last cancelled a booking of this book, if ever. */
+  lastCancelledAt: Date | undefined;
+}
+
+/** Why a new booking was not written: the buyer already holds an open booking of the book, or a limit's refusal. */
+export type BookingRefused<R> = { refused: 'already-booked' } | { refused: 'limit'; reason: R };
+
+/**
  * New bookings, written together when they arrive together (db/grouped-writes.ts): one transaction for all that
  * arrived while the last one ran, each booking answered only once its row is committed. Rows go in by
  * (product_id, buyer_email), the unique index's order, then by arrival: two instances never wait on each other's
  * rows in opposite orders, and of two bookings of one book by one buyer in one statement the first to arrive is
- * the one kept. Answers, per booking, whether its row was written: not when the buyer already holds an open
- * booking of the book (the partial unique index decides, even for requests in parallel).
+ * the one kept. Each buyer of the group is locked first (in one order, so two groups never wait on each other in
+ * opposite orders) and each booking judged, in order of arrival, on that buyer's recent bookings as they stand,
+ * those admitted before it in the group included: parallel requests, on one instance or several, cannot slip past
+ * a limit. A booking is not written either when the buyer already holds an open booking of the book (the partial
+ * unique index decides, even for requests in parallel).
  */
-type GroupedBooking = NewBooking & { id: string; notice: NewBookingNotice };
+type GroupedBooking = NewBooking & {
+  id: string;
+  notice: NewBookingNotice;
+  /** The limits' verdict on this booking given the buyer's recent bookings: undefined admits it. */
+  judge(recent: RecentBookings): unknown;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function byIndexOrder(a: GroupedBooking, b: GroupedBooking): number {
   if (a.productId !== b.productId) return a.productId < b.productId ? -1 : 1;
@@ -114,17 +145,67 @@ function byIndexOrder(a: GroupedBooking, b: GroupedBooking): number {
   return 0;
 }
 
-function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, boolean> {
+const bookOfBuyer = (productId: string, buyerEmail: string) => JSON.stringify([productId, buyerEmail]);
+
+/** Locks each buyer's bookings until the transaction ends, in one order, and reads what the limits judge on. */
+async function lockAndReadRecent(tx: Transaction, group: GroupedBooking[]) {
+  const buyers = [...new Set(group.map((row) => row.buyerEmail))];
+  await lockAllUntilCommit(
+    tx,
+    buyers.map((buyer) => `booking:${buyer}`),
+  );
+  const products = [...new Set(group.map((row) => row.productId))];
+  const [made, cancelled] = await Promise.all([
+    tx
+      .select({ buyerEmail: bookings.buyerEmail, made: count() })
+      .from(bookings)
+      .where(and(inArray(bookings.buyerEmail, buyers), gt(bookings.createdAt, new Date(Date.now() - DAY_MS))))
+      .groupBy(bookings.buyerEmail),
+    tx
+      .select({
+        productId: bookings.productId,
+        buyerEmail: bookings.buyerEmail,
+        at: sql<string>`max(${bookings.cancelledAt})`,
+      })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.productId, products),
+          inArray(bookings.buyerEmail, buyers),
+          isNotNull(bookings.cancelledAt),
+        ),
+      )
+      .groupBy(bookings.productId, bookings.buyerEmail),
+  ]);
+  return {
+    madeToday: new Map(made.map((row) => [row.buyerEmail, Number(row.made)])),
+    lastCancelled: new Map(cancelled.map((row) => [bookOfBuyer(row.productId, row.buyerEmail), new Date(row.at)])),
+  };
+}
+
+function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true | BookingRefused<unknown>> {
   return new GroupedWrites((group) =>
     // The seller's notification and email are committed with the booking, never without it.
     db.transaction(async (tx) => {
+      const recent = await lockAndReadRecent(tx, group);
+      const verdicts = new Map<string, unknown>();
+      for (const row of group) {
+        const verdict = row.judge({
+          madeToday: recent.madeToday.get(row.buyerEmail) ?? 0,
+          lastCancelledAt: recent.lastCancelled.get(bookOfBuyer(row.productId, row.buyerEmail)),
+        });
+        if (verdict !== undefined) verdicts.set(row.id, verdict);
+        else recent.madeToday.set(row.buyerEmail, (recent.madeToday.get(row.buyerEmail) ?? 0) + 1);
+      }
       // A stable sort: bookings of one book by one buyer stay in their order of arrival.
-      const ordered = [...group].sort(byIndexOrder);
-      const inserted = await tx
-        .insert(bookings)
-        .values(ordered.map(({ notice: _notice, ...booking }) => booking))
-        .onConflictDoNothing()
-        .returning({ id: bookings.id });
+      const ordered = group.filter((row) => !verdicts.has(row.id)).sort(byIndexOrder);
+      const inserted = ordered.length
+        ? await tx
+            .insert(bookings)
+            .values(ordered.map(({ notice: _notice, judge: _judge, ...booking }) => booking))
+            .onConflictDoNothing()
+            .returning({ id: bookings.id })
+        : [];
       const written = new Set(inserted.map((row) => row.id));
       const booked = ordered.filter((row) => written.has(row.id));
       await insertNotifications(
@@ -137,7 +218,10 @@ function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, bool
         tx,
         booked.map(({ notice }) => notice.email),
       );
-      return group.map((row) => written.has(row.id));
+      return group.map((row): true | BookingRefused<unknown> => {
+        if (verdicts.has(row.id)) return { refused: 'limit', reason: verdicts.get(row.id) };
+        return written.has(row.id) ? true : { refused: 'already-booked' };
+      });
     }),
   );
 }
@@ -145,14 +229,18 @@ function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, bool
 const bookingInsertsOf = perDatabase(groupedBookingInserts);
 
 /**
- * Writes one booking with the seller's notification and email (grouped with those arriving meanwhile) and answers its id, or undefined when the buyer
- * already holds an open booking of the book.
+ * Writes one booking with the seller's notification and email (grouped with those arriving meanwhile) once `judge`
+ * admits it, and answers its id; or why it was not written: `judge`'s refusal, or the buyer already holds an open
+ * booking of the book.
  */
-export async function insertBooking(
+export async function insertBooking<R>(
   db: Database,
   booking: NewBooking,
   notice: NewBookingNotice,
-): Promise<string | undefined> {
+  judge: (recent: RecentBookings) => R | undefined,
+): Promise<{ id: string } | BookingRefused<R>> {
   const id = newId();
-  return (await bookingInsertsOf(db).write({ ...booking, id, notice })) ? id : undefined;
+  const outcome = await bookingInsertsOf(db).write({ ...booking, id, notice, judge });
+  // The grouped writer is shared by every caller; this caller's own judge made this refusal, so it is an R.
+  return outcome === true ? { id } : (outcome as BookingRefused<R>);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
 import { mailOutbox, type MailRow } from '../db/schema';
@@ -22,7 +22,7 @@ export function claimDueMail(db: Queryable, limit: number, leaseMs: number): Pro
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(isNull(mailOutbox.deliveredAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .where(and(isNull(mailOutbox.deliveredAt), isNull(mailOutbox.deadAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
     .orderBy(mailOutbox.nextAttemptAt)
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -34,6 +34,18 @@ export function claimDueMail(db: Queryable, limit: number, leaseMs: number): Pro
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
+}
+
+/**
+ * Moves the lease of emails still being sent `leaseMs` on from now, so no other worker takes them while a slow send
+ * is under way. Only emails still undelivered and alive: it never revives one that was marked meanwhile.
+ */
+export async function renewMailLease(db: Queryable, ids: string[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.deliveredAt), isNull(mailOutbox.deadAt)));
 }
 
 /** The SMTP server accepted these emails: one statement for a round's deliveries. */
@@ -48,6 +60,28 @@ export async function markMailFailed(db: Queryable, id: string, error: string, r
     .update(mailOutbox)
     .set({ lastError: error.slice(0, 500), nextAttemptAt: retryAt })
     .where(eq(mailOutbox.id, id));
+}
+
+/** Its last allowed try failed: a dead letter, kept with its error, never claimed again. */
+export async function markMailDead(db: Queryable, id: string, error: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ lastError: error.slice(0, 500), deadAt: new Date() })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** The newest dead letters, at most `limit`, and how many there are in all. */
+export async function deadMail(db: Queryable, limit: number): Promise<{ rows: MailRow[]; count: number }> {
+  const [rows, [all]] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .where(isNotNull(mailOutbox.deadAt))
+      .orderBy(desc(mailOutbox.deadAt), desc(mailOutbox.id))
+      .limit(limit),
+    db.select({ n: count() }).from(mailOutbox).where(isNotNull(mailOutbox.deadAt)),
+  ]);
+  return { rows, count: Number(all?.n ?? 0) };
 }
 
 /** How many emails were queued and how many of them delivered. */

@@ -14,6 +14,20 @@ export async function lockUntilCommit(tx: Queryable, key: string): Promise<void>
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
+/**
+ * Serialises the writes under each of `keys` until the transaction ends, taken in one statement and in the keys'
+ * sorted order, so two transactions locking overlapping sets never wait on each other in opposite orders.
+ */
+export async function lockAllUntilCommit(tx: Queryable, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const sorted = [...new Set(keys)].sort();
+  const list = sql.join(
+    sorted.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  await tx.execute(sql`SELECT count(pg_advisory_xact_lock(hashtext(key))) FROM unnest(ARRAY[${list}]::text[]) AS key`);
+}
+
 /** How many rows of `table` whose `owner` column is `ownerId` were made after `since` (its `at` column): a quota. */
 export async function countSince(
   tx: Queryable,
@@ -43,15 +57,23 @@ export function newestOfOwner<T extends WithId & { createdAt: AnyPgColumn }>(
   return query as unknown as Promise<T['$inferSelect'][]>;
 }
 
-/** Moves one row's `status` from `from` to `to`; false when it was no longer in `from` (someone else moved it). */
+/**
+ * Moves one row's `status` from `from` to `to`, writing `also` with it (when it happened, say); false when it was no
+ * longer in `from` (someone else moved it).
+ */
 export async function moveStatus<T extends WithId & { status: AnyPgColumn }>(
   db: Queryable,
   table: T,
-  move: { id: string; from: T['$inferSelect']['status']; to: T['$inferSelect']['status'] },
+  move: {
+    id: string;
+    from: T['$inferSelect']['status'];
+    to: T['$inferSelect']['status'];
+    also?: Partial<T['$inferInsert']>;
+  },
 ): Promise<boolean> {
   const moved = await db
     .update(table as PgTable)
-    .set({ status: move.to })
+    .set({ ...move.also, status: move.to })
     .where(and(eq(table.id, move.id), eq(table.status, move.from)))
     .returning({ id: table.id });
   return moved.length > 0;

@@ -3,6 +3,7 @@ import { auditRoutes } from './audit';
 import { bookingRoutes } from './bookings';
 import { healthRoutes } from './health';
 import { imageRoutes } from './images';
+import { mailRoutes } from './mail';
 import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { productRoutes } from './products';
@@ -27,4 +28,5 @@ export const allRoutes: RouteDefinition[] = [
   ...notificationRoutes,
   ...telemetryRoutes,
   ...releaseRoutes,
+  ...mailRoutes,
 ];

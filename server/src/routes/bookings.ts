@@ -50,10 +50,11 @@ export const bookingRoutes = [
     method: 'POST',
     url: '/api/booking/create',
     access: 'user',
-    rule: 'not the caller’s own product; name, image and price copied from the product',
+    rule: 'not the caller’s own product; BOOKINGS_PER_DAY per buyer, and a cool-down on a book they just cancelled; name, image and price copied from the product',
     rateLimit: 'write',
     body: createBookingBodySchema,
-    handler: ({ body, caller, reply }, { db }): Promise<InsertResult> => created(reply, bookBook(db, caller, body)),
+    handler: ({ body, caller, reply }, { db, config }): Promise<InsertResult> =>
+      created(reply, bookBook(db, config.bookingLimits, caller, body)),
   }),
 
   defineRoute({

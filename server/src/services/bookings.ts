@@ -19,8 +19,11 @@ import {
   pageOfBookings,
   type BookingsOf,
   type BookingRow,
+  type BookingStamps,
   type BookingStatus,
 } from '../repositories/bookings-repository';
+import type { BookingLimits } from '../config';
+import { bookingRefusal } from './booking-limits';
 import type { SignedInCaller } from './callers';
 import { visibleListing } from './catalog/public-lists';
 import { cancellationNotice, declineNotice, handedOverNotice, newBookingNotice, type Notice } from './notices';
@@ -52,10 +55,15 @@ export async function bookingFor(
 type CreateBookingBody = z.output<typeof createBookingBodySchema>;
 
 /**
- * Books a book that is not the caller's own and not sold, once per buyer and book; name, image and price are
- * copied from the listing.
+ * Books a book that is not the caller's own and not sold, once per buyer and book and within the buyer's limits
+ * (services/booking-limits.ts); name, image and price are copied from the listing.
  */
-export async function bookBook(db: Database, caller: SignedInCaller, body: CreateBookingBody): Promise<InsertResult> {
+export async function bookBook(
+  db: Database,
+  limits: BookingLimits,
+  caller: SignedInCaller,
+  body: CreateBookingBody,
+): Promise<InsertResult> {
   // The listing as of a read that started after this request arrived (cached under the catalog version).
   // No transaction around it and the insert: one would hold no lock and change nothing (READ COMMITTED,
   // no FOR UPDATE), only cost two more round trips.
@@ -84,9 +92,17 @@ export async function bookBook(db: Database, caller: SignedInCaller, body: Creat
   };
   // The seller's notification and email are written with the booking (decision 024).
   const notice = newBookingNotice(booking, { id: product.sellerId ?? '', email: product.sellerEmail });
-  const id = await insertBooking(db, booking, { notification: notice.notification, email: notice.email! });
-  if (!id) throw conflict('You have already booked this book', 'category_id');
-  return { acknowledged: true, insertedId: id };
+  // The buyer's limits are judged inside the booking's own transaction, on their bookings as they stand then.
+  const outcome = await insertBooking(
+    db,
+    booking,
+    { notification: notice.notification, email: notice.email! },
+    (recent) => bookingRefusal(limits, recent),
+  );
+  if ('refused' in outcome) {
+    throw outcome.refused === 'limit' ? outcome.reason : conflict('You have already booked this book', 'category_id');
+  }
+  return { acknowledged: true, insertedId: outcome.id };
 }
 
 async function bookingPage(
@@ -122,6 +138,8 @@ type BookingChange = {
   wrongStatus: string;
   from: BookingStatus;
   to: BookingStatus;
+  /** What it records besides the status. */
+  also?: BookingStamps;
   /** What it tells, and whom; reads through the change's own transaction. */
   notices(booking: BookingRow, tx: Transaction): Promise<Notice[]>;
 };
@@ -138,7 +156,7 @@ async function changeBooking(db: Database, caller: SignedInCaller, id: string, c
     if (booking.status !== change.from) {
       throw conflict(`${change.wrongStatus}; this one is ${BOOKING_STATUS_LABELS[booking.status]}`, 'id');
     }
-    await moveBookingStatus(tx, booking.id, change.from, change.to);
+    await moveBookingStatus(tx, booking.id, { from: change.from, to: change.to, also: change.also });
     await notify(tx, await change.notices(booking, tx));
     return { acknowledged: true, modifiedCount: 1 };
   });
@@ -155,6 +173,8 @@ export function cancelBooking(db: Database, caller: SignedInCaller, id: string):
     wrongStatus: 'Only a booking waiting for payment can be cancelled',
     from: 'waiting-for-payment',
     to: 'cancelled-by-buyer',
+    // The rebooking cool-down counts from here (services/booking-limits.ts).
+    also: { cancelledAt: new Date() },
     notices: async (booking, tx) => {
       const seller = await sellerOf(tx, booking);
       return seller ? [cancellationNotice(booking, seller)] : [];

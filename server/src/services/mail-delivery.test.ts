@@ -14,6 +14,7 @@ import {
 } from '../testing/test-server';
 import { smtpTransport } from '../mail/mail-transport';
 import { deliverDueMail, retryDelayMs } from './mail-delivery';
+import { MEETING_PLACE_IN_NOTICE_MAX } from './notices';
 
 const APP_URL = 'https://books.example.test/';
 let catcher: MailCatcher;
@@ -44,6 +45,38 @@ describe('the mail outbox, delivered over SMTP', () => {
     // The link in the email opens the seller's screen on the shell's public address.
     expect(mail?.text).toContain('Open Bookswap: https://books.example.test/dashboard/booking-requests');
     expect(await countMail(server.db)).toMatchObject({ delivered: 1 });
+  });
+
+  it('gives the seller the buyer’s meeting place as one short plain line: no markup, control characters or links', async () => {
+    const productId = await givenProduct(server, seller, { book_name: 'Plain Book' });
+    const meetingLocation =
+      'Gate 3\r\nBcc: victim@example.test <a href="https://phish.example/x">claim your prize</a> \u202Egnp.exe ' +
+      'www.spam.example '.repeat(3) +
+      'x'.repeat(120);
+    expect(
+      (
+        await call(server, 'POST', '/api/booking/create', {
+          as: buyer,
+          body: { category_id: productId, phone: '+880 1711 444555', meetingLocation },
+        })
+      ).status,
+    ).toBe(201);
+    const transport = smtpTransport(catcher.smtpUrl, 'Bookswap <no-reply@bookswap.test>');
+    try {
+      await deliverDueMail(server.db, transport, APP_URL);
+    } finally {
+      transport.close();
+    }
+    const mail = catcher.mails.find((m) => m.subject === 'Bookswap: New booking: Plain Book');
+    const place = /Meeting place: (.*)\.\r?\nBooked on/.exec(mail?.text ?? '')?.[1];
+    expect(place).toBe(`Gate 3 Bcc: victim@example.test claim your prize gnp.exe ${'x'.repeat(22)}…`);
+    expect(Array.from(place ?? '').length).toBeLessThanOrEqual(MEETING_PLACE_IN_NOTICE_MAX);
+    expect(mail?.text).not.toMatch(/[<>\u202E]|phish|spam/);
+    // The booking keeps what the buyer wrote, for the screens.
+    const [booking] = (await call(server, 'GET', `/api/booking/list?email=${buyer.email}`, { as: buyer })).body.filter(
+      (row: { book_name: string }) => row.book_name === 'Plain Book',
+    );
+    expect(booking.meetingLocation).toBe(meetingLocation);
   });
 
   it('tells the seller to hand over a paid book and the buyer of the hand-over, each with a link to their screen', async () => {

@@ -96,8 +96,46 @@ const BOOKING_TEXTS: { [K in BookingEvent]: BookingText<K> } = {
   },
 };
 
-function bookingNotice<K extends BookingEvent>(kind: K, booking: FactsOf<K>, to: Recipient): Notice {
+/** Longest a buyer's meeting place runs in a notice and its email: a place to meet, not a letter. */
+export const MEETING_PLACE_IN_NOTICE_MAX = 80;
+/** Longest a person's name runs in a notice and its email. */
+export const NAME_IN_NOTICE_MAX = 60;
+
+/**
+ * A person's own words as a notice carries them, by email from the product's own sender to someone else's inbox:
+ * one plain line, no markup, no control or invisible format characters (line breaks, bidirectional overrides), no
+ * links, at most `max` characters. The booking itself keeps what the buyer wrote, for the screens.
+ */
+export function plainText(text: string, max: number): string {
+  const plain = text
+    .replace(/<[^>]*>?/g, ' ')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' ')
+    .replace(/\b[a-z][a-z\d+.-]*:\/\/\S*|\bwww\.\S*/gi, ' ')
+    .replace(/[<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const characters = Array.from(plain);
+  return characters.length > max
+    ? `${characters
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : plain;
+}
+
+/** What of a booking's facts came from people's own words, made plain and bounded. */
+function plainFacts<F extends BookingFacts>(booking: F): F {
+  return {
+    ...booking,
+    buyerName: plainText(booking.buyerName, NAME_IN_NOTICE_MAX),
+    sellerName: plainText(booking.sellerName, NAME_IN_NOTICE_MAX),
+    meetingLocation: plainText(booking.meetingLocation, MEETING_PLACE_IN_NOTICE_MAX) || 'see the booking',
+  };
+}
+
+function bookingNotice<K extends BookingEvent>(kind: K, facts: FactsOf<K>, to: Recipient): Notice {
   const text: BookingText<K> = BOOKING_TEXTS[kind];
+  const booking = plainFacts(facts);
   const notification = {
     userId: to.id,
     kind,

@@ -1,0 +1,12 @@
+import { defineRoute } from '../http/route';
+import { deadLetters } from '../services/mail-delivery';
+
+export const mailRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/mail/dead-letters',
+    access: 'admin',
+    rule: 'emails refused at every try, newest first, at most 200, with how many in all; not their words',
+    handler: (_input, { db }) => deadLetters(db),
+  }),
+];
