@@ -5,11 +5,13 @@ module.exports = {
   displayName: 'tooling',
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: preset.transform,
+  // The static servers are ES modules (.mjs): compiled for Jest like the TypeScript.
+  transform: { ...preset.transform, '^.+\\.mjs$': preset.transform['^.+\\.(t|j)sx?$'] },
   testMatch: [
     '<rootDir>/lint/**/*.test.ts',
     '<rootDir>/webpack/**/*.test.ts',
     '<rootDir>/release/**/*.test.ts',
+    '<rootDir>/serve/**/*.test.ts',
     '<rootDir>/public-api/**/*.test.ts',
     '<rootDir>/docs/**/*.test.ts',
   ],

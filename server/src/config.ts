@@ -73,6 +73,8 @@ export interface RolloutSettings {
 export interface ReleaseSettings {
   /** BOOKSWAP_RELEASE_REGISTRY, else <BOOKSWAP_RELEASES_DIR or releases/>/registry.json, as the release commands. */
   registryFile: string;
+  /** BOOKSWAP_RELEASES_DIR (default releases/): the kept releases whose contracts the admin screen's rollback checks. */
+  releasesDir: string;
   auto: RolloutSettings;
 }
 
@@ -87,7 +89,11 @@ export const ROLLOUT_DEFAULTS: RolloutSettings = {
 /** The configured release settings, or (tests) a registry in DATA_DIR with the default thresholds. */
 export function releaseSettingsOf(config: Pick<ServerConfig, 'releases' | 'dataDir'>): ReleaseSettings {
   return (
-    config.releases ?? { registryFile: path.join(config.dataDir, 'release-registry.json'), auto: ROLLOUT_DEFAULTS }
+    config.releases ?? {
+      registryFile: path.join(config.dataDir, 'release-registry.json'),
+      releasesDir: path.join(config.dataDir, 'releases'),
+      auto: ROLLOUT_DEFAULTS,
+    }
   );
 }
 
@@ -170,6 +176,7 @@ function readReleaseSettings(env: NodeJS.ProcessEnv): ReleaseSettings {
   const releasesDir = path.resolve(env.BOOKSWAP_RELEASES_DIR || path.join(REPO_ROOT, 'releases'));
   return {
     registryFile: path.resolve(env.BOOKSWAP_RELEASE_REGISTRY || path.join(releasesDir, 'registry.json')),
+    releasesDir,
     auto: {
       minLoads: positiveInt(env.RELEASE_AUTO_MIN_LOADS, ROLLOUT_DEFAULTS.minLoads, 'RELEASE_AUTO_MIN_LOADS'),
       minMinutes: wholeOrZero(env.RELEASE_AUTO_MIN_MINUTES, ROLLOUT_DEFAULTS.minMinutes, 'RELEASE_AUTO_MIN_MINUTES'),

@@ -5,7 +5,6 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { buildRelease } from './build-release';
-import { refuseStranded, type KeptReleases } from './release-gate';
 import { releaseTable } from './release-table';
 import {
   UNITS,
@@ -21,11 +20,13 @@ import {
   promoteCanary,
   promoteLive,
   promoteSet,
+  refuseStranded,
   ReleaseRefusal,
   rollBack,
   rollBackSet,
   startRollout,
   type ChangeContext,
+  type KeptReleases,
   type Registry,
 } from '@bookswap/shared/releases';
 import { readReleaseFigures } from './release-figures';

@@ -4,12 +4,15 @@ import {
   promoteCanary,
   promoteLive,
   promoteSet,
+  refuseStranded,
   ReleaseRefusal,
   rollBack,
   rollBackSet,
+  strandedReleases,
+  worldsOf,
   type ChangeContext,
+  type KeptReleases,
 } from '@bookswap/shared/releases';
-import { refuseStranded, strandedReleases, worldsOf, type KeptReleases } from './release-gate';
 
 const at = (minute: number): ChangeContext => ({
   command: `pnpm release … (minute ${minute})`,

@@ -1,7 +1,7 @@
 // A small static file server for the production builds (node:http, no dependencies): what `npm start`
 // and the browser tests serve each package with. Caching follows the file names: hashed files never
 // change, so browsers keep them a year; the files that name the others (index.html, remotes.json,
-// mf-manifest.json, remoteEntry.js, config.json) are revalidated on every use.
+// mf-manifest.json, remoteEntry.js, config.json) are revalidated on every use. Source maps are never served.
 import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -15,7 +15,6 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -27,7 +26,7 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.map', '.css', '.svg', '.txt']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.css', '.svg', '.txt']);
 // `[name].[contenthash:10].js` and `assets/[name].[contenthash:10][ext]` from tooling/webpack.
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
 
@@ -133,6 +132,8 @@ export function createStaticServer({
   async function fileFor(pathname) {
     const file = normalize(join(root, pathname));
     if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+    // A source map gives anyone the original source: it stays in the release folder for error reports, unserved.
+    if (extname(file).toLowerCase() === '.map') return null;
     try {
       const info = await stat(file);
       if (info.isFile()) return { file, info };

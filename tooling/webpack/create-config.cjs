@@ -101,7 +101,9 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
       mode: production ? 'production' : 'development',
       context: packageDir,
       entry: hasPage ? { main: './src/index.ts' } : {},
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written beside the files for error reports but not named in them: the origins do not
+      // serve them (tooling/serve/static-server.mjs), so browsers are not sent looking for them.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         // A release build (tooling/release) writes into a staging folder of its own instead of dist/.
         path: process.env.BOOKSWAP_OUTPUT_DIR || path.join(packageDir, oneBundle ? 'dist-one-bundle' : 'dist'),

@@ -9,6 +9,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   dismiss: 'Dismissed report',
   'delete-product': 'Deleted product',
   'edit-product': 'Edited product',
+  'rollback-release': 'Rolled back release',
 };
 
 /** The one date format (product.md §9), in the admin's own zone, which the column's header names. */

@@ -38,7 +38,14 @@ export function RemoteReleaseSection({ overview, onRollBack }: RemoteReleaseSect
           aria-label={`Roll back ${label}`}
           aria-describedby={plan.possible ? undefined : hintId}
           disabled={!plan.possible}
-          onClick={() => plan.possible && onRollBack({ remote, message: plan.message })}
+          onClick={() =>
+            plan.possible &&
+            onRollBack({
+              remote,
+              message: plan.message,
+              expected: { live: overview.live?.version ?? null, canary: overview.canary?.version ?? null },
+            })
+          }
         >
           Roll back
         </Button>

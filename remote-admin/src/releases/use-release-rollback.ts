@@ -1,13 +1,15 @@
 import { useRef, useState } from 'react';
-import { writes } from '@bookswap/shared/api';
-import type { RemoteReleaseOverview, TelemetryRemote } from '@bookswap/shared/schemas';
+import { writes, type ReleaseRollback } from '@bookswap/shared/api';
+import type { RemoteReleaseOverview } from '@bookswap/shared/schemas';
 import { notifyError, notifySuccess, useInvalidate } from '@bookswap/shared/ui';
 import { useConfirmedAction } from '@bookswap/shared/ui/confirmation';
 import { REMOTE_LABEL } from './release-text';
 
-/** The remote whose Roll back was pressed, with what its confirmation said would happen. */
-export interface RollbackRequest {
-  remote: TelemetryRemote;
+/**
+ * The remote whose Roll back was pressed, with what its confirmation said would happen and the versions it showed:
+ * the server refuses the rollback if they changed before the admin confirmed.
+ */
+export interface RollbackRequest extends ReleaseRollback {
   message: string;
 }
 
@@ -30,7 +32,7 @@ export function useReleaseRollback() {
     if (!request) return;
     setBusy(true);
     try {
-      notifySuccess(doneText(await writes.rollBackRelease.send(request.remote)));
+      notifySuccess(doneText(await writes.rollBackRelease.send({ remote: request.remote, expected: request.expected })));
       confirmation.done();
     } catch (error) {
       notifyError(error);

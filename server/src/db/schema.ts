@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { AUDIT_ACTIONS, BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
 
 /**
  * The database's own column names. product.md's wire names (`Year_of_use`, `addADS`, `category_id` holding
@@ -142,7 +142,7 @@ export const auditLog = pgTable('audit_log', {
   actorId: text('actor_id').notNull(),
   actorEmail: text('actor_email').notNull(),
   actorName: text('actor_name').notNull(),
-  targetType: text('target_type', { enum: ['user', 'product', 'report'] }).notNull(),
+  targetType: text('target_type', { enum: AUDIT_TARGET_TYPES }).notNull(),
   targetId: text('target_id').notNull(),
   targetName: text('target_name').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

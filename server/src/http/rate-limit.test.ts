@@ -83,6 +83,27 @@ describe('rate limits of public search', () => {
   });
 });
 
+describe('rate limits of filtered lists', () => {
+  it('counts each filtered list like a search, so new price ranges cannot miss the cache without end', async () => {
+    const server = await serverWith({
+      rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 2, telemetryPerMinute: 10_000 },
+    });
+    const answers = [];
+    for (let i = 0; i < 3; i++)
+      answers.push(await call(server, 'GET', `/api/category/list?page=0&size=5&minPrice=${i}`));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+    expect(answers[2]!.body).toEqual({ message: expect.stringMatching(/^Too many requests; try again in \d+ s$/) });
+    // A category's list counts its filters in its own bucket, as its searches.
+    const inCategory = [];
+    for (const filter of ['maxPrice=9', 'condition=Good', 'sort=price_asc'])
+      inCategory.push((await call(server, 'GET', `/api/category/list/1?${filter}`)).status);
+    expect(inCategory).toEqual([200, 200, 429]);
+    // Plain browsing and the facet counts beside it stay free.
+    expect((await call(server, 'GET', '/api/category/list?page=1&size=5&facets=1')).status).toBe(200);
+    expect((await call(server, 'GET', '/api/category/list/1')).status).toBe(200);
+  });
+});
+
 // The counters in PostgreSQL (http/rate-limit-store.ts) count hits arriving together in one statement. (The
 // plugin's own memory store, used with PGlite, answers every hit of a key with one shared counter object, so
 // in-process requests sent at once may all read the final count: it can refuse more than the limit, never fewer.)

@@ -57,7 +57,7 @@ export interface RouteDefinition<A extends Access = Access, P = unknown, Q = unk
   access: A;
   /** The ownership rule on top of `access`, in words (the permission table's second column). */
   rule?: string;
-  /** `search`: counted only when the query has a non-empty `search` (public search, per client). */
+  /** `search`: counted only for a search or a filtered list (a non-empty `search`, a filter or an order; per client). */
   rateLimit?: 'token' | 'write' | 'search' | 'telemetry';
   /** A smaller body limit than the server's 1 MB: a longer body is a 400 before it is read. */
   maxBodyBytes?: number;
@@ -137,9 +137,18 @@ async function callerFor(
   return caller;
 }
 
-function searches(request: FastifyRequest): boolean {
-  const search = (request.query as { search?: unknown } | undefined)?.search;
-  return typeof search === 'string' && search.trim() !== '';
+/** What product.md's own list call sends (and the facet counts beside it): plain browsing, never counted. */
+const PLAIN_LIST_FIELDS = new Set(['search', 'page', 'size', 'facets']);
+
+/**
+ * A search, or a list with a filter or another order: each new term, price or combination is a query no cache has
+ * answered yet, so it costs the database what a search does and counts against the same per-client limit.
+ */
+function searchesOrFilters(request: FastifyRequest): boolean {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return Object.entries(query).some(([field, value]) =>
+    field === 'search' ? typeof value === 'string' && value.trim() !== '' : !PLAIN_LIST_FIELDS.has(field),
+  );
 }
 
 export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], deps: AppDeps): void {
@@ -151,7 +160,11 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], 
         : route.rateLimit === 'write'
           ? { max: writesPerMinute, timeWindow: 60_000 }
           : route.rateLimit === 'search'
-            ? { max: searchPerMinute, timeWindow: 60_000, allowList: (request: FastifyRequest) => !searches(request) }
+            ? {
+                max: searchPerMinute,
+                timeWindow: 60_000,
+                allowList: (request: FastifyRequest) => !searchesOrFilters(request),
+              }
             : route.rateLimit === 'telemetry'
               ? { max: telemetryPerMinute, timeWindow: 60_000 }
               : undefined;

@@ -28,7 +28,7 @@ export const productRoutes = [
     method: 'GET',
     url: '/api/category/list',
     access: 'public',
-    rule: 'a search (non-empty ?search=) counts against the client’s search limit',
+    rule: 'a search (non-empty ?search=) or a filter or order counts against the client’s search limit',
     rateLimit: 'search',
     query: bookListQuerySchema,
     async handler({ query, reply }, { db, wire }): Promise<string> {
@@ -42,7 +42,7 @@ export const productRoutes = [
     method: 'GET',
     url: '/api/category/list/:id',
     access: 'public',
-    rule: 'a search (non-empty ?search=) counts against the client’s search limit',
+    rule: 'a search (non-empty ?search=) or a filter or order counts against the client’s search limit',
     rateLimit: 'search',
     params: categoryParamsSchema,
     query: categoryProductsQuerySchema,

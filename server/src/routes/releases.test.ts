@@ -122,6 +122,68 @@ describe('the Releases screen’s calls', () => {
     expect(registry().remotes.seller?.live).toBe('v1');
   });
 
+  it('refuses a rollback confirmed on a screen that was out of date, and rolls back what the admin saw', async () => {
+    givenV1ThenV2LiveAndV3AutomaticAt10();
+    const rollBack = (expected: { live: string | null; canary: string | null }) =>
+      call(server, 'POST', '/api/releases/seller/rollback', { as: admin, body: { expected } });
+
+    // The screen still showed v2 alone: the canary v3 started since.
+    const stale = await rollBack({ live: 'v2', canary: null });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      message:
+        'seller has changed since you confirmed (live v2, canary v3; you saw live v2, canary none): look again before rolling back',
+    });
+    expect(registry().remotes.seller).toMatchObject({ live: 'v2', canary: { version: 'v3' } });
+
+    const seen = await rollBack({ live: 'v2', canary: 'v3' });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ live: { version: 'v2' }, canary: null });
+  });
+
+  it('writes each rollback from the screen to the audit log, naming the admin and the releases', async () => {
+    givenV1ThenV2LiveAndV3AutomaticAt10();
+    const body = { expected: { live: 'v2', canary: 'v3' } };
+    expect((await call(server, 'POST', '/api/releases/seller/rollback', { as: admin, body })).status).toBe(200);
+    const log = await call(server, 'GET', '/api/audit/list', { as: admin });
+    expect(log.body[0]).toMatchObject({
+      action: 'rollback-release',
+      actorEmail: admin.email,
+      targetType: 'release',
+      targetId: 'seller',
+      targetName: 'seller v3 → v2',
+    });
+  });
+
+  it('refuses a rollback to a release the live shell cannot host, as a promote would be refused', async () => {
+    const releasesDir = releaseSettingsOf(server.config).releasesDir;
+    const keep = (unit: string, version: string, manifest: object) => {
+      fs.mkdirSync(`${releasesDir}/${unit}/${version}`, { recursive: true });
+      const release = { remote: unit, version, commit: 'abc', builtAt: `2026-11-2${version.at(-1)}T12:00:00.000Z` };
+      fs.writeFileSync(`${releasesDir}/${unit}/${version}/release.json`, JSON.stringify({ ...release, ...manifest }));
+    };
+    const built = (runtime: string) => ({ contract: { runtime, singletons: {} }, routes: [] });
+    keep('shell', 's1', { ...built('2.0.0'), provides: { runtime: '2.0.0', singletons: {}, routes: [] } });
+    keep('seller', 'v1', built('1.0.0'));
+    keep('seller', 'v2', built('2.0.0'));
+    try {
+      givenRegistry((empty) => promoteLive(promoteLive(empty, 'seller', 'v1', at(1)), 'seller', 'v2', at(2)));
+      const before = (await call(server, 'GET', '/api/audit/list', { as: admin })).body.length;
+      const refused = await call(server, 'POST', '/api/releases/seller/rollback', {
+        as: admin,
+        body: { expected: { live: 'v2', canary: null } },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        'the rollback of seller cannot go live: it would strand\n- seller v1 on shell s1: it was built against @bookswap/contract 1.0.0; the shell provides 2.0.0',
+      );
+      expect(registry().remotes.seller?.live).toBe('v2');
+      expect((await call(server, 'GET', '/api/audit/list', { as: admin })).body).toHaveLength(before);
+    } finally {
+      fs.rmSync(releasesDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a remote that does not exist', async () => {
     expect((await call(server, 'POST', '/api/releases/shell/rollback', { as: admin })).status).toBe(400);
   });

@@ -1,4 +1,8 @@
-import { releaseRemoteParamsSchema, type RemoteReleaseOverview } from '@bookswap/shared/schemas';
+import {
+  releaseRemoteParamsSchema,
+  releaseRollbackBodySchema,
+  type RemoteReleaseOverview,
+} from '@bookswap/shared/schemas';
 import { defineRoute } from '../http/route';
 import { listReleases, rollBackFromAdminScreen } from '../services/releases/releases';
 
@@ -18,11 +22,13 @@ export const releaseRoutes = [
     method: 'POST',
     url: '/api/releases/:remote/rollback',
     access: 'admin',
-    rule: 'as `pnpm release rollback <remote>`: ends a canary first, else the previous live release; 409 when there is none; the history names the admin',
+    rule: 'as `pnpm release rollback <remote>`: ends a canary first, else the previous live release, through the promote gate; 409 when there is none, when it would strand a release or when live or canary changed since the admin saw them; audited',
     rateLimit: 'write',
     params: releaseRemoteParamsSchema,
-    async handler({ params, caller }, deps): Promise<RemoteReleaseOverview> {
-      return rollBackFromAdminScreen(deps, params.remote, caller.user.email);
+    // Optional so an older admin screen can still roll back in an emergency; the current screen always sends it.
+    body: releaseRollbackBodySchema.optional(),
+    async handler({ params, body, caller }, deps): Promise<RemoteReleaseOverview> {
+      return rollBackFromAdminScreen(deps, params.remote, caller, body?.expected);
     },
   }),
 ];

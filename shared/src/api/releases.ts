@@ -1,4 +1,4 @@
-import type { RemoteReleaseOverview, TelemetryRemote } from '../schemas';
+import type { ReleaseRollbackBody, RemoteReleaseOverview, TelemetryRemote } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
@@ -6,14 +6,19 @@ import { apiRequest } from './api-client';
 /** Each remote's live and canary releases with their health figures, rollout and recent history (admin only). */
 export const getReleaseOverview = () => apiRequest<RemoteReleaseOverview[]>('/api/releases', { auth: true });
 
+/** A rollback as the admin confirmed it: the remote, and its live and canary versions as the screen showed them. */
+export type ReleaseRollback = { remote: TelemetryRemote } & ReleaseRollbackBody;
+
 /**
  * The same as `pnpm release rollback <remote>`: ends a running canary, or else makes the previous live release live
- * again. Answers the remote's overview after the change; a 409 says why when there is nothing to roll back.
+ * again. Answers the remote's overview after the change; a 409 says why when there is nothing to roll back, when
+ * the gate refuses it, or when live or canary changed since the screen showed them.
  */
-export const rollBackRelease = (remote: TelemetryRemote) =>
+export const rollBackRelease = ({ remote, expected }: ReleaseRollback) =>
   apiRequest<RemoteReleaseOverview>(`/api/releases/${encodeURIComponent(remote)}/rollback`, {
     method: 'POST',
     auth: true,
+    body: { expected },
   });
 
 /** Cache keys of the release GET above; `all` after a rollback. */

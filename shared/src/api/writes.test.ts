@@ -98,7 +98,14 @@ const SCREEN_READS: {
     list: {
       list: 'Audit Log',
       read: auditQueries.list(),
-      changedBy: ['editProduct', 'hideReportedProduct', 'dismissReport', 'verifySeller', 'deleteUser'],
+      changedBy: [
+        'editProduct',
+        'hideReportedProduct',
+        'dismissReport',
+        'verifySeller',
+        'deleteUser',
+        'rollBackRelease',
+      ],
     },
   },
   notifications: {

@@ -72,5 +72,6 @@ export const writes = {
   verifySeller: write({ send: verifySeller, stale: USER_RECORD, changed: (result) => result.modifiedCount }),
   deleteUser: write({ send: deleteUser, stale: USER_RECORD, changed: (result) => result.deletedCount }),
   /** The Releases screen's figures, rollout and history; it answers the remote's overview, not a count. */
-  rollBackRelease: write({ send: rollBackRelease, stale: [releaseKeys.all] }),
+  /** The release history and the audit log. */
+  rollBackRelease: write({ send: rollBackRelease, stale: [releaseKeys.all, auditKeys.all] }),
 };

@@ -57,6 +57,25 @@ describe('whether a shell can host a release', () => {
     ]);
   });
 
+  it('a route is known however it is spelled, as the router matches it: case, slashes and parameter names aside', () => {
+    const routes: RouteFacts[] = [
+      { ...myProduct, path: '/Dashboard/MyProduct/', access: 'public' },
+      { path: '//dashboard//MYORDER', layout: 'dashboard', access: 'user', title: 'Mine now' },
+    ];
+    expect(contractMismatches('seller', release('1.0.0', {}, routes), shell)).toEqual([
+      'route /Dashboard/MyProduct/ is "public" in the release but "seller" in the shell\'s rules',
+      'route //dashboard//MYORDER belongs to checkout, not seller',
+    ]);
+    const withDetails: ShellContract = {
+      ...shell,
+      routes: [...shell.routes, { path: '/book/:id', owner: 'storefront', layout: 'public', access: 'user', title: 'Book' }],
+    };
+    const details: RouteFacts = { path: '/book/:bookId', layout: 'public', access: 'public', title: 'Book' };
+    expect(contractMismatches('storefront', release('1.0.0', {}, [details]), withDetails)).toEqual([
+      'route /book/:bookId is "public" in the release but "user" in the shell\'s rules',
+    ]);
+  });
+
   it("a new path is welcome in the remote's own layout with a known access, not elsewhere", () => {
     const tips: RouteFacts = { path: '/dashboard/tips', layout: 'dashboard', access: 'seller', title: 'Tips' };
     expect(contractMismatches('seller', release('1.0.0', {}, [myProduct, tips]), shell)).toEqual([]);

@@ -1,5 +1,6 @@
 import type { RemoteName, RouteAccess } from '@bookswap/contract/routing';
 import type { ReleaseContract, RouteFacts, ShellContract } from './release-manifest';
+import { sameRoutePath } from './route-path';
 import { breakingPart, satisfiesRange } from './version-range';
 
 const ACCESS: readonly RouteAccess[] = ['public', 'user', 'seller', 'admin'];
@@ -35,7 +36,7 @@ function routeMismatches(remote: RemoteName, routes: readonly RouteFacts[], shel
   for (const route of routes) {
     if (!ACCESS.includes(route.access)) causes.push(`route ${route.path} asks for unknown access "${route.access}"`);
     if (!LAYOUTS.includes(route.layout)) causes.push(`route ${route.path} asks for unknown layout "${route.layout}"`);
-    const known = shell.routes.find((candidate) => candidate.path === route.path);
+    const known = shell.routes.find((candidate) => sameRoutePath(candidate.path, route.path));
     if (known && known.owner !== remote) causes.push(`route ${route.path} belongs to ${known.owner}, not ${remote}`);
     else if (known && known.access !== route.access)
       causes.push(`route ${route.path} is "${route.access}" in the release but "${known.access}" in the shell's rules`);

@@ -1,4 +1,7 @@
 export { contractMismatches } from './contract-check';
+export { routePathKey } from './route-path';
+export { refuseStranded, strandedReleases, worldsOf } from './release-gate';
+export type { KeptReleases, World } from './release-gate';
 export { breakingPart, parseVersion, satisfiesRange } from './version-range';
 export type {
   ReleaseContract,

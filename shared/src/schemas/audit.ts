@@ -5,13 +5,22 @@ import { wireRecordSchema } from './wire-record';
 /**
  * What an admin did: verify a seller, delete a user, hide a reported product, dismiss a report; and
  * delete a product (a seller deleting their own is not an admin action and is not logged); and a seller's
- * edit of a listing, so an admin sees when a listing they moderate, or a buyer booked, was changed.
+ * edit of a listing, so an admin sees when a listing they moderate, or a buyer booked, was changed; and a
+ * rollback from the admin Releases screen (its target a remote's release).
  */
-export const AUDIT_ACTIONS = ['verify', 'delete-user', 'hide', 'dismiss', 'delete-product', 'edit-product'] as const;
+export const AUDIT_ACTIONS = [
+  'verify',
+  'delete-user',
+  'hide',
+  'dismiss',
+  'delete-product',
+  'edit-product',
+  'rollback-release',
+] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const AUDIT_TARGET_TYPES = ['user', 'product', 'report'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'product', 'report', 'release'] as const;
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
 

@@ -73,6 +73,17 @@ export interface RemoteReleaseOverview {
 export const releaseRemoteParamsSchema = z.object({ remote: z.enum(TELEMETRY_REMOTES) });
 export type ReleaseRemoteParams = z.infer<typeof releaseRemoteParamsSchema>;
 
+const seenVersion = z.string().max(200).nullable();
+
+/**
+ * The rollback's body: the live and canary versions the admin saw when they confirmed it. The server refuses (409)
+ * when the remote has changed since, so a rollback never undoes a change the admin has not seen.
+ */
+export const releaseRollbackBodySchema = z.strictObject({
+  expected: z.strictObject({ live: seenVersion, canary: seenVersion }),
+});
+export type ReleaseRollbackBody = z.infer<typeof releaseRollbackBodySchema>;
+
 /**
  * What the API writes beside the release registry at every rollout tick for `pnpm release list`, which holds
  * neither the API's database nor an admin token: each version the registry names, with its figures.

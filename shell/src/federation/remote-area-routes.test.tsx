@@ -216,6 +216,28 @@ describe('RemoteRoutesLoader', () => {
       expect(runtime.loadRemote).not.toHaveBeenCalled();
     });
 
+    it('an entry that names no contract is never downloaded by a production shell', async () => {
+      const { runtime } = fakeRuntime(sellerRoutes());
+      const loader = new RemoteRoutesLoader(runtime, REMOTES, shell);
+      await expect(loader.load('seller')).rejects.toThrow(
+        'release unknown does not fit this shell: its remotes.json entry names no contract, so this shell cannot check it',
+      );
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    });
+
+    it('a route spelled another way is the route the router opens, under the shell’s rules', async () => {
+      const { runtime } = fakeRuntime(sellerRoutes());
+      const [remote] = released('1.0.0');
+      const respelled = {
+        ...remote!,
+        routes: [{ ...remote!.routes![0]!, path: '/Dashboard/MyProduct/', access: 'user' as const }],
+      };
+      await expect(new RemoteRoutesLoader(runtime, [respelled], shell).load('seller')).rejects.toThrow(
+        'route /Dashboard/MyProduct/ is "user" in the release but "seller" in the shell\'s rules',
+      );
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    });
+
     it('a release that fits loads as usual', async () => {
       const { runtime } = fakeRuntime(sellerRoutes());
       renderSellerArea(runtime, 'seller', { remotes: released('1.0.0'), shell });

@@ -10,6 +10,8 @@ export interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null | undefined>;
 }
 
+const NO_CONTRACT = 'its remotes.json entry names no contract, so this shell cannot check it';
+
 interface RoutesModule {
   default: RemoteRoutes;
 }
@@ -18,7 +20,8 @@ interface RoutesModule {
  * Loads each remote's `./routes` once it succeeds, and tries afresh after a failure: the federation
  * runtime caches a failed manifest or entry, so a retry first re-registers that remote (force) to drop it.
  * A release whose contract this shell cannot meet is never loaded, so the page never gets a second React or a
- * shared module without the export the release needs (docs/decisions/020).
+ * shared module without the export the release needs (docs/decisions/020); nor, in a production shell (one that
+ * knows what it provides), is an entry without a contract.
  */
 export class RemoteRoutesLoader {
   private readonly loaded = new Map<RemoteName, RemoteRoutes>();
@@ -47,12 +50,11 @@ export class RemoteRoutesLoader {
   private async fetchRoutes(name: RemoteName): Promise<RemoteRoutes> {
     const remote = this.remotes.find((candidate) => candidate.name === name);
     if (!remote) throw new RemoteUnavailableError(name, 'it is not listed in remotes.json', 'manifest');
-    if (remote.contract && this.shell) {
-      const mismatches = contractMismatches(
-        name,
-        { contract: remote.contract, routes: remote.routes ?? [] },
-        this.shell,
-      );
+    if (this.shell) {
+      // A production shell loads only what it could check: an entry that names no contract might need anything.
+      const mismatches = remote.contract
+        ? contractMismatches(name, { contract: remote.contract, routes: remote.routes ?? [] }, this.shell)
+        : [NO_CONTRACT];
       if (mismatches.length) throw new RemoteIncompatibleError(name, remote.version ?? 'unknown', mismatches);
     }
     if (this.failed.has(name)) this.runtime.registerRemotes([{ name, entry: remote.entry }], { force: true });

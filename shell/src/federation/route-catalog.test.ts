@@ -36,6 +36,20 @@ describe('the routes of a page load (docs/decisions/021)', () => {
     ]);
   });
 
+  it("a known path spelled another way keeps the table's place, as the router opens it there", () => {
+    const catalog = createRouteCatalog([
+      {
+        name: 'seller',
+        entry: 'http://localhost:3002/v2/mf-manifest.json',
+        routes: [tips, { ...myProduct, path: '/Dashboard/MyProduct/' }],
+      },
+    ]);
+    expect(catalog.ownedBy('seller').map((route) => route.path)).toEqual([
+      '/Dashboard/MyProduct/',
+      '/dashboard/seller-tips',
+    ]);
+  });
+
   it("a release's routes replace its remote's where they stood: known paths in the table's order, new ones after", () => {
     const catalog = createRouteCatalog([
       { name: 'seller', entry: 'http://localhost:3002/v2/mf-manifest.json', routes: [tips, myProduct] },

@@ -1,4 +1,4 @@
-import type { RouteFacts } from '@bookswap/shared/releases';
+import { routePathKey, type RouteFacts } from '@bookswap/shared/releases';
 import { ALL_ROUTES, type RemoteName, type RouteMenu, type RouteOwner } from '@bookswap/contract/routing';
 import type { RemoteManifestList } from './remote-manifest-list';
 
@@ -34,15 +34,15 @@ export function createRouteCatalog(remotes: RemoteManifestList = []): RouteCatal
   // the table does not know.
   const routes: CatalogRoute[] = [];
   const placed = new Set<string>();
-  const tableOrder = tableRoutes().map((route) => route.path);
+  // Paths compared as the router matches them, so a path spelled another way is the table's path, not a new one.
+  const tableOrder = tableRoutes().map((route) => routePathKey(route.path));
+  const tablePlace = (route: RouteFacts) => tableOrder.indexOf(routePathKey(route.path));
   const place = (owner: RemoteName) => {
     placed.add(owner);
     // Paths the table knows keep its order (menus stay as they were); new ones follow, in the release's order.
     const ownRoutes = released.get(owner) ?? [];
-    const known = ownRoutes
-      .filter((route) => tableOrder.includes(route.path))
-      .sort((a, b) => tableOrder.indexOf(a.path) - tableOrder.indexOf(b.path));
-    const added = ownRoutes.filter((route) => !tableOrder.includes(route.path));
+    const known = ownRoutes.filter((route) => tablePlace(route) >= 0).sort((a, b) => tablePlace(a) - tablePlace(b));
+    const added = ownRoutes.filter((route) => tablePlace(route) < 0);
     for (const route of [...known, ...added]) routes.push({ ...route, owner });
   };
   for (const route of tableRoutes()) {

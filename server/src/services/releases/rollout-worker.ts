@@ -13,7 +13,7 @@ export const ROLLOUT_COMMAND = 'automatic rollout (API)';
 
 export interface RolloutWorkerOptions {
   db: Database;
-  settings: ReleaseSettings;
+  settings: Pick<ReleaseSettings, 'registryFile' | 'auto'>;
   onDecision?: (remote: string, decision: RolloutDecision) => void;
   onError?: (error: unknown) => void;
 }

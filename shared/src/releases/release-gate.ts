@@ -1,11 +1,7 @@
-import {
-  contractMismatches,
-  ReleaseRefusal,
-  type Registry,
-  type ReleaseManifest,
-  type ReleaseUnit,
-} from '@bookswap/shared/releases';
-import { REMOTES } from './release-store.cjs';
+import { TELEMETRY_REMOTES as REMOTES } from '../schemas/telemetry';
+import { contractMismatches } from './contract-check';
+import type { ReleaseManifest, ReleaseUnit } from './release-manifest';
+import { ReleaseRefusal, type Registry } from './registry';
 
 /** What the gate reads: a kept release's `release.json`, and the newest kept release of a unit never promoted. */
 export interface KeptReleases {
@@ -68,7 +64,8 @@ export function strandedReleases(registry: Registry, kept: KeptReleases): string
 
 /**
  * The gate both ways (docs/decisions/020, 029): a change to the registry is written only if every combination of
- * releases a browser may get after it fits, whether the change moves a remote, the shell or a set of them.
+ * releases a browser may get after it fits, whether the change moves a remote, the shell or a set of them, and
+ * whether a release command or the admin screen makes it.
  */
 export function refuseStranded(before: Registry, after: Registry, kept: KeptReleases, what: string): Registry {
   const causes = strandedReleases(after, kept);
