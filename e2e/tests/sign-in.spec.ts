@@ -101,7 +101,7 @@ test('a first Google sign-in (the local chooser of emulator mode) creates a buye
 
   // The same Google account again: signed in to the same record, no second creation.
   await accountMenu(page).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
   await page.getByRole('button', { name: 'Continue With Google' }).click();
   await chooser.getByLabel('Google email').fill(email);
   await chooser.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -169,7 +169,7 @@ test('logging out removes the access token and shows Login again', async ({ page
   await signIn('buyer');
   expect(await accessToken(page)).not.toBeNull();
   await accountMenu(page).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
   await expect(page).toHaveURL('/login');
   expect(await accessToken(page)).toBeNull();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
@@ -189,7 +189,7 @@ test('after logging out, the old access token is refused by the API (the session
     });
   expect((await bookings()).status).toBe(200);
   await accountMenu(page).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
   await expect(page).toHaveURL('/login');
   expect((await bookings()).status).toBe(401);
 });

@@ -1,5 +1,6 @@
 import type { AccessTokens } from './auth/access-token';
 import type { IdTokenVerifier } from './auth/id-token';
+import type { SignInAccounts } from './auth/sign-in-accounts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { WireContext } from './services/wire';
@@ -12,6 +13,8 @@ export interface AppDeps {
   config: ServerConfig;
   db: Database;
   idTokens: IdTokenVerifier;
+  /** Ends a sign-in account's refresh tokens at the identity provider (signing out everywhere, a ban). */
+  signInAccounts: SignInAccounts;
   accessTokens: AccessTokens;
   gateway: PaymentGateway;
   images: ImageStore;

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { AppDeps } from './app-deps';
 import { accessTokens, loadJwtSecret } from './auth/access-token';
 import { emulatorVerifier, firebaseVerifier, type IdTokenVerifier } from './auth/id-token';
+import { cutOffOnly, type SignInAccounts } from './auth/sign-in-accounts';
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { migrate } from './db/migrate';
@@ -21,6 +22,8 @@ import { stopReleaseHealth } from './services/release-health';
 export interface StartOptions {
   /** Replaces the ID-token check chosen from the configuration (tests of the RS256 path). */
   idTokens?: IdTokenVerifier;
+  /** Replaces the identity provider's revocation chosen from the configuration (tests of signing out everywhere). */
+  signInAccounts?: SignInAccounts;
   fastify?: FastifyServerOptions;
   /** Replaces the free-space probe of DATA_DIR's disk (tests of a nearly full disk). */
   freeSpace?: FreeSpaceProbe;
@@ -98,6 +101,8 @@ export async function prepareServer(
       (config.authMode === 'emulator'
         ? emulatorVerifier(config.firebaseProjectId)
         : firebaseVerifier(config.firebaseProjectId)),
+    // No firebase-admin in either mode yet: see sign-in-accounts.ts.
+    signInAccounts: options.signInAccounts ?? cutOffOnly,
     accessTokens: accessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds),
     gateway: gatewayFor(config, handle),
     images,

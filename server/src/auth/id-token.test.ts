@@ -35,7 +35,16 @@ describe('checking Firebase ID tokens outside the emulator', () => {
       email: 'reader@example.test',
       emailVerified: true,
       name: undefined,
+      signedInAt: expect.any(Number),
     });
+  });
+
+  it('reads when the person signed in: a renewed token’s auth_time, not its newer iat', async () => {
+    const renewed = await sign({ ...good, auth_time: 1_700_000_000 });
+    await expect(verifier.verify(renewed)).resolves.toMatchObject({ signedInAt: 1_700_000_000 });
+    const withoutAuthTime = await sign(good);
+    const { signedInAt } = await verifier.verify(withoutAuthTime);
+    expect(Math.abs(signedInAt - Date.now() / 1000)).toBeLessThan(60);
   });
 
   it.each([

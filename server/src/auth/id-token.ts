@@ -17,6 +17,11 @@ export interface VerifiedIdentity {
   name?: string;
   /** `firebase.sign_in_provider`: `password`, `google.com`, ... */
   signInProvider?: string;
+  /**
+   * When the person signed in, in seconds: `auth_time`, which a renewed token keeps from its sign-in (`iat` when
+   * absent; 0 when neither is there, so that a sign-out everywhere refuses it).
+   */
+  signedInAt: number;
 }
 
 export interface IdTokenVerifier {
@@ -32,12 +37,14 @@ function identityFrom(payload: JWTPayload): VerifiedIdentity {
   if (!email) throw unauthorized('The sign-in token has no email');
   const firebase = payload.firebase as { sign_in_provider?: unknown } | undefined;
   const signInProvider = typeof firebase?.sign_in_provider === 'string' ? firebase.sign_in_provider : undefined;
+  const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
   return {
     uid,
     email,
     emailVerified: payload.email_verified === true,
     name: typeof payload.name === 'string' ? payload.name : undefined,
     ...(signInProvider ? { signInProvider } : {}),
+    signedInAt: typeof authTime === 'number' ? authTime : 0,
   };
 }
 

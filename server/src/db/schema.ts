@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   adminSource: text('admin_source', { enum: ['config', 'command'] }),
   /** Moved on by signing out: access tokens of an older version are refused (migration 0006). */
   sessionVersion: integer('session_version').notNull().default(0),
+  /** Signed out of every device then: ID tokens of an earlier sign-in are not traded any more (migration 0016). */
+  signedOutEverywhereAt: timestamp('signed_out_everywhere_at', { withTimezone: true }),
 });
 
 export const products = pgTable('products', {

@@ -15,7 +15,7 @@ export interface IdAction<R> {
   /** Checked and otherwise unused: the action needs nothing but the id. */
   body?: ZodType<unknown>;
   /** The use case, in a service: it checks the caller's right to this record and its state. */
-  run(db: AppDeps['db'], caller: SignedInCaller, id: string): Promise<R>;
+  run(db: AppDeps['db'], caller: SignedInCaller, id: string, deps: AppDeps): Promise<R>;
 }
 
 /**
@@ -27,6 +27,6 @@ export function idAction<R>({ run, params = idParamsSchema, ...route }: IdAction
     ...route,
     rateLimit: 'write',
     params,
-    handler: ({ params, caller }, { db }) => run(db, caller, params.id),
+    handler: ({ params, caller }, deps) => run(deps.db, caller, params.id, deps),
   });
 }

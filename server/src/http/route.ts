@@ -118,7 +118,7 @@ async function identityCaller(
   }
   const identity = await deps.idTokens.verify(token);
   requireProvenEmail(identity, deps);
-  return { email: identity.email, uid: identity.uid, name: identity.name };
+  return { email: identity.email, uid: identity.uid, name: identity.name, signedInAt: identity.signedInAt };
 }
 
 async function callerFor(

@@ -63,11 +63,17 @@ export async function bindSignInAccount(db: Queryable, userId: string, uid: stri
   return bound.length > 0;
 }
 
-/** Every access token issued before this is refused from the next call on (migration 0006). */
-export async function moveSessionVersionOn(db: Queryable, userId: string): Promise<number> {
+/**
+ * Every access token issued before this is refused from the next call on (migration 0006); `everywhere` also
+ * records the cut-off that refuses the ID tokens of earlier sign-ins (migration 0016).
+ */
+export async function moveSessionVersionOn(db: Queryable, userId: string, everywhere = false): Promise<number> {
   const changed = await db
     .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .set({
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+      ...(everywhere ? { signedOutEverywhereAt: sql`now()` } : {}),
+    })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return changed.length;

@@ -7,6 +7,7 @@ import {
   type InsertResult,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
+import { z } from 'zod';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
 import {
@@ -19,6 +20,14 @@ import {
   usersWithRole,
   verifySeller,
 } from '../services/users';
+
+/**
+ * PUT /api/jwt/logout's `devices`: `all` (the default) also refuses every earlier sign-in's ID token, so other
+ * devices are signed out at their next call; `this` ends the access tokens only, and other devices renew theirs.
+ */
+const signOutQuerySchema = z.object({
+  devices: z.enum(['all', 'this'], { message: 'devices must be all or this' }).default('all'),
+});
 
 export const userRoutes = [
   defineRoute({
@@ -37,7 +46,8 @@ export const userRoutes = [
     url: '/api/jwt/logout',
     access: 'user',
     rule: 'the caller’s own session, on every device',
-    handler: ({ caller }, { db }): Promise<UpdateResult> => endSessions(db, caller),
+    query: signOutQuerySchema,
+    handler: ({ caller, query }, deps): Promise<UpdateResult> => endSessions(deps, caller, query.devices),
   }),
 
   defineRoute({

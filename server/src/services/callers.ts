@@ -14,6 +14,8 @@ export interface IdentityCaller {
   email: string;
   uid: string;
   name?: string;
+  /** When the ID token's sign-in happened, in seconds; absent when the caller came with an access token. */
+  signedInAt?: number;
 }
 
 const userLookupOf = perDatabase((db) => new BatchedFreshLookup<string, UserRow>((ids) => usersByIds(db, ids)));

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { createUserBodySchema, DeleteResult, InsertResult, UpdateResult, User } from '@bookswap/shared/schemas';
 import type { AccessTokens } from '../auth/access-token';
+import type { SignInAccounts } from '../auth/sign-in-accounts';
 import type { Database } from '../db/database';
-import { conflict, forbidden, notFound } from '../errors/http-error';
+import { conflict, forbidden, notFound, unauthorized } from '../errors/http-error';
 import { insertAuditEntry } from '../repositories/audit-repository';
 import { ban, isBanned } from '../repositories/banned-emails-repository';
 import { markSellerListingsVerified } from '../repositories/products-repository';
@@ -26,6 +27,9 @@ type CreateUserBody = z.output<typeof createUserBodySchema>;
 /** What a removed account is told when it tries to come back. */
 export const ACCOUNT_REMOVED_MESSAGE = 'This account has been removed by an admin.';
 
+/** What an ID token of a sign-in older than the person's sign-out everywhere is told. */
+export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You were signed out on every device; sign in again';
+
 export const ALREADY_LINKED_MESSAGE =
   'This email is already linked to another sign-in account. Sign in with that account, or ask an admin for help.';
 
@@ -45,6 +49,15 @@ async function bindToSignInAccount(db: Database, user: UserRow, uid: string, emu
   throw forbidden(ALREADY_LINKED_MESSAGE);
 }
 
+/**
+ * Whether the ID token's sign-in came before the person signed out everywhere. Whole seconds, as `auth_time`
+ * is: a sign-in in the very second of the sign-out still counts, so signing in again at once works.
+ */
+function signedInBeforeCutOff(user: UserRow, caller: IdentityCaller): boolean {
+  if (!user.signedOutEverywhereAt) return false;
+  return (caller.signedInAt ?? 0) < Math.floor(user.signedOutEverywhereAt.getTime() / 1000);
+}
+
 /** GET /api/jwt/list: the server's access token for the identity's own, not banned, user record. */
 export async function issueAccessToken(
   deps: { db: Database; accessTokens: AccessTokens; emulator: boolean },
@@ -56,6 +69,7 @@ export async function issueAccessToken(
   if (await isBanned(db, email)) throw forbidden(ACCOUNT_REMOVED_MESSAGE);
   const user = await userByEmail(db, email);
   if (!user) throw notFound('No user record for this email yet');
+  if (signedInBeforeCutOff(user, caller)) throw unauthorized(SIGNED_OUT_EVERYWHERE_MESSAGE);
   await bindToSignInAccount(db, user, caller.uid, deps.emulator);
   return {
     accessToken: await accessTokens.issue({
@@ -68,9 +82,20 @@ export async function issueAccessToken(
   };
 }
 
-/** PUT /api/jwt/logout: every access token of the caller, on every device, is refused from the next call on. */
-export async function endSessions(db: Database, caller: SignedInCaller): Promise<UpdateResult> {
-  return { acknowledged: true, modifiedCount: await moveSessionVersionOn(db, caller.user.id) };
+/**
+ * PUT /api/jwt/logout: every access token of the caller, on every device, is refused from the next call on. With
+ * `all` devices, the ID tokens of every earlier sign-in are refused too and the sign-in account's refresh tokens
+ * revoked, so other devices cannot renew their session; with `this`, they renew it at their next call.
+ */
+export async function endSessions(
+  deps: { db: Database; signInAccounts: SignInAccounts },
+  caller: SignedInCaller,
+  devices: 'all' | 'this',
+): Promise<UpdateResult> {
+  const everywhere = devices === 'all';
+  const modifiedCount = await moveSessionVersionOn(deps.db, caller.user.id, everywhere);
+  if (everywhere) await deps.signInAccounts.revokeSessions(caller.user.firebaseUid ?? caller.uid);
+  return { acknowledged: true, modifiedCount };
 }
 
 /** POST /api/user/create: the identity's own record, as a buyer or a seller. */
@@ -134,9 +159,14 @@ export async function verifySeller(db: Database, admin: SignedInCaller, sellerId
  * An admin deletes a buyer or a seller, never an admin nor themselves. Deleting is a ban (docs/decisions/007):
  * the email never gets an access token nor a user record again. Audited.
  */
-export async function deleteUser(db: Database, admin: SignedInCaller, userId: string): Promise<DeleteResult> {
+export async function deleteUser(
+  db: Database,
+  admin: SignedInCaller,
+  userId: string,
+  deps: { signInAccounts: SignInAccounts },
+): Promise<DeleteResult> {
   if (userId === admin.user.id) throw forbidden('You cannot delete your own account');
-  return db.transaction(async (tx) => {
+  const { deletedCount, bannedAccount } = await db.transaction(async (tx) => {
     const target = await userById(tx, userId);
     if (!target) throw notFound('No user with this id');
     if (target.role === 'admin') throw forbidden('Admins are managed by server configuration');
@@ -147,6 +177,9 @@ export async function deleteUser(db: Database, admin: SignedInCaller, userId: st
       await ban(tx, target.email);
       await insertAuditEntry(tx, admin.user, 'delete-user', { type: 'user', id: target.id, name: target.name });
     }
-    return { acknowledged: true, deletedCount: deleted };
+    return { deletedCount: deleted, bannedAccount: deleted > 0 ? target.firebaseUid : null };
   });
+  // The ban already refuses every token of the email; this ends the provider's refresh tokens too.
+  if (bannedAccount) await deps.signInAccounts.revokeSessions(bannedAccount);
+  return { acknowledged: true, deletedCount };
 }

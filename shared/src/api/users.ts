@@ -28,11 +28,13 @@ export const getAccessToken = (email: string, idToken: string) =>
   apiRequest(`/api/jwt/list${query({ email })}`, { bearer: idToken, answer: 'accessToken' });
 
 /**
- * PUT /api/jwt/logout: ends the session on the server, on every device of this person; the access token
- * is given explicitly so that a refused one never starts the refresh that a 401 of `auth` calls does.
+ * PUT /api/jwt/logout: ends the session on the server. `all` devices: every earlier sign-in of this person is
+ * refused, so their other devices are signed out at their next call; `this`: only the access tokens end, and other
+ * devices renew theirs. The access token is given explicitly so that a refused one never starts the refresh that a
+ * 401 of `auth` calls does.
  */
-export const endServerSession = (accessToken: string) =>
-  apiRequest('/api/jwt/logout', { method: 'PUT', bearer: accessToken, answer: 'updated' });
+export const endServerSession = (accessToken: string, devices: 'all' | 'this' = 'all') =>
+  apiRequest(`/api/jwt/logout${query({ devices })}`, { method: 'PUT', bearer: accessToken, answer: 'updated' });
 
 /** Cache keys of the user GETs above; `all` after a verify or a delete. */
 export const userKeys = {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { atScreenWidth, fakeApiForEachTest, PHONE_WIDTH } from '@bookswap/shared/testing';
+import { atScreenWidth, fakeApiForEachTest, findToast, PHONE_WIDTH } from '@bookswap/shared/testing';
 import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { TopNav } from './TopNav';
 
@@ -58,6 +58,28 @@ describe('the top navigation', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByText('the login page')).toBeInTheDocument();
     expect(auth.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs out of all devices from the avatar menu and goes to /login', async () => {
+    const auth = signedInAs('buyer');
+    const logOutEverywhere = jest.fn(() => Promise.resolve());
+    renderRoutes(routes, { auth, logOutEverywhere });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out of all devices' }));
+    expect(await screen.findByText('the login page')).toBeInTheDocument();
+    expect(logOutEverywhere).toHaveBeenCalledTimes(1);
+    expect(auth.logout).not.toHaveBeenCalled();
+  });
+
+  it('says why logging out of all devices failed, and stays where it was', async () => {
+    const failure = 'Could not log out of all devices, so you are still signed in everywhere. Try again.';
+    const logOutEverywhere = jest.fn(() => Promise.reject(new Error(failure)));
+    renderRoutes(routes, { auth: signedInAs('seller'), logOutEverywhere });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out of all devices' }));
+    expect(await findToast(failure)).toBeInTheDocument();
+    expect(screen.queryByText('the login page')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 
   describe('on a phone', () => {

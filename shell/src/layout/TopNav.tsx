@@ -14,6 +14,7 @@ import { useAuth } from '@bookswap/contract/auth';
 import { LOGIN_PATH, ROUTES } from '@bookswap/contract/routing';
 import { notifyError } from '@bookswap/shared/ui';
 import { routeCatalog } from '../federation/route-catalog';
+import { useLogOutEverywhere } from '../sign-in/sign-out-everywhere';
 import type { SiteMenuLink } from './SiteMenu';
 import { usePopupAnchor } from './use-popup-anchor';
 
@@ -37,13 +38,14 @@ function topNavLinks(): SiteMenuLink[] {
     .map((entry) => ({ to: entry.path, label: entry.menu?.label ?? entry.title }));
 }
 
-/** Logs out and goes to the login screen, or says why it could not. */
-function useLogOut() {
+/** Logs out (`everywhere`: on every device) and goes to the login screen, or says why it could not. */
+function useLogOut(everywhere = false) {
   const { logout } = useAuth();
+  const logoutEverywhere = useLogOutEverywhere();
   const navigate = useNavigate();
   return async () => {
     try {
-      await logout();
+      await (everywhere ? logoutEverywhere() : logout());
       await navigate(LOGIN_PATH);
     } catch (error) {
       notifyError(error);
@@ -52,8 +54,8 @@ function useLogOut() {
 }
 
 /** A menu's Log out: the menu closes first, then the session ends. */
-function useLogOutFrom(closeMenu: () => void) {
-  const logOut = useLogOut();
+function useLogOutFrom(closeMenu: () => void, everywhere = false) {
+  const logOut = useLogOut(everywhere);
   return () => {
     closeMenu();
     void logOut();
@@ -70,6 +72,7 @@ function AvatarMenu() {
   const { user } = useAuth();
   const { anchor, everOpened, openFrom, close } = usePopupAnchor();
   const closeThenLogOut = useLogOutFrom(close);
+  const closeThenLogOutEverywhere = useLogOutFrom(close, true);
   const name = user?.displayName ?? user?.email ?? 'Account';
 
   return (
@@ -87,7 +90,12 @@ function AvatarMenu() {
       </IconButton>
       {everOpened ? (
         <Suspense fallback={null}>
-          <AccountMenu anchor={anchor} onClose={close} onLogOut={closeThenLogOut} />
+          <AccountMenu
+            anchor={anchor}
+            onClose={close}
+            onLogOut={closeThenLogOut}
+            onLogOutEverywhere={closeThenLogOutEverywhere}
+          />
         </Suspense>
       ) : null}
     </>

@@ -10,6 +10,8 @@ import type { IdentityProvider } from './identity-provider';
 import { LoginPage } from './LoginPage';
 import { usePasswordReset, type SendPasswordReset } from './password-reset';
 import { pending } from './render-sign-in';
+import { SIGN_OUT_EVERYWHERE_FAILED_MESSAGE } from './session-controller';
+import { useLogOutEverywhere, type LogOutEverywhere } from './sign-out-everywhere';
 
 /** The identity provider as the shell sees it, played by the test: accounts in memory, reports on demand. */
 class FakeIdentityProvider implements IdentityProvider {
@@ -116,6 +118,7 @@ function fakeServer(records: Record<string, { role: 'buyer' | 'seller' | 'admin'
       });
     }
     if (url.pathname === '/api/booking/list') return json(200, []);
+    if (url.pathname === '/api/jwt/logout') return json(200, { acknowledged: true, modifiedCount: 1 });
     return json(404, { message: 'unknown' });
   });
   return { handler, calls, records, expire: (token: string) => expiredTokens.add(token) };
@@ -736,6 +739,60 @@ describe('a reload in the middle of a sign-in', () => {
     expect(identity.signOut).toHaveBeenCalled();
     expect(localStorage.getItem('accessToken')).toBeNull();
     await settledSignedOut();
+  });
+});
+
+describe('logging out of all devices', () => {
+  let logOutEverywhere: LogOutEverywhere;
+  function EverywhereProbe() {
+    logOutEverywhere = useLogOutEverywhere();
+    return null;
+  }
+  let identity: FakeIdentityProvider;
+  let server: ReturnType<typeof fakeServer>;
+  beforeEach(async () => {
+    localStorage.clear();
+    setRuntimeConfig({ apiUrl: 'http://api.test' });
+    identity = new FakeIdentityProvider();
+    server = fakeServer({ 'bea@bookswap.test': { role: 'buyer' } });
+    global.fetch = server.handler as typeof fetch;
+    render(
+      <AuthProvider connect={jest.fn(async () => identity)}>
+        <Probe />
+        <EverywhereProbe />
+      </AuthProvider>,
+    );
+    await settledSignedOut();
+    await act(() => latest.login('bea@bookswap.test', 'buyer123'));
+  });
+  const logoutCalls = () =>
+    server.calls.filter((call) => call.path.startsWith('/api/jwt/logout')).map((call) => `${call.method} ${call.path}`);
+
+  it('ends every session on the server, then signs out here', async () => {
+    await act(() => logOutEverywhere());
+    expect(logoutCalls()).toEqual(['PUT /api/jwt/logout?devices=all']);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(identity.signOut).toHaveBeenCalled();
+    expect(shown()).toBe('settled | signed out | no role');
+  });
+
+  it('while a plain Log out ends this device’s session only', async () => {
+    await act(() => latest.logout());
+    expect(logoutCalls()).toEqual(['PUT /api/jwt/logout?devices=this']);
+    expect(shown()).toBe('settled | signed out | no role');
+  });
+
+  it('stays signed in, and says so, when the server cannot confirm it', async () => {
+    const answering = server.handler;
+    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/api/jwt/logout')
+        ? new Response(JSON.stringify({ message: 'Service unavailable' }), { status: 503 })
+        : answering(input, init),
+    ) as typeof fetch;
+    await expect(attempt(() => logOutEverywhere())).rejects.toThrow(SIGN_OUT_EVERYWHERE_FAILED_MESSAGE);
+    expect(identity.signOut).not.toHaveBeenCalled();
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(shown()).toBe('settled | bea <bea@bookswap.test> | buyer');
   });
 });
 

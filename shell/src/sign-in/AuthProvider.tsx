@@ -4,6 +4,7 @@ import { getRuntimeConfig } from '@bookswap/contract/config';
 import { connectFirebase, LOCAL_FIREBASE_SETTINGS, type IdentityProvider } from './identity-provider';
 import { PasswordResetContext } from './password-reset';
 import { createSessionController } from './session-controller';
+import { LogOutEverywhereContext } from './sign-out-everywhere';
 
 function connectConfigured(): Promise<IdentityProvider> {
   // Real Firebase when config.json names a project; the local Auth emulator otherwise.
@@ -43,7 +44,11 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
   );
   return (
     <AuthContext.Provider value={value}>
-      <PasswordResetContext.Provider value={controller.sendPasswordReset}>{children}</PasswordResetContext.Provider>
+      <PasswordResetContext.Provider value={controller.sendPasswordReset}>
+        <LogOutEverywhereContext.Provider value={controller.logoutEverywhere}>
+          {children}
+        </LogOutEverywhereContext.Provider>
+      </PasswordResetContext.Provider>
     </AuthContext.Provider>
   );
 }

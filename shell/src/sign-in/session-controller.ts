@@ -3,6 +3,7 @@ import {
   clearAccessToken,
   endServerSession,
   getUserByEmail,
+  messageOf,
   readAccessToken,
   storeAccessToken,
 } from '@bookswap/shared/api';
@@ -40,6 +41,8 @@ import { isSignInUnfinished, noteSignInSettled, noteSignInStarted } from './unfi
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 export const SIGN_IN_UNAVAILABLE_MESSAGE = 'Sign-in could not be loaded. Check your connection and try again.';
+export const SIGN_OUT_EVERYWHERE_FAILED_MESSAGE =
+  'Could not log out of all devices, so you are still signed in everywhere. Try again.';
 
 /** The signed-in identity, once the provider has restored what it keeps (a 401 can come before that). */
 async function restoredIdentity(provider: IdentityProvider): Promise<SignedInIdentity | null> {
@@ -62,6 +65,11 @@ export interface SessionController extends SessionActions {
    * screen must not tell anyone who has an account.
    */
   sendPasswordReset(email: string): Promise<void>;
+  /**
+   * Ends every session of this person, on every device, then signs out here. When the server cannot confirm it,
+   * nothing is signed out and the error says so.
+   */
+  logoutEverywhere(): Promise<void>;
   /** Attaches to the page (other tabs, the API client's 401s, the provider's reports); returns the detach. */
   start(): () => void;
 }
@@ -280,6 +288,27 @@ export function createSessionController(
     }
   }
 
+  /**
+   * Signs out on this page, after ending the session on the server for `devices` (null: already ended there).
+   * Offline, signing out here still goes ahead.
+   */
+  async function signOutHere(devices: 'this' | null) {
+    const { ticket } = dispatch({ type: 'sign-out-started' });
+    try {
+      const accessToken = readAccessToken();
+      if (accessToken && devices) await endServerSession(accessToken, devices).catch(() => undefined);
+      const provider = await identityProvider();
+      if (await restoredIdentity(provider)) {
+        await syncToken('DELETE', provider);
+        await provider.signOut();
+      }
+      noteSignInSettled();
+    } finally {
+      clearAccessToken();
+      dispatch({ type: 'sign-out-finished', ticket });
+    }
+  }
+
   return {
     start() {
       // This attachment's own: a detach (an unmount, React's development double effects) ends what it began.
@@ -336,22 +365,17 @@ export function createSessionController(
       }
     },
 
-    async logout() {
-      const { ticket } = dispatch({ type: 'sign-out-started' });
+    logout: () => signOutHere('this'),
+
+    async logoutEverywhere() {
+      const accessToken = readAccessToken();
       try {
-        // The server refuses this session's tokens from now on; offline, signing out here still goes ahead.
-        const accessToken = readAccessToken();
-        if (accessToken) await endServerSession(accessToken).catch(() => undefined);
-        const provider = await identityProvider();
-        if (await restoredIdentity(provider)) {
-          await syncToken('DELETE', provider);
-          await provider.signOut();
-        }
-        noteSignInSettled();
-      } finally {
-        clearAccessToken();
-        dispatch({ type: 'sign-out-finished', ticket });
+        if (!accessToken) throw new Error(SESSION_ENDED_MESSAGE);
+        await endServerSession(accessToken, 'all');
+      } catch (error) {
+        throw new Error(`${SIGN_OUT_EVERYWHERE_FAILED_MESSAGE} (${messageOf(error)})`, { cause: error });
       }
+      await signOutHere(null);
     },
   };
 }

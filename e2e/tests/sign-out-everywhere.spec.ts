@@ -1,0 +1,28 @@
+import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
+
+/**
+ * "Log out of all devices": a person signed in on two browsers (a laptop and a lost phone) chooses it on one,
+ * and the other is signed out at its next call: its access token is refused and so is its renewal.
+ */
+test('logging out of all devices on one browser signs the other out at its next call', async ({ browser }) => {
+  const laptop = await browser.newContext();
+  const phone = await browser.newContext();
+  try {
+    const [phonePage, laptopPage] = await Promise.all([phone.newPage(), laptop.newPage()]);
+    await Promise.all([signInThroughLoginScreen(phonePage, 'buyer'), signInThroughLoginScreen(laptopPage, 'buyer')]);
+    // Sign-in times are whole seconds, and a sign-in in the very second of the sign-out still counts.
+    await laptopPage.waitForTimeout(1_100);
+
+    await laptopPage.getByRole('button', { name: 'Account menu' }).click();
+    await laptopPage.getByRole('menuitem', { name: 'Log out of all devices' }).click();
+    await expect(laptopPage).toHaveURL(/\/login$/);
+
+    await phonePage.reload();
+    await expect(phonePage.getByText('Your session has ended. Please log in again.').first()).toBeVisible();
+    await expect(phonePage.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+    expect(await phonePage.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
+  } finally {
+    await laptop.close();
+    await phone.close();
+  }
+});
