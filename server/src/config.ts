@@ -60,9 +60,9 @@ export interface RolloutSettings {
   minLoads: number;
   /** Minutes a step lasts at least (RELEASE_AUTO_MIN_MINUTES; 0 in the browser tests). */
   minMinutes: number;
-  /** Rolled back when the canary's error rate is above live's times this (RELEASE_AUTO_MAX_RATIO)… */
+  /** The judge rolls back a canary failing this many times as often as live (RELEASE_AUTO_MAX_RATIO)… */
   maxRatio: number;
-  /** …and above live's plus this fraction (RELEASE_AUTO_MIN_ABSOLUTE, 0.01 = 1 point). */
+  /** …and never judges against a rate below this (RELEASE_AUTO_MIN_ABSOLUTE, 0.01 = 1 point). */
   minAbsolute: number;
   /** How often the API's worker looks at running rollouts (RELEASE_AUTO_TICK_MS). */
   tickMs: number;
@@ -71,11 +71,14 @@ export interface RolloutSettings {
 export interface ReleaseSettings {
   /** BOOKSWAP_RELEASE_REGISTRY, else <BOOKSWAP_RELEASES_DIR or releases/>/registry.json, as the release commands. */
   registryFile: string;
+  /** BOOKSWAP_RELEASES_DIR: where the kept releases are, one folder per unit (default: the registry's folder). */
+  releasesDir?: string;
   auto: RolloutSettings;
 }
 
 export const ROLLOUT_DEFAULTS: RolloutSettings = {
-  minLoads: 200,
+  // Enough for the judge to catch a canary failing twice as often as live at 0.5 % (`pnpm bench:canary-judge`).
+  minLoads: 8000,
   minMinutes: 10,
   maxRatio: 2,
   minAbsolute: 0.01,
@@ -148,6 +151,7 @@ function readReleaseSettings(env: NodeJS.ProcessEnv): ReleaseSettings {
   const releasesDir = path.resolve(env.BOOKSWAP_RELEASES_DIR || path.join(REPO_ROOT, 'releases'));
   return {
     registryFile: path.resolve(env.BOOKSWAP_RELEASE_REGISTRY || path.join(releasesDir, 'registry.json')),
+    releasesDir,
     auto: {
       minLoads: positiveInt(env.RELEASE_AUTO_MIN_LOADS, ROLLOUT_DEFAULTS.minLoads, 'RELEASE_AUTO_MIN_LOADS'),
       minMinutes: wholeOrZero(env.RELEASE_AUTO_MIN_MINUTES, ROLLOUT_DEFAULTS.minMinutes, 'RELEASE_AUTO_MIN_MINUTES'),

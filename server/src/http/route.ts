@@ -153,7 +153,12 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], 
           : route.rateLimit === 'search'
             ? { max: searchPerMinute, timeWindow: 60_000, allowList: (request: FastifyRequest) => !searches(request) }
             : route.rateLimit === 'telemetry'
-              ? { max: telemetryPerMinute, timeWindow: 60_000 }
+              ? // By address even with a token: reports carry no identity, and a token must not buy a second bucket.
+                {
+                  max: telemetryPerMinute,
+                  timeWindow: 60_000,
+                  keyGenerator: (request: FastifyRequest) => `ip:${request.ip}`,
+                }
               : undefined;
     const maxBodyBytes = route.maxBodyBytes;
     app.route({

@@ -1,4 +1,5 @@
 export { contractMismatches } from './contract-check';
+export { countedRoutes } from './counted-routes';
 export { breakingPart, parseVersion, satisfiesRange } from './version-range';
 export type {
   ReleaseContract,
