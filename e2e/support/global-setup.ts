@@ -24,7 +24,7 @@ export default async function globalSetup() {
   const quiet = process.env.BOOKSWAP_E2E_LOGS ? console.log : () => undefined;
   const product = await launchProduct({
     dataDir,
-    // Automatic canaries decide within seconds here (release-canary.spec.ts); the product's defaults are 200 page
+    // Automatic canaries decide within seconds here (release-canary.spec.ts); the product's defaults are 8,000 page
     // loads and 10 minutes a step (docs/decisions/026).
     apiEnv: { RELEASE_AUTO_MIN_LOADS: '4', RELEASE_AUTO_MIN_MINUTES: '0', RELEASE_AUTO_TICK_MS: '500' },
     log: (line) => (line.startsWith('[product]') ? console.log(line) : quiet(line)),
