@@ -24,7 +24,7 @@ export default async function globalSetup() {
   const quiet = process.env.BOOKSWAP_E2E_LOGS ? console.log : () => undefined;
   const product = await launchProduct({
     dataDir,
-    // Automatic canaries decide within seconds here (release-canary.spec.ts); the product's defaults are 200 page
+    // Automatic canaries decide within seconds here (release-canary.spec.ts); the product's defaults are 8,000 page
     // loads and 10 minutes a step (docs/decisions/026). The demo buyer books in many tests, more than a buyer's
     // day allows (BOOKINGS_PER_DAY, 10, is the API tests' to check).
     apiEnv: {

@@ -4,10 +4,12 @@
 // BENCH_TELEMETRY_LISTINGS listings, 100,000: bench:load's sizes). Prints the ingestion rate, the p95 of the
 // telemetry call and of each journey step, judges bench:load's p95 targets, and checks that the counters hold every
 // accepted page load.
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { TelemetryReport } from '@bookswap/shared/schemas';
+import type { PageLoadReport } from '@bookswap/shared/schemas';
 import type { DatabaseHandle } from '../src/db/database';
 import { percentile, REPO_ROOT, round1 } from './bench-setup';
 import { BROWSE_AND_BOOK, latencyTargets, runBuyer, stepResults, stepTable, Tally, targetsLine } from './buyer-journey';
@@ -25,24 +27,39 @@ const REPORT = path.join(REPO_ROOT, 'reports', 'bench-telemetry.json');
 
 const REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
 const ROUTES = {
-  storefront: ['/', '/booklist', '/book/:id'],
+  storefront: ['/', '/booklist', '/bookDetails/:id'],
   seller: ['/dashboard/myproduct'],
   admin: ['/dashboard/allseller'],
   checkout: ['/dashboard/payment/:id'],
 } as const;
+const LIVE = '0.1.0-live000000';
+const CANARY = '0.1.0-canary0000';
+
+/** A registry naming the run's releases: only releases the registry knows are counted (docs/decisions/025). */
+function benchRegistry(): { dir: string; file: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-telemetry-releases-'));
+  const file = path.join(dir, 'registry.json');
+  const remotes = Object.fromEntries(
+    REMOTES.map((remote) => [remote, { live: LIVE, canary: { version: CANARY, percent: 10 }, history: [] }]),
+  );
+  fs.writeFileSync(file, JSON.stringify({ remotes }));
+  return { dir, file };
+}
+let pageLoadsSent = 0;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** A batch as many browsers send it: mostly page loads and vitals, a few failures and caught errors. */
 function batchOfReports(): { text: string; loads: number } {
-  const reports: TelemetryReport[] = [];
+  const reports: PageLoadReport[] = [];
   let loads = 0;
   for (let i = 0; i < BATCH; i++) {
     const remote = pick(REMOTES);
     const release = {
       remote,
-      version: Math.random() < 0.9 ? '0.1.0-live000000' : '0.1.0-canary0000',
+      version: Math.random() < 0.9 ? LIVE : CANARY,
       channel: Math.random() < 0.9 ? 'live' : 'canary',
       route: pick(ROUTES[remote]),
+      pageLoad: `bench-${process.pid}-${++pageLoadsSent}`,
     } as const;
     const draw = Math.random();
     if (draw < 0.5) {
@@ -132,13 +149,19 @@ async function storedLoads(handle: DatabaseHandle): Promise<{ rows: number; load
 }
 
 async function main(): Promise<void> {
+  const registry = benchRegistry();
   await withJourneyRun(
     {
       command: 'bench:telemetry',
       cluster: { dir: 'bookswap-telemetry-postgres', port: 55634, db: 'bookswap_telemetry' },
       sizes: { listings: LISTINGS, buyers: BUYERS, seconds: SECONDS },
       // Every browser of the run comes from 127.0.0.1: one client address.
-      env: { MAIL: 'off', RATE_LIMIT_TELEMETRY_PER_MINUTE: String(1_000_000_000) },
+      env: {
+        MAIL: 'off',
+        RATE_LIMIT_TELEMETRY_PER_MINUTE: String(1_000_000_000),
+        BOOKSWAP_RELEASE_REGISTRY: registry.file,
+        BOOKSWAP_RELEASES_DIR: registry.dir,
+      },
     },
     async ({ handle, buyers, base, target }) => {
       console.log(`  ${RATE} reports/s in batches of ${BATCH} and ${BUYERS} buyers for ${SECONDS} s against ${base}`);
@@ -154,7 +177,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       reportRun(elapsed, tally, ingestion, await storedLoads(handle));
     },
-  );
+  ).finally(() => fs.rmSync(registry.dir, { recursive: true, force: true }));
 }
 
 /** Writes reports/bench-telemetry.json, prints the figures, and fails the run on a refused or uncounted batch. */

@@ -62,9 +62,9 @@ export interface RolloutSettings {
   minLoads: number;
   /** Minutes a step lasts at least (RELEASE_AUTO_MIN_MINUTES; 0 in the browser tests). */
   minMinutes: number;
-  /** Rolled back when the canary's error rate is above live's times this (RELEASE_AUTO_MAX_RATIO)… */
+  /** The judge rolls back a canary failing this many times as often as live (RELEASE_AUTO_MAX_RATIO)… */
   maxRatio: number;
-  /** …and above live's plus this fraction (RELEASE_AUTO_MIN_ABSOLUTE, 0.01 = 1 point). */
+  /** …and never judges against a rate below this (RELEASE_AUTO_MIN_ABSOLUTE, 0.01 = 1 point). */
   minAbsolute: number;
   /** How often the API's worker looks at running rollouts (RELEASE_AUTO_TICK_MS). */
   tickMs: number;
@@ -79,7 +79,8 @@ export interface ReleaseSettings {
 }
 
 export const ROLLOUT_DEFAULTS: RolloutSettings = {
-  minLoads: 200,
+  // Enough for the judge to catch a canary failing twice as often as live at 0.5 % (`pnpm bench:canary-judge`).
+  minLoads: 8000,
   minMinutes: 10,
   maxRatio: 2,
   minAbsolute: 0.01,

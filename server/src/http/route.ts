@@ -166,7 +166,12 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], 
                 allowList: (request: FastifyRequest) => !searchesOrFilters(request),
               }
             : route.rateLimit === 'telemetry'
-              ? { max: telemetryPerMinute, timeWindow: 60_000 }
+              ? // By address even with a token: reports carry no identity, and a token must not buy a second bucket.
+                {
+                  max: telemetryPerMinute,
+                  timeWindow: 60_000,
+                  keyGenerator: (request: FastifyRequest) => `ip:${request.ip}`,
+                }
               : undefined;
     const maxBodyBytes = route.maxBodyBytes;
     app.route({

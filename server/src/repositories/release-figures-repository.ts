@@ -24,10 +24,10 @@ export async function releaseTotalsSince(
   if (windows.length === 0) return [];
   const result = (await db.execute(sql`
     SELECT w.version,
-      sum(m.page_loads)::integer AS "pageLoads",
-      sum(m.manifest_failures + m.entry_failures + m.module_failures + m.contract_failures)::integer
+      sum(m.page_loads)::bigint AS "pageLoads",
+      sum(m.manifest_failures::bigint + m.entry_failures + m.module_failures + m.contract_failures)
         AS "loadFailures",
-      sum(m.errors_caught)::integer AS "errorsCaught",
+      sum(m.errors_caught)::bigint AS "errorsCaught",
       array_agg(array_to_string(m.lcp_buckets, ',')) AS lcp,
       array_agg(array_to_string(m.inp_buckets, ',')) AS inp
     FROM jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) AS w (version text, since timestamptz)

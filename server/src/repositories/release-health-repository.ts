@@ -83,12 +83,12 @@ export async function releaseHealthTotals(
 ): Promise<ReleaseHealthTotalsRow[]> {
   const result = (await db.execute(sql`
     SELECT remote, version, channel, route,
-      sum(page_loads)::integer AS "pageLoads",
-      sum(manifest_failures)::integer AS "manifestFailures",
-      sum(entry_failures)::integer AS "entryFailures",
-      sum(module_failures)::integer AS "moduleFailures",
-      sum(contract_failures)::integer AS "contractFailures",
-      sum(errors_caught)::integer AS "errorsCaught",
+      sum(page_loads)::bigint AS "pageLoads",
+      sum(manifest_failures)::bigint AS "manifestFailures",
+      sum(entry_failures)::bigint AS "entryFailures",
+      sum(module_failures)::bigint AS "moduleFailures",
+      sum(contract_failures)::bigint AS "contractFailures",
+      sum(errors_caught)::bigint AS "errorsCaught",
       array_agg(array_to_string(lcp_buckets, ',')) AS lcp,
       array_agg(array_to_string(inp_buckets, ',')) AS inp,
       array_agg(array_to_string(cls_buckets, ',')) AS cls
@@ -135,5 +135,22 @@ export async function deleteReleaseHealthOlderThan(db: Queryable, days: number):
   const result = (await db.execute(
     sql`DELETE FROM release_health_minutes WHERE minute < now() - ${days} * interval '1 day'`,
   )) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return Number(result.rowCount ?? result.affectedRows ?? 0);
+}
+
+/**
+ * Deletes the rows of every release not in `kept` (docs/decisions/025: a release's counters go when the release is
+ * pruned); answers how many went.
+ */
+export async function deleteReleaseHealthOfPrunedReleases(
+  db: Queryable,
+  kept: { remote: string; version: string }[],
+): Promise<number> {
+  const result = (await db.execute(sql`
+    DELETE FROM release_health_minutes m
+    WHERE NOT EXISTS (
+      SELECT 1 FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS k (remote text, version text)
+      WHERE k.remote = m.remote AND k.version = m.version)
+  `)) as unknown as { rowCount?: number | null; affectedRows?: number };
   return Number(result.rowCount ?? result.affectedRows ?? 0);
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { promoteLive, startRollout, type Registry } from '@bookswap/shared/releases';
-import type { RemoteReleaseOverview, TelemetryReport } from '@bookswap/shared/schemas';
-import { releaseSettingsOf } from '../config';
+import type { RemoteReleaseOverview, PageLoadReport, TelemetryUnit } from '@bookswap/shared/schemas';
+import { releaseSettingsOf, ROLLOUT_DEFAULTS } from '../config';
 import { checkRollouts } from '../services/releases/rollout-worker';
 import { ADA_ADMIN, call, serverForThisFile } from '../testing/test-server';
 
@@ -33,11 +33,31 @@ const givenV1ThenV2LiveAndV3AutomaticAt10 = () =>
 const registry = () => JSON.parse(fs.readFileSync(registryFile(), 'utf8')) as Registry;
 
 const seller = { remote: 'seller', route: '/dashboard/myproduct' } as const;
-const loads = (version: string, channel: 'live' | 'canary', count: number, outcome: 'loaded' | 'module' = 'loaded') =>
-  Array.from({ length: count }, (): TelemetryReport => ({ kind: 'load', ...seller, version, channel, outcome }));
-const errors = (version: string, count: number) =>
-  Array.from({ length: count }, (): TelemetryReport => ({ kind: 'error', ...seller, version, channel: 'canary' }));
-const send = async (reports: TelemetryReport[]) =>
+const loads = (
+  version: string,
+  channel: 'live' | 'canary',
+  count: number,
+  outcome: 'loaded' | 'module' | 'manifest' = 'loaded',
+) => Array.from({ length: count }, (): PageLoadReport => ({ kind: 'load', ...seller, version, channel, outcome }));
+let pageLoadsSent = 0;
+/** Page loads that loaded and then caught an error, each with its page-load id, as the shell reports them. */
+const erroredLoads = (
+  version: string,
+  channel: 'live' | 'canary',
+  count: number,
+  unit: { remote: TelemetryUnit; route: string } = seller,
+) =>
+  Array.from({ length: count }, (): PageLoadReport[] => {
+    const pageLoad = `page-load-${++pageLoadsSent}`;
+    return [
+      { kind: 'load', ...unit, version, channel, outcome: 'loaded', pageLoad },
+      { kind: 'error', ...unit, version, channel, pageLoad },
+    ];
+  }).flat();
+const sendInBatches = async (reports: PageLoadReport[]) => {
+  for (let i = 0; i < reports.length; i += 50) await send(reports.slice(i, i + 50));
+};
+const send = async (reports: PageLoadReport[]) =>
   expect((await call(server, 'POST', '/api/telemetry', { body: { reports } })).status).toBe(202);
 
 async function overviews(): Promise<RemoteReleaseOverview[]> {
@@ -56,9 +76,9 @@ describe('the Releases screen’s calls', () => {
     givenV1ThenV2LiveAndV3AutomaticAt10();
     await send([
       ...loads('v2', 'live', 8),
-      ...loads('v3', 'canary', 3),
+      ...loads('v3', 'canary', 2),
       ...loads('v3', 'canary', 1, 'module'),
-      ...errors('v3', 1),
+      ...erroredLoads('v3', 'canary', 1),
     ]);
     await send([{ kind: 'vital', ...seller, version: 'v2', channel: 'live', name: 'LCP', value: 1200 }]);
 
@@ -227,7 +247,11 @@ describe('the automatic canary on the counters', () => {
 
   it('rolls a failing canary back at once, before the step’s minimum, saying why', async () => {
     givenRegistry((empty) => startRollout(promoteLive(empty, 'seller', 'v1', at(1)), 'seller', 'v2', 50, at(2)));
-    await send([...loads('v1', 'live', 10), ...loads('v2', 'canary', 1), ...errors('v2', 1)]);
+    // A handful of canary page loads, each failing, is evidence enough with the short settings; fewer is not.
+    await send([...loads('v1', 'live', 10), ...erroredLoads('v2', 'canary', 8)]);
+    await checkRollouts({ db: server.db, settings: settings() });
+    expect(registry().remotes.seller?.canary).toMatchObject({ version: 'v2' });
+    await send(erroredLoads('v2', 'canary', 1));
     await checkRollouts({ db: server.db, settings: settings() });
     const record = registry().remotes.seller!;
     expect(record).toMatchObject({ live: 'v1', canary: null });
@@ -235,8 +259,30 @@ describe('the automatic canary on the counters', () => {
       action: 'canary-rollback',
       from: 'v2',
       to: 'v1',
-      reason: 'rolled back at 50 %: canary 100.0 % errors (1 in 1 page loads), live 0.0 % (0 in 10), limit 1.0 %',
+      reason: 'rolled back at 50 %: canary 100.0 % errors (9 in 9 page loads), live 0.0 % (0 in 10), limit 1.0 %',
     });
+  });
+
+  it('is not rolled back by 25 manifest failures anyone can send in one call: a rollback needs its minimum', async () => {
+    givenRegistry((empty) => startRollout(promoteLive(empty, 'seller', 'v1', at(1)), 'seller', 'v2', 10, at(2)));
+    await send([...loads('v1', 'live', 10), ...loads('v2', 'canary', 25, 'manifest')]);
+    await checkRollouts({ db: server.db, settings: { registryFile: registryFile(), auto: ROLLOUT_DEFAULTS } });
+    expect(registry().remotes.seller).toMatchObject({ live: 'v1', canary: { version: 'v2', percent: 10 } });
+  });
+
+  it('never moves on a canary failing every page load, however many failures are claimed for live', async () => {
+    givenRegistry((empty) => startRollout(promoteLive(empty, 'seller', 'v1', at(1)), 'seller', 'v2', 10, at(2)));
+    // Live flooded to 50 % failed page loads, each with a page load as the judge now asks; 300 canary loads failing.
+    await sendInBatches([
+      ...erroredLoads('v1', 'live', 300),
+      ...loads('v1', 'live', 300),
+      ...loads('v2', 'canary', 300, 'module'),
+    ]);
+    const auto = { ...settings().auto, minLoads: 300 };
+    await checkRollouts({ db: server.db, settings: { registryFile: registryFile(), auto } });
+    const record = registry().remotes.seller!;
+    expect(record).toMatchObject({ live: 'v1', canary: null });
+    expect(record.history.at(-1)).toMatchObject({ action: 'canary-rollback', figures: { limit: 0.1 } });
   });
 
   it('judges a shell canary on the shell’s own page loads and errors, and rolls it back (decision 029)', async () => {
@@ -259,13 +305,12 @@ describe('the automatic canary on the counters', () => {
       route: '/login',
     });
     await send([
-      ...Array.from({ length: 10 }, (): TelemetryReport => ({
+      ...Array.from({ length: 10 }, (): PageLoadReport => ({
         kind: 'load',
         ...shell('s1', 'live'),
         outcome: 'loaded',
       })),
-      { kind: 'load', ...shell('s2', 'canary'), outcome: 'loaded' },
-      { kind: 'error', ...shell('s2', 'canary') },
+      ...erroredLoads('s2', 'canary', 9, { remote: 'shell', route: '/login' }),
     ]);
     await checkRollouts({ db: server.db, settings: settings() });
     expect(registry().remotes.shell).toMatchObject({ live: 's1', canary: null });
@@ -273,7 +318,7 @@ describe('the automatic canary on the counters', () => {
       action: 'canary-rollback',
       from: 's2',
       to: 's1',
-      reason: 'rolled back at 10 %: canary 100.0 % errors (1 in 1 page loads), live 0.0 % (0 in 10), limit 1.0 %',
+      reason: 'rolled back at 10 %: canary 100.0 % errors (9 in 9 page loads), live 0.0 % (0 in 10), limit 1.0 %',
     });
   });
 });

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { ReleaseHealthRow, TelemetryReport } from '@bookswap/shared/schemas';
-import { readConfig } from '../config';
-import { ADA_ADMIN, BEA_BUYER, call, serverForThisFile, startTestServer } from '../testing/test-server';
+import type { ReleaseHealthRow, PageLoadReport } from '@bookswap/shared/schemas';
+import { readConfig, releaseSettingsOf } from '../config';
+import { sweepPrunedReleaseHealth } from '../services/release-health';
+import { ADA_ADMIN, BEA_BUYER, call, givenUser, serverForThisFile, startTestServer } from '../testing/test-server';
+import { givenReleases } from '../testing/telemetry-samples';
 
 const { server, admin, buyer } = serverForThisFile({ admin: ADA_ADMIN, buyer: BEA_BUYER });
 
@@ -26,18 +28,30 @@ async function summary(query = ''): Promise<ReleaseHealthRow[]> {
 const rowOf = (rows: ReleaseHealthRow[], version: string, route = '/') =>
   rows.find((row) => row.version === version && row.route === route);
 
+const KNOWN = { storefront: { live: storefront.version, canary: canary.version } };
+
 beforeEach(async () => {
+  givenReleases(server, KNOWN);
   await server.db.execute(sql`DELETE FROM release_health_minutes`);
 });
 
+async function storedRows(): Promise<{ remote: string; version: string; route: string; page_loads: number }[]> {
+  await summary();
+  const stored = (await server.db.execute(
+    sql`SELECT remote, version, route, page_loads FROM release_health_minutes ORDER BY remote, version, route`,
+  )) as unknown as { rows: { remote: string; version: string; route: string; page_loads: number }[] };
+  return stored.rows;
+}
+
 describe('release health reports from browsers', () => {
   it('counts page loads, failures by stage, caught errors and vitals per release and route', async () => {
-    const reports: TelemetryReport[] = [
+    const reports: PageLoadReport[] = [
       { kind: 'load', ...storefront, outcome: 'loaded' },
       { kind: 'load', ...storefront, outcome: 'loaded' },
       { kind: 'load', ...canary, outcome: 'entry' },
       { kind: 'load', ...canary, outcome: 'contract' },
-      { kind: 'error', ...canary },
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: 'page-load-1' },
+      { kind: 'error', ...canary, pageLoad: 'page-load-1' },
       { kind: 'vital', ...storefront, name: 'LCP', value: 1200 },
       { kind: 'vital', ...storefront, name: 'LCP', value: 1800 },
       { kind: 'vital', ...storefront, name: 'LCP', value: 2400 },
@@ -46,7 +60,7 @@ describe('release health reports from browsers', () => {
     ];
     const sent = await send(reports);
     expect(sent.status).toBe(202);
-    expect(sent.body).toEqual({ accepted: 10 });
+    expect(sent.body).toEqual({ accepted: 11 });
 
     const rows = await summary();
     expect(rowOf(rows, storefront.version)).toMatchObject({
@@ -58,7 +72,7 @@ describe('release health reports from browsers', () => {
     });
     expect(rowOf(rows, canary.version)).toMatchObject({
       channel: 'canary',
-      pageLoads: 2,
+      pageLoads: 3,
       failures: { entry: 1, contract: 1 },
       errorsCaught: 1,
     });
@@ -88,9 +102,9 @@ describe('release health reports from browsers', () => {
   it('stores no email, token, URL or query string', async () => {
     await send(
       [
-        { kind: 'load', ...storefront, route: '/book/:id', outcome: 'loaded' },
-        { kind: 'error', ...storefront, route: '/book/:id' },
-        { kind: 'vital', ...storefront, route: '/book/:id', name: 'INP', value: 80 },
+        { kind: 'load', ...storefront, route: '/bookDetails/:id', outcome: 'loaded' },
+        { kind: 'error', ...storefront, route: '/bookDetails/:id' },
+        { kind: 'vital', ...storefront, route: '/bookDetails/:id', name: 'INP', value: 80 },
       ],
       { as: buyer },
     );
@@ -168,6 +182,106 @@ describe('release health reports from browsers', () => {
   });
 });
 
+describe('reports that cannot flood the database', () => {
+  it('counts only releases the registry knows on routes of the route table: a flood of made-up ones adds one row', async () => {
+    const invented = (batch: number, i: number): PageLoadReport =>
+      i % 2 === 0
+        ? { kind: 'load', ...storefront, version: `9.9.${batch}-${i}`, outcome: 'loaded' }
+        : { kind: 'vital', ...canary, route: `/made-up/${batch}/${i}`, name: 'LCP', value: 900 };
+    // 60 batches of 50 (the attack as reproduced), every 10th report a real page load.
+    const batches = Array.from({ length: 60 }, (_, batch) =>
+      Array.from({ length: 50 }, (_, i): PageLoadReport =>
+        i % 10 === 0 ? { kind: 'load', ...storefront, route: '/booklist', outcome: 'loaded' } : invented(batch, i),
+      ),
+    );
+    for (const batch of batches) expect((await send(batch)).status).toBe(202);
+
+    const rows = await storedRows();
+    // At most one row per (remote, known version, route, minute), and one per remote and minute for the rest.
+    const minutes = new Set(
+      (
+        (await server.db.execute(sql`SELECT DISTINCT minute FROM release_health_minutes`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows,
+    ).size;
+    expect(rows.length).toBeLessThanOrEqual(2 * minutes);
+    const known = rows.filter((row) => row.version !== '(unknown)');
+    expect(known.every((row) => row.version === storefront.version && row.route === '/booklist')).toBe(true);
+    expect(known.reduce((sum, row) => sum + row.page_loads, 0)).toBe(60 * 5);
+    const unknown = rows.filter((row) => row.version === '(unknown)');
+    expect(unknown.every((row) => row.remote === 'storefront' && row.route === '(unknown)')).toBe(true);
+    expect(unknown.reduce((sum, row) => sum + row.page_loads, 0)).toBe(60 * 45);
+  });
+
+  it('counts a release from the moment the registry names it, and deletes its rows when it is pruned', async () => {
+    const next = { ...storefront, version: '0.2.0-cccccccccc' };
+    await send([{ kind: 'load', ...next, outcome: 'loaded' }]);
+    expect(rowOf(await summary(), next.version)).toBeUndefined();
+
+    givenReleases(server, { storefront: { live: next.version } });
+    await send([{ kind: 'load', ...next, outcome: 'loaded' }]);
+    expect(rowOf(await summary(), next.version)?.pageLoads).toBe(1);
+    // The old live release is neither named nor kept any more: pruned, and its counters with it.
+    await server.db.execute(sql`
+      INSERT INTO release_health_minutes (minute, remote, version, channel, route, page_loads, manifest_failures,
+        entry_failures, module_failures, contract_failures, errors_caught, lcp_buckets, inp_buckets, cls_buckets)
+      VALUES (date_trunc('minute', now()), 'storefront', ${storefront.version}, 'live', '/', 5, 0, 0, 0, 0, 0,
+        '{0,0,0,0,0,0,0,0,0,0,0}', '{0,0,0,0,0,0,0,0,0,0,0}', '{0,0,0,0,0,0,0,0,0,0,0}')`);
+    expect(await sweepPrunedReleaseHealth(server.db, releaseSettingsOf(server.config))).toBe(1);
+    const versions = (await summary()).map((row) => row.version);
+    expect(versions).toContain(next.version);
+    expect(versions).not.toContain(storefront.version);
+  });
+
+  it('sums counters past 2^31 without failing', async () => {
+    const big = 2 ** 31 - 1;
+    for (const minutesAgo of [1, 2])
+      await server.db.execute(sql`
+        INSERT INTO release_health_minutes (minute, remote, version, channel, route, page_loads, manifest_failures,
+          entry_failures, module_failures, contract_failures, errors_caught, lcp_buckets, inp_buckets, cls_buckets)
+        VALUES (date_trunc('minute', now()) - ${minutesAgo} * interval '1 minute', 'storefront', ${storefront.version},
+          'live', '/', ${big}, ${big}, 0, 0, 0, ${big}, '{0,0,0,0,0,0,0,0,0,0,0}', '{0,0,0,0,0,0,0,0,0,0,0}',
+          '{0,0,0,0,0,0,0,0,0,0,0}')`);
+    expect(rowOf(await summary(), storefront.version)).toMatchObject({
+      pageLoads: 2 * big,
+      failures: { manifest: 2 * big },
+      errorsCaught: 2 * big,
+    });
+  });
+});
+
+describe('a page load counts once', () => {
+  it('however many errors it reports, and an error without a page load counted before it counts for nothing', async () => {
+    const pageLoad = 'a1b2c3d4e5f6';
+    await send([
+      ...Array.from({ length: 5 }, (): PageLoadReport => ({ kind: 'error', ...canary, pageLoad })),
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad },
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad },
+    ]);
+    await send([{ kind: 'error', ...canary, pageLoad }]);
+    // Errors of no page load: without an id (as shells sent before ids), or with one never loaded.
+    await send([
+      { kind: 'error', ...canary },
+      { kind: 'error', ...canary, pageLoad: 'never-loaded-1' },
+    ]);
+    expect(rowOf(await summary(), canary.version)).toMatchObject({ pageLoads: 1, errorsCaught: 1 });
+  });
+
+  it('a page load that failed to load its remote does not count again for the errors it reports', async () => {
+    const pageLoad = 'f0f0f0f0f0f0';
+    await send([
+      { kind: 'load', ...canary, outcome: 'manifest', pageLoad },
+      { kind: 'error', ...canary, pageLoad },
+    ]);
+    expect(rowOf(await summary(), canary.version)).toMatchObject({
+      pageLoads: 1,
+      failures: { manifest: 1 },
+      errorsCaught: 0,
+    });
+  });
+});
+
 describe('the release-health rate limit', () => {
   it('defaults to 120 batches a minute per client, set by RATE_LIMIT_TELEMETRY_PER_MINUTE', () => {
     expect(readConfig({}).rateLimits.telemetryPerMinute).toBe(120);
@@ -185,6 +299,9 @@ describe('the release-health rate limit', () => {
         statuses.push((await call(limited, 'POST', '/api/telemetry', { body: batch })).status);
       expect(statuses).toEqual([202, 202, 429]);
       expect((await call(limited, 'GET', '/api/category/list')).status).toBe(200);
+      // A valid token does not open a second bucket: reports carry no identity, so the address is what counts.
+      const signedIn = await givenUser(limited, 'buyer', 'Tess Telemetry');
+      expect((await call(limited, 'POST', '/api/telemetry', { body: batch, as: signedIn })).status).toBe(429);
     } finally {
       await limited.close();
     }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
   releaseHealthSummaryQuerySchema,
-  telemetryBatchSchema,
+  pageLoadBatchSchema,
   TELEMETRY_MAX_BYTES,
   type ReleaseHealthRow,
-  type TelemetryBatch,
+  type PageLoadBatch,
 } from '@bookswap/shared/schemas';
+import { releaseSettingsOf } from '../config';
 import { defineRoute } from '../http/route';
 import { recordTelemetry, releaseHealthSummary } from '../services/release-health';
 
@@ -19,20 +20,20 @@ function parsedText(body: unknown): unknown {
   }
 }
 
-const telemetryBodySchema = z.preprocess(parsedText, telemetryBatchSchema);
+const telemetryBodySchema = z.preprocess(parsedText, pageLoadBatchSchema);
 
 export const telemetryRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/telemetry',
     access: 'public',
-    rule: `release-health reports of the shell, at most ${TELEMETRY_MAX_BYTES} bytes and 50 reports a batch; counted, never stored one by one`,
+    rule: `release-health reports of the shell, at most ${TELEMETRY_MAX_BYTES} bytes and 50 reports a batch; counted, never stored one by one, and only for releases the registry knows on routes of a route table`,
     rateLimit: 'telemetry',
     maxBodyBytes: TELEMETRY_MAX_BYTES,
     body: telemetryBodySchema,
-    async handler({ body, reply, request }, { db }): Promise<{ accepted: number }> {
+    async handler({ body, reply, request }, { db, config }): Promise<{ accepted: number }> {
       reply.status(202);
-      return recordTelemetry(db, body as TelemetryBatch, (error) =>
+      return recordTelemetry(db, releaseSettingsOf(config), body as PageLoadBatch, (error) =>
         request.log.error({ err: error }, 'writing release-health counts failed'),
       );
     },

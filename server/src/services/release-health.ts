@@ -1,19 +1,25 @@
 import {
+  TELEMETRY_UNITS,
   VITAL_BUCKETS,
   vitalBucket,
   vitalP75,
   type ReleaseHealthRow,
-  type TelemetryBatch,
+  type PageLoadBatch,
+  type PageLoadReport,
   type TelemetryUnit,
   type TelemetryChannel,
 } from '@bookswap/shared/schemas';
+import type { ReleaseSettings } from '../config';
 import type { Database } from '../db/database';
 import {
   addReleaseHealthCounts,
+  deleteReleaseHealthOfPrunedReleases,
   deleteReleaseHealthOlderThan,
   releaseHealthTotals,
   type ReleaseHealthMinuteRow,
 } from '../repositories/release-health-repository';
+import { PageLoadLedger } from './page-load-ledger';
+import { ReleaseCatalog, type KnownReleases } from './releases/known-releases';
 
 /** Counts are written this often: 5,000 reports a second become one upsert a second per instance. */
 const FLUSH_EVERY_MS = 1000;
@@ -25,6 +31,20 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * cannot grow an instance's memory without bound. Past it, reports for rows not yet waiting are dropped.
  */
 const MAX_WAITING_ROWS = 5000;
+/**
+ * The version and route of each minute's one row per unit that counts, in its page loads, the reports naming a
+ * version the registry does not know or a route of no route table: not a valid version or route pattern, so no
+ * report can name it.
+ */
+export const UNKNOWN_RELEASE = '(unknown)';
+
+/** Whether a report names a release the registry knows for its unit, on a route of a route table. */
+function isKnown(report: PageLoadReport, known: KnownReleases): boolean {
+  return known.routes.has(report.route) && (known.versions.get(report.remote)?.has(report.version) ?? false);
+}
+
+/** The "unknown" rows are never a pruned release's. */
+const TELEMETRY_UNITS_UNKNOWN = TELEMETRY_UNITS.map((remote) => ({ remote, version: UNKNOWN_RELEASE }));
 
 function emptyCounts(key: Omit<ReleaseHealthMinuteRow, keyof Counts>): ReleaseHealthMinuteRow {
   return {
@@ -67,53 +87,86 @@ export class ReleaseHealthTally {
   private writing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   private lastSweep = 0;
+  private readonly pageLoads = new PageLoadLedger();
   /** Reports dropped since start because too many rows were waiting. */
   dropped = 0;
 
   constructor(
     private readonly db: Database,
     private readonly onError: (error: unknown) => void = () => undefined,
+    /** The releases counted: the sweep deletes the rows of those no longer kept. */
+    private readonly catalog: ReleaseCatalog | null = null,
   ) {
     this.timer = setInterval(() => void this.flush().catch(this.onError), FLUSH_EVERY_MS);
     this.timer.unref();
   }
 
-  /** Counts a batch under the minute the server received it in (the browser's clock is not trusted). */
-  count(batch: TelemetryBatch, now = new Date()): void {
+  /**
+   * Counts a batch under the minute the server received it in (the browser's clock is not trusted). Only known
+   * releases on known routes are counted; the rest adds to its unit's one "unknown" row. Loads go first: a page's
+   * error may travel in the same batch as its load, ahead of it.
+   */
+  count(batch: PageLoadBatch, known: KnownReleases, now = new Date()): void {
     const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
-    for (const report of batch.reports) {
+    const loadsFirst = [
+      ...batch.reports.filter((report) => report.kind === 'load'),
+      ...batch.reports.filter((report) => report.kind !== 'load'),
+    ];
+    for (const report of loadsFirst) {
+      if (!isKnown(report, known)) {
+        this.countUnknown(minute, report.remote);
+        continue;
+      }
+      this.countKnown(minute, report);
+    }
+  }
+
+  private countKnown(minute: string, report: PageLoadReport): void {
+    const release = { version: report.version, channel: report.channel, route: report.route };
+    if (report.kind === 'load') {
+      const failed = report.outcome !== 'loaded';
+      // A load without a page-load id (a shell released before them) counts, but cannot be told apart from a repeat.
+      if (report.pageLoad && !this.pageLoads.noteLoad(report.pageLoad, report.remote, { ...release, failed })) return;
+      const row = this.rowFor({ minute, remote: report.remote, ...release });
+      if (!row) return;
+      row.pageLoads++;
+      if (report.outcome === 'manifest') row.manifestFailures++;
+      else if (report.outcome === 'entry') row.entryFailures++;
+      else if (report.outcome === 'module') row.moduleFailures++;
+      else if (report.outcome === 'contract') row.contractFailures++;
+    } else if (report.kind === 'error') {
+      // Counted once per page load, and only for a page load counted here: an error alone proves no page load.
+      const load = report.pageLoad ? this.pageLoads.failOnce(report.pageLoad, report.remote) : null;
+      if (!load) return;
       const row = this.rowFor({
         minute,
         remote: report.remote,
-        version: report.version,
-        channel: report.channel,
-        route: report.route,
+        version: load.version,
+        channel: load.channel,
+        route: load.route,
       });
-      if (!row) {
-        this.dropped++;
-        continue;
-      }
-      if (report.kind === 'load') {
-        row.pageLoads++;
-        if (report.outcome === 'manifest') row.manifestFailures++;
-        else if (report.outcome === 'entry') row.entryFailures++;
-        else if (report.outcome === 'module') row.moduleFailures++;
-        else if (report.outcome === 'contract') row.contractFailures++;
-      } else if (report.kind === 'error') {
-        row.errorsCaught++;
-      } else {
-        const buckets =
-          report.name === 'LCP' ? row.lcpBuckets : report.name === 'INP' ? row.inpBuckets : row.clsBuckets;
-        buckets[vitalBucket(report.name, report.value)]!++;
-      }
+      if (row) row.errorsCaught++;
+    } else {
+      const row = this.rowFor({ minute, remote: report.remote, ...release });
+      if (!row) return;
+      const buckets = report.name === 'LCP' ? row.lcpBuckets : report.name === 'INP' ? row.inpBuckets : row.clsBuckets;
+      buckets[vitalBucket(report.name, report.value)]!++;
     }
+  }
+
+  private countUnknown(minute: string, remote: TelemetryUnit): void {
+    const row = this.rowFor({ minute, remote, version: UNKNOWN_RELEASE, channel: 'live', route: UNKNOWN_RELEASE });
+    if (row) row.pageLoads++;
   }
 
   private rowFor(key: Omit<ReleaseHealthMinuteRow, keyof Counts>): ReleaseHealthMinuteRow | null {
     const id = `${key.minute}\n${key.remote}\n${key.version}\n${key.channel}\n${key.route}`;
     let row = this.waiting.get(id);
     if (!row) {
-      if (this.waiting.size >= MAX_WAITING_ROWS) return null;
+      if (this.waiting.size >= MAX_WAITING_ROWS) {
+        this.dropped++;
+        return null;
+      }
       row = emptyCounts(key);
       this.waiting.set(id, row);
     }
@@ -147,7 +200,18 @@ export class ReleaseHealthTally {
     if (Date.now() - this.lastSweep >= SWEEP_EVERY_MS) {
       this.lastSweep = Date.now();
       await deleteReleaseHealthOlderThan(this.db, RELEASE_HEALTH_KEPT_DAYS);
+      await this.sweepPruned();
     }
+  }
+
+  /** A pruned release's rows go with it (docs/decisions/025): only when the registry itself was read. */
+  async sweepPruned(): Promise<number> {
+    const known = await this.catalog?.current(0);
+    if (!known?.fromRegistry) return 0;
+    const kept = [...known.versions].flatMap(([remote, versions]) =>
+      [...versions].map((version) => ({ remote, version })),
+    );
+    return deleteReleaseHealthOfPrunedReleases(this.db, [...kept, ...TELEMETRY_UNITS_UNKNOWN]);
   }
 
   /** At shutdown: no more timer, and what was counted is written. */
@@ -158,34 +222,49 @@ export class ReleaseHealthTally {
 }
 
 /** One tally per server (the tests run several in one process), removed by the server's close. */
-const tallies = new Map<Database, ReleaseHealthTally>();
+const tallies = new Map<Database, { tally: ReleaseHealthTally; catalog: ReleaseCatalog }>();
 
-/** `POST /api/telemetry`: counted in memory at once, written within a second; a failed write is only logged. */
-export function recordTelemetry(
-  db: Database,
-  batch: TelemetryBatch,
-  onWriteError: (error: unknown) => void,
-): { accepted: number } {
-  let tally = tallies.get(db);
-  if (!tally) {
-    tally = new ReleaseHealthTally(db, onWriteError);
-    tallies.set(db, tally);
+function tallyOf(db: Database, settings: ReleaseSettings, onWriteError: (error: unknown) => void) {
+  let entry = tallies.get(db);
+  if (!entry) {
+    const catalog = new ReleaseCatalog(settings);
+    entry = { tally: new ReleaseHealthTally(db, onWriteError, catalog), catalog };
+    tallies.set(db, entry);
   }
-  tally.count(batch);
+  return entry;
+}
+
+/**
+ * `POST /api/telemetry`: counted in memory at once, written within a second; a failed write is only logged. Only
+ * releases the registry knows are counted (read every few seconds); the answer says how many reports arrived.
+ */
+export async function recordTelemetry(
+  db: Database,
+  settings: ReleaseSettings,
+  batch: PageLoadBatch,
+  onWriteError: (error: unknown) => void,
+): Promise<{ accepted: number }> {
+  const { tally, catalog } = tallyOf(db, settings, onWriteError);
+  tally.count(batch, await catalog.current());
   return { accepted: batch.reports.length };
+}
+
+/** Deletes the counters of releases no longer kept (the hourly sweep does it too); answers how many rows went. */
+export async function sweepPrunedReleaseHealth(db: Database, settings: ReleaseSettings): Promise<number> {
+  return tallyOf(db, settings, () => undefined).tally.sweepPruned();
 }
 
 /** Writes this instance's waiting counts and stops its timer (the server's close). */
 export async function stopReleaseHealth(db: Database): Promise<void> {
-  const tally = tallies.get(db);
-  if (!tally) return;
+  const entry = tallies.get(db);
+  if (!entry) return;
   tallies.delete(db);
-  await tally.stop();
+  await entry.tally.stop();
 }
 
 /** Writes this instance's waiting counts now, so a reading that follows includes them. */
 export async function flushReleaseHealth(db: Database): Promise<void> {
-  await tallies.get(db)?.flush();
+  await tallies.get(db)?.tally.flush();
 }
 
 /** `GET /api/telemetry/summary`: this instance's waiting counts first, so the answer includes them. */

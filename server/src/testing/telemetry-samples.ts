@@ -1,4 +1,8 @@
-import type { RemoteLoadReport } from '@bookswap/shared/schemas';
+import fs from 'node:fs';
+import type { Registry } from '@bookswap/shared/releases';
+import type { RemoteLoadReport, TelemetryUnit } from '@bookswap/shared/schemas';
+import { releaseSettingsOf } from '../config';
+import type { TestServer } from './test-server';
 
 /** One storefront page load, as a shell reports it (decision 025): the tests' starting point for telemetry calls. */
 export const STOREFRONT_LOAD_REPORT: RemoteLoadReport = {
@@ -9,3 +13,17 @@ export const STOREFRONT_LOAD_REPORT: RemoteLoadReport = {
   route: '/',
   outcome: 'loaded',
 };
+
+/**
+ * Writes the test server's release registry: each unit's live release and canary. Only releases the registry knows
+ * are counted (docs/decisions/025), so a test that sends reports names its releases first.
+ */
+export function givenReleases(
+  server: Pick<TestServer, 'config'>,
+  releases: Partial<Record<TelemetryUnit, { live: string; canary?: string }>>,
+): void {
+  const registry: Registry = { remotes: {} };
+  for (const [unit, { live, canary }] of Object.entries(releases))
+    registry.remotes[unit] = { live, canary: canary ? { version: canary, percent: 10 } : null, history: [] };
+  fs.writeFileSync(releaseSettingsOf(server.config).registryFile, JSON.stringify(registry));
+}

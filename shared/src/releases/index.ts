@@ -1,4 +1,5 @@
 export { contractMismatches } from './contract-check';
+export { countedRoutes } from './counted-routes';
 export { routePathKey } from './route-path';
 export { refuseStranded, strandedReleases, worldsOf } from './release-gate';
 export type { KeptReleases, World } from './release-gate';

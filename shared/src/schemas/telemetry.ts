@@ -73,6 +73,12 @@ const routePatternSchema = z
   .max(120)
   .regex(/^\/[A-Za-z0-9/:_*.-]*$/, { message: 'route must be a path pattern of the route table' });
 
+/**
+ * A random name the shell gives each page load (not the visitor: a new one every load), so that a page counts once
+ * however many errors it reports. Optional on the wire: shells released before it still send loads without one.
+ */
+export const PAGE_LOAD_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 const releaseFacts = {
   /** The release unit, named `remote` on the wire since before the shell had releases. */
   remote: z.enum(TELEMETRY_UNITS),
@@ -108,12 +114,32 @@ export const telemetryReportSchema = z.discriminatedUnion('kind', [
   vitalReportSchema,
 ]);
 
-export const telemetryBatchSchema = z.strictObject({
-  reports: z
-    .array(telemetryReportSchema)
+/** A batch's reports: at least one, at most TELEMETRY_MAX_REPORTS. */
+function batchReports<Report extends z.ZodType>(report: Report) {
+  return z
+    .array(report)
     .min(1, { message: 'a batch holds at least one report' })
-    .max(TELEMETRY_MAX_REPORTS, { message: `a batch holds at most ${TELEMETRY_MAX_REPORTS} reports` }),
-});
+    .max(TELEMETRY_MAX_REPORTS, { message: `a batch holds at most ${TELEMETRY_MAX_REPORTS} reports` });
+}
+
+export const telemetryBatchSchema = z.strictObject({ reports: batchReports(telemetryReportSchema) });
+
+/**
+ * The reports as shells send them since page loads carry an id (`pageLoad`, optional so that a shell released
+ * before it still counts its loads): `POST /api/telemetry` reads these. An error counts only for a page load counted
+ * before it with the same id, and then once (docs/decisions/026).
+ */
+const pageLoadField = {
+  pageLoad: z.string().regex(PAGE_LOAD_ID_PATTERN, { message: 'pageLoad must be a page load id' }).optional(),
+};
+export const pageLoadReportSchema = z.discriminatedUnion('kind', [
+  remoteLoadReportSchema.extend(pageLoadField),
+  remoteErrorReportSchema.extend(pageLoadField),
+  vitalReportSchema.extend(pageLoadField),
+]);
+export const pageLoadBatchSchema = z.strictObject({ reports: batchReports(pageLoadReportSchema) });
+export type PageLoadReport = z.infer<typeof pageLoadReportSchema>;
+export type PageLoadBatch = z.infer<typeof pageLoadBatchSchema>;
 
 export type RemoteLoadReport = z.infer<typeof remoteLoadReportSchema>;
 export type RemoteErrorReport = z.infer<typeof remoteErrorReportSchema>;
@@ -141,6 +167,7 @@ export interface ReleaseHealthRow {
   route: string;
   pageLoads: number;
   failures: Record<Exclude<RemoteLoadOutcome, 'loaded'>, number>;
+  /** Page loads that loaded the remote and then caught an error (each once, however many it caught). */
   errorsCaught: number;
   vitals: Record<WebVital, { count: number; p75: number | null; buckets: number[] }>;
 }

@@ -1,7 +1,12 @@
-import { telemetryBatchSchema, TELEMETRY_MAX_BYTES, TELEMETRY_MAX_REPORTS } from '@bookswap/shared/schemas';
+import {
+  PAGE_LOAD_ID_PATTERN,
+  pageLoadBatchSchema,
+  TELEMETRY_MAX_BYTES,
+  TELEMETRY_MAX_REPORTS,
+} from '@bookswap/shared/schemas';
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
 import { forgetLedger, noteCaughtError, noteRemoteLoad } from './load-ledger';
-import { REPORTS_PER_BATCH, ReleaseHealthReporter, sendBatch } from './release-health-reporter';
+import { newPageLoadId, REPORTS_PER_BATCH, ReleaseHealthReporter, sendBatch } from './release-health-reporter';
 import { SHELL_RELEASE_META, shellReleaseOf } from './shell-release';
 import { landingOf, startReleaseHealth, type MatchedRoutes } from './start-release-health';
 
@@ -38,7 +43,7 @@ function recordingSend(accepts = () => true) {
     sent.push({ url, text });
     return true;
   });
-  return { send, sent, batches: () => sent.map(({ text }) => telemetryBatchSchema.parse(JSON.parse(text))) };
+  return { send, sent, batches: () => sent.map(({ text }) => pageLoadBatchSchema.parse(JSON.parse(text))) };
 }
 
 /** The router as it stands on a book's page, as a visitor who opened /book/42?ref=mail@example.test sees it. */
@@ -48,13 +53,16 @@ const onBookPage: MatchedRoutes = {
   },
 };
 
+/** The page-load id the tests give their reporter, so the reports can be compared whole. */
+const PAGE_LOAD = 'page-load-0001';
+
 beforeEach(() => forgetLedger());
 afterEach(() => jest.useRealTimers());
 
 describe('the release-health reporter', () => {
   it('attributes a load to the version and channel remotes.json named for the page load', () => {
     const { send, batches } = recordingSend();
-    const reporter = new ReleaseHealthReporter(URL, REMOTES, send);
+    const reporter = new ReleaseHealthReporter(URL, REMOTES, send, undefined, PAGE_LOAD);
     reporter.noteEvent({ kind: 'load', remote: 'seller', route: '/dashboard/myproduct', outcome: 'entry' });
     reporter.noteEvent({ kind: 'error', remote: 'storefront', route: '/book/:id' });
     reporter.noteEvent({ kind: 'load', remote: 'admin', route: '/dashboard/all-users', outcome: 'loaded' });
@@ -68,15 +76,24 @@ describe('the release-health reporter', () => {
             version: '0.1.0-cccccccccc',
             channel: 'canary',
             route: '/dashboard/myproduct',
+            pageLoad: PAGE_LOAD,
             outcome: 'entry',
           },
-          { kind: 'error', remote: 'storefront', version: '0.1.0-aaaaaaaaaa', channel: 'live', route: '/book/:id' },
+          {
+            kind: 'error',
+            remote: 'storefront',
+            version: '0.1.0-aaaaaaaaaa',
+            channel: 'live',
+            route: '/book/:id',
+            pageLoad: PAGE_LOAD,
+          },
           {
             kind: 'load',
             remote: 'admin',
             version: 'unreleased',
             channel: 'live',
             route: '/dashboard/all-users',
+            pageLoad: PAGE_LOAD,
             outcome: 'loaded',
           },
         ],
@@ -86,7 +103,7 @@ describe('the release-health reporter', () => {
 
   it('sends nothing until a batch is full or it is told to, then at most 50 a batch', () => {
     const { send, batches } = recordingSend();
-    const reporter = new ReleaseHealthReporter(URL, REMOTES, send);
+    const reporter = new ReleaseHealthReporter(URL, REMOTES, send, undefined, PAGE_LOAD);
     for (let i = 0; i < REPORTS_PER_BATCH - 1; i++)
       reporter.noteVital('LCP', 1000 + i, { remote: 'storefront', route: '/' });
     expect(send).not.toHaveBeenCalled();
@@ -101,7 +118,7 @@ describe('the release-health reporter', () => {
   it('keeps a batch the browser would not take for the next time', () => {
     let online = false;
     const { send, batches } = recordingSend(() => online);
-    const reporter = new ReleaseHealthReporter(URL, REMOTES, send);
+    const reporter = new ReleaseHealthReporter(URL, REMOTES, send, undefined, PAGE_LOAD);
     reporter.noteVital('INP', 120, { remote: 'storefront', route: '/' });
     reporter.flush();
     expect(batches()).toEqual([]);
@@ -149,7 +166,13 @@ describe('the release-health reporter', () => {
     const { send, sent, batches } = recordingSend();
     jest.useFakeTimers();
     noteRemoteLoad('storefront', '/book/:id', 'loaded');
-    startReleaseHealth({ apiUrl: 'http://localhost:5000', remotes: REMOTES, router: onBookPage, send });
+    startReleaseHealth({
+      apiUrl: 'http://localhost:5000',
+      remotes: REMOTES,
+      router: onBookPage,
+      send,
+      pageLoad: PAGE_LOAD,
+    });
     noteCaughtError('storefront', '/book/:id');
     vitals.LCP?.({ name: 'LCP', value: 1234.56 });
     vitals.CLS?.({ name: 'CLS', value: 0.01234 });
@@ -161,17 +184,34 @@ describe('the release-health reporter', () => {
         version: '0.1.0-aaaaaaaaaa',
         channel: 'live',
         route: '/book/:id',
+        pageLoad: PAGE_LOAD,
         outcome: 'loaded',
       },
       // The shell's own page load, on a page served without a shell release (no meta tag here).
-      { kind: 'load', remote: 'shell', version: 'unreleased', channel: 'live', route: '/book/:id', outcome: 'loaded' },
-      { kind: 'error', remote: 'storefront', version: '0.1.0-aaaaaaaaaa', channel: 'live', route: '/book/:id' },
+      {
+        kind: 'load',
+        remote: 'shell',
+        version: 'unreleased',
+        channel: 'live',
+        route: '/book/:id',
+        pageLoad: PAGE_LOAD,
+        outcome: 'loaded',
+      },
+      {
+        kind: 'error',
+        remote: 'storefront',
+        version: '0.1.0-aaaaaaaaaa',
+        channel: 'live',
+        route: '/book/:id',
+        pageLoad: PAGE_LOAD,
+      },
       {
         kind: 'vital',
         remote: 'storefront',
         version: '0.1.0-aaaaaaaaaa',
         channel: 'live',
         route: '/book/:id',
+        pageLoad: PAGE_LOAD,
         name: 'LCP',
         value: 1235,
       },
@@ -181,6 +221,7 @@ describe('the release-health reporter', () => {
         version: '0.1.0-aaaaaaaaaa',
         channel: 'live',
         route: '/book/:id',
+        pageLoad: PAGE_LOAD,
         name: 'CLS',
         value: 0.012,
       },
@@ -192,9 +233,29 @@ describe('the release-health reporter', () => {
     localStorage.clear();
   });
 
+  it('names every report of one page load with the same random id, and the next page load with another', () => {
+    const { send, batches } = recordingSend();
+    const first = new ReleaseHealthReporter(URL, REMOTES, send);
+    first.noteEvent({ kind: 'load', remote: 'seller', route: '/dashboard/myproduct', outcome: 'loaded' });
+    first.noteEvent({ kind: 'error', remote: 'seller', route: '/dashboard/myproduct' });
+    first.flush();
+    const ids = batches().flatMap((batch) => batch.reports.map((report) => report.pageLoad));
+    expect(ids[0]).toMatch(PAGE_LOAD_ID_PATTERN);
+    expect(ids[1]).toBe(ids[0]);
+    const next = newPageLoadId();
+    expect(next).toMatch(PAGE_LOAD_ID_PATTERN);
+    expect(next).not.toBe(ids[0]);
+  });
+
   it('sends what is waiting as the page is hidden or left', () => {
     const { send, batches } = recordingSend();
-    startReleaseHealth({ apiUrl: 'http://localhost:5000', remotes: REMOTES, router: onBookPage, send });
+    startReleaseHealth({
+      apiUrl: 'http://localhost:5000',
+      remotes: REMOTES,
+      router: onBookPage,
+      send,
+      pageLoad: PAGE_LOAD,
+    });
     noteRemoteLoad('storefront', '/book/:id', 'loaded');
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
@@ -216,11 +277,18 @@ describe('the release-health reporter', () => {
         remotes: REMOTES,
         router: { state: { matches: [{ route: { path: undefined } }, { route: { path: '/login' } }] } },
         send,
+        pageLoad: PAGE_LOAD,
       });
       noteCaughtError('shell', '/login');
       noteRemoteLoad('shell', '/dashboard', 'loaded');
       window.dispatchEvent(new Event('pagehide'));
-      const shell = { remote: 'shell', version: '0.1.0-5he115he11', channel: 'canary', route: '/login' };
+      const shell = {
+        remote: 'shell',
+        version: '0.1.0-5he115he11',
+        channel: 'canary',
+        route: '/login',
+        pageLoad: PAGE_LOAD,
+      };
       expect(batches().flatMap((batch) => batch.reports)).toEqual([
         { kind: 'load', ...shell, outcome: 'loaded' },
         { kind: 'error', ...shell },

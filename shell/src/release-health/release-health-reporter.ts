@@ -1,4 +1,4 @@
-import type { TelemetryReport, TelemetryUnit, WebVital } from '@bookswap/shared/schemas';
+import type { PageLoadReport, TelemetryUnit, WebVital } from '@bookswap/shared/schemas';
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
 import type { LedgerEvent } from './load-ledger';
 import type { ShellRelease } from './shell-release';
@@ -47,22 +47,37 @@ export function releaseOf(remotes: RemoteManifestList, remote: TelemetryUnit, sh
 }
 
 /**
+ * A new random name for this page load (never the visitor's: the next page load gets another), so the API counts
+ * the page once however many errors it reports (docs/decisions/026).
+ */
+export function newPageLoadId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from({ length: 4 }, () => Math.random().toString(36).slice(2, 10)).join('');
+}
+
+/**
  * Collects this page load's release-health reports and sends them in batches: when 50 are waiting, every
  * `SEND_EVERY_MS`, and when the page is hidden or left. Reports hold release facts and route patterns only.
  */
 export class ReleaseHealthReporter {
-  private waiting: TelemetryReport[] = [];
+  private waiting: PageLoadReport[] = [];
 
   constructor(
     private readonly url: string,
     private readonly remotes: RemoteManifestList,
     private readonly send: SendBatch = sendBatch,
     private readonly shell: ShellRelease = { version: 'unreleased', channel: 'live' },
+    private readonly pageLoad: string = newPageLoadId(),
   ) {}
 
   /** A remote's load outcome or a caught error, from the ledger. */
   noteEvent(event: LedgerEvent): void {
-    const release = { remote: event.remote, ...releaseOf(this.remotes, event.remote, this.shell), route: event.route };
+    const release = {
+      remote: event.remote,
+      ...releaseOf(this.remotes, event.remote, this.shell),
+      route: event.route,
+      pageLoad: this.pageLoad,
+    };
     this.add(
       event.kind === 'load' ? { kind: 'load', ...release, outcome: event.outcome } : { kind: 'error', ...release },
     );
@@ -74,10 +89,18 @@ export class ReleaseHealthReporter {
     const release = releaseOf(this.remotes, landing.remote, this.shell);
     // Rounded: the histogram's buckets need no more, and a value's last digits identify nothing useful.
     const rounded = name === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value);
-    this.add({ kind: 'vital', remote: landing.remote, ...release, route: landing.route, name, value: rounded });
+    this.add({
+      kind: 'vital',
+      remote: landing.remote,
+      ...release,
+      route: landing.route,
+      pageLoad: this.pageLoad,
+      name,
+      value: rounded,
+    });
   }
 
-  private add(report: TelemetryReport): void {
+  private add(report: PageLoadReport): void {
     this.waiting.push(report);
     if (this.waiting.length > MAX_WAITING) this.waiting.splice(0, this.waiting.length - MAX_WAITING);
     if (this.waiting.length >= REPORTS_PER_BATCH) this.flush();

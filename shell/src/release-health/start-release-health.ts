@@ -35,6 +35,8 @@ export interface ReleaseHealthOptions {
   send?: SendBatch;
   /** The shell release of this page; by default as the page names it. */
   shell?: ShellRelease;
+  /** This page load's id in its reports; by default a new random one. */
+  pageLoad?: string;
 }
 
 /**
@@ -47,8 +49,9 @@ export function startReleaseHealth({
   router,
   send,
   shell = shellReleaseOf(document),
+  pageLoad,
 }: ReleaseHealthOptions): ReleaseHealthReporter {
-  const reporter = new ReleaseHealthReporter(`${apiUrl}/api/telemetry`, remotes, send, shell);
+  const reporter = new ReleaseHealthReporter(`${apiUrl}/api/telemetry`, remotes, send, shell, pageLoad);
   // The shell started, routed and rendered: its page load, which its canary's error rate is counted against.
   noteRemoteLoad('shell', pageRouteOf(router), 'loaded');
   readLedger((event) => reporter.noteEvent(event));
