@@ -92,6 +92,13 @@ test('(a) a seller canary whose My Product throws is rolled back by itself, says
     if (version === broken) {
       await expect(tab.page.getByRole('heading', ERROR_HEADING)).toBeVisible();
       sawBroken.push(tab);
+      // A browser keeps its canary, so its next visits are more failing page loads (the judge wants several before
+      // it rolls back, decision 026), cheaper than fresh browsers that may draw live.
+      for (let again = 0; again < 15 && registryRecord('seller').canary; again += 1) {
+        await sendReports(tab.page);
+        if ((await openMyProduct(tab)) !== broken) break;
+        await expect(tab.page.getByRole('heading', ERROR_HEADING)).toBeVisible();
+      }
     } else {
       await expect(tab.page.getByText(GOOD_SCREEN)).toBeVisible();
     }

@@ -148,7 +148,9 @@ test('(g) a healthy shell canary with --auto reaches every browser by itself, ju
       // The page names the shell release it comes from and the channel that gave it, which its reports carry.
       const named = (await page.locator('meta[name="bookswap-shell-release"]').getAttribute('content')) ?? '';
       const [version, channel] = named.split(' ');
-      expect(channel).toBe(version === shellNext ? 'canary' : 'live');
+      if (version !== shellNext) expect(channel).toBe('live');
+      // The canary is served as such until the judge makes it live, which can happen between two loads here.
+      else if (channel !== 'canary') expect([channel, liveOf('shell')]).toEqual(['live', shellNext]);
       await expect(page.getByText(version === shellNext ? NEW_FOOTER : FOOTER, { exact: true })).toBeVisible();
       await sendReports(page);
     }
