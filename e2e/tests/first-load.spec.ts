@@ -10,14 +10,21 @@ const IDENTITY_SDK = 'identitytoolkit.googleapis.com';
 const SCHEMA_LIBRARY = 'ZodError';
 const MAX_FIRST_LOAD_FILES = 25;
 
-/** Every script the page downloads, with its text. */
+/**
+ * Every script the page downloads until they are asked for, with its text. Recording stops then: a script arriving
+ * later would still be reading its text when the test ends.
+ */
 function recordScripts(page: Page) {
   const scripts: Promise<{ url: string; text: string }>[] = [];
+  let recording = true;
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script')
+    if (recording && response.request().resourceType() === 'script')
       scripts.push(response.text().then((text) => ({ url: response.url(), text })));
   });
-  return () => Promise.all(scripts);
+  return () => {
+    recording = false;
+    return Promise.all(scripts);
+  };
 }
 
 /** The storefront files index.html's early start preloads: its entry and its `routes` module's own files. */
