@@ -70,58 +70,65 @@ export function createStaticServer({
   const headersFor = (file) => (typeof securityHeaders === 'function' ? securityHeaders(file) : securityHeaders);
   const gzipCache = new Map();
 
+  /** The headers every answer with a file's content carries: its type, caching, and the routed cookie. */
+  function headersOf(file, cacheControl, routed) {
+    return {
+      ...headersFor(file),
+      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': cacheControl,
+      ...(routed?.setCookie ? { 'set-cookie': routed.setCookie } : {}),
+      vary: 'accept-encoding',
+    };
+  }
+
+  /** Answers 304 when the browser holds this ETag already; true when it did. */
+  function answeredNotModified(request, response, headers) {
+    if (request.headers['if-none-match'] !== headers.etag) return false;
+    response.writeHead(304, headers);
+    response.end();
+    return true;
+  }
+
+  /** Sends a body held in memory, gzipped when it is (the caller's choice) so. */
+  function sendBody(request, response, headers, body, gzipped) {
+    response.writeHead(200, {
+      ...headers,
+      ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
+      'content-length': body.length,
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  const acceptsGzip = (request) => /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+
   /** A file rewritten for this answer: sent whole, with an ETag of what was sent. */
   async function sendRewritten(request, response, file, pathname, routed) {
     const body = Buffer.from(routed.rewrite(await readFile(file, 'utf8')));
     const headers = {
-      ...headersFor(file),
-      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'cache-control': routed.cacheControl ?? cacheControlFor(pathname),
-      ...(routed.setCookie ? { 'set-cookie': routed.setCookie } : {}),
+      ...headersOf(file, routed.cacheControl ?? cacheControlFor(pathname), routed),
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-      vary: 'accept-encoding',
     };
-    if (request.headers['if-none-match'] === headers.etag) {
-      response.writeHead(304, headers);
-      response.end();
-      return;
-    }
-    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    const sent = gzip ? gzipSync(body) : body;
-    response.writeHead(200, {
-      ...headers,
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-      'content-length': sent.length,
-    });
-    response.end(request.method === 'HEAD' ? undefined : sent);
+    if (answeredNotModified(request, response, headers)) return;
+    const gzip = acceptsGzip(request);
+    sendBody(request, response, headers, gzip ? gzipSync(body) : body, gzip);
   }
 
   async function sendFile(request, response, file, info, pathname, routed = null) {
     if (routed?.rewrite) return sendRewritten(request, response, file, pathname, routed);
-    const extension = extname(file).toLowerCase();
     const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const headers = {
-      ...headersFor(file),
-      'content-type': TYPES[extension] ?? 'application/octet-stream',
-      'cache-control': routed?.cacheControl ?? (immutable ? IMMUTABLE : cacheControlFor(pathname)),
-      ...(routed?.setCookie ? { 'set-cookie': routed.setCookie } : {}),
+      ...headersOf(file, routed?.cacheControl ?? (immutable ? IMMUTABLE : cacheControlFor(pathname)), routed),
       etag,
       'last-modified': info.mtime.toUTCString(),
-      vary: 'accept-encoding',
     };
-    if (request.headers['if-none-match'] === etag) {
-      response.writeHead(304, headers);
-      response.end();
-      return;
-    }
-    if (COMPRESSIBLE.has(extension) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    if (answeredNotModified(request, response, headers)) return;
+    if (COMPRESSIBLE.has(extname(file).toLowerCase()) && acceptsGzip(request)) {
       let cached = gzipCache.get(file);
       if (!cached || cached.etag !== etag) {
         cached = { etag, body: gzipSync(await readFile(file)) };
         gzipCache.set(file, cached);
       }
-      response.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': cached.body.length });
-      response.end(request.method === 'HEAD' ? undefined : cached.body);
+      sendBody(request, response, headers, cached.body, true);
       return;
     }
     response.writeHead(200, { ...headers, 'content-length': info.size });
