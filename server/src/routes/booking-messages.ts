@@ -20,7 +20,7 @@ import {
   unreadMessages,
 } from '../services/booking-messages';
 
-/** A booking's thread between its buyer and its book's seller (product.md, Messages), and its moderation. */
+/** A booking's thread between its buyer and its book's seller (decision 030), and its moderation. */
 export const bookingMessageRoutes = [
   defineRoute({
     method: 'GET',

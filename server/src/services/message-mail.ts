@@ -10,7 +10,7 @@ import { queueMailDueAt, rewriteUnclaimedMail, withdrawUnclaimedMail } from '../
 import { unreadMessagesEmail } from './notices';
 
 /**
- * At most one email per thread and reader in this time (product.md, Messages): a lively exchange sends one
+ * At most one email per thread and reader in this time (decision 030): a lively exchange sends one
  * "N new messages" email, not one per message.
  */
 export const THREAD_MAIL_SPACING_MS = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import './jitless-zod';
 import { idSchema, nonEmptyText } from './common';
 import { wireRecordSchema } from './wire-record';
 
-/** Longest message in a booking's thread, in characters after trimming (product.md, Messages). */
+/** Longest message in a booking's thread, in characters after trimming (decision 030). */
 export const BOOKING_MESSAGE_MAX = 2000;
 /** Longest reason a person gives when reporting a message. */
 export const MESSAGE_REPORT_REASON_MAX = 500;

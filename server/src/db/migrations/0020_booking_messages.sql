@@ -1,4 +1,4 @@
--- Messages in a booking (product.md, Messages): the booking's buyer and the book's seller write to each other in
+-- Messages in a booking (decision 030): the booking's buyer and the book's seller write to each other in
 -- the booking's thread, in plain text. A message keeps its author's name, so the thread reads the same once an
 -- account is gone.
 CREATE TABLE booking_messages (
