@@ -47,6 +47,8 @@ export interface ServerConfig {
   reportsPerDay: number;
   /** Bookings per buyer a day and the rebooking cool-down (BOOKINGS_PER_DAY, BOOKING_COOL_DOWN_MINUTES). */
   bookingLimits: BookingLimits;
+  /** Messages one person may write in booking threads in any 24 hours (MESSAGES_PER_DAY). */
+  messagesPerDay: number;
   mail: MailSettings;
   /**
    * The release registry and the automatic canary (docs/decisions/026). Unset (the API tests' own
@@ -117,6 +119,12 @@ export interface BookingLimits {
  * twice an hour.
  */
 export const BOOKING_LIMIT_DEFAULTS: BookingLimits = { perDay: 10, coolDownMinutes: 60 };
+
+/**
+ * Two hundred a day: far more than two people arranging a meeting write, few enough that no one turns the threads
+ * into a way to flood another person (each thread's email is throttled apart, services/message-mail.ts).
+ */
+export const MESSAGES_PER_DAY_DEFAULT = 200;
 
 /** Email (decision 024): the outbox's worker delivers over SMTP when SMTP_URL is set. */
 export interface MailSettings {
@@ -273,6 +281,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'BOOKING_COOL_DOWN_MINUTES',
       ),
     },
+    messagesPerDay: positiveInt(env.MESSAGES_PER_DAY, MESSAGES_PER_DAY_DEFAULT, 'MESSAGES_PER_DAY'),
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       from: env.MAIL_FROM || 'Bookswap <no-reply@bookswap.local>',

@@ -42,6 +42,10 @@ interface World {
   paidBooking(): Promise<string>;
   /** The seller's notification of the buyer's booking. */
   sellerNotification(): Promise<string>;
+  /** A message in the booking's thread from the other party than `me` (from the seller to anyone but the seller). */
+  messageTo(me: Person | null): Promise<string>;
+  /** A booking whose thread holds a message the buyer reported. */
+  reportedThread(): Promise<string>;
 }
 
 interface Row {
@@ -185,6 +189,35 @@ const ROWS: Row[] = [
     route: 'PUT /api/booking/handover/:id',
     url: async (w) => `/api/booking/handover/${await w.paidBooking()}`,
     expect: only({ seller: 200 }),
+  },
+  {
+    route: 'GET /api/booking/:id/messages',
+    url: async (w) => `/api/booking/${await w.booking()}/messages`,
+    expect: only({ buyer: 200, seller: 200 }),
+  },
+  {
+    route: 'POST /api/booking/:id/messages',
+    url: async (w) => `/api/booking/${await w.booking()}/messages`,
+    body: () => ({ text: 'Is the gate fine at noon?' }),
+    expect: only({ buyer: 201, seller: 201 }),
+  },
+  {
+    route: 'PUT /api/booking/:id/messages/read',
+    url: async (w) => `/api/booking/${await w.booking()}/messages/read`,
+    expect: only({ buyer: 200, seller: 200 }),
+  },
+  {
+    route: 'POST /api/booking/:id/messages/:messageId/report',
+    url: async (w, me) => `/api/booking/${await w.booking()}/messages/${await w.messageTo(me)}/report`,
+    body: () => ({ reason: 'Rude' }),
+    expect: only({ buyer: 201, seller: 201 }),
+  },
+  { route: 'GET /api/message/unread', url: () => '/api/message/unread', expect: all(200, 401) },
+  { route: 'GET /api/report/messages', url: () => '/api/report/messages', expect: only({ admin: 200 }) },
+  {
+    route: 'GET /api/report/messages/:id',
+    url: async (w) => `/api/report/messages/${await w.reportedThread()}`,
+    expect: only({ admin: 200 }),
   },
   { route: 'GET /api/notification/list', url: () => '/api/notification/list', expect: all(200, 401) },
   { route: 'PUT /api/notification/read-all', url: () => '/api/notification/read-all', expect: all(200, 401) },
@@ -370,6 +403,26 @@ function freshWorld(): World {
       await booking();
       const list = await call(server, 'GET', '/api/notification/list', { as: people.seller });
       return list.body.notifications[0]._id as string;
+    }),
+    messageTo: async (me) => {
+      const author = me?.email === people.seller.email ? people.buyer : people.seller;
+      const sent = await call(server, 'POST', `/api/booking/${await booking()}/messages`, {
+        as: author,
+        body: { text: 'See you at the gate' },
+      });
+      return sent.body.insertedId as string;
+    },
+    reportedThread: memo(async () => {
+      const bookingId = await booking();
+      const sent = await call(server, 'POST', `/api/booking/${bookingId}/messages`, {
+        as: people.seller,
+        body: { text: 'Pay me outside the app' },
+      });
+      await call(server, 'POST', `/api/booking/${bookingId}/messages/${sent.body.insertedId}/report`, {
+        as: people.buyer,
+        body: { reason: 'Asks to pay outside the app' },
+      });
+      return bookingId;
     }),
   };
 }

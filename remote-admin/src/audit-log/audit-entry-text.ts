@@ -10,6 +10,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   'delete-product': 'Deleted product',
   'edit-product': 'Edited product',
   'rollback-release': 'Rolled back release',
+  'read-thread': 'Read reported messages',
 };
 
 /** The one date format (product.md §9), in the admin's own zone, which the column's header names. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
 
 /**
@@ -230,6 +230,55 @@ export const mailOutbox = pgTable('mail_outbox', {
   deadAt: timestamp('dead_at', { withTimezone: true }),
 });
 
+/** A message in a booking's thread (migration 0020): plain text from its buyer or its book's seller. */
+export const bookingMessages = pgTable('booking_messages', {
+  id: text('id').primaryKey(),
+  bookingId: text('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Copied when written, so the thread reads the same once the account is gone. */
+  authorName: text('author_name').notNull(),
+  /** As written, trimmed: never HTML, shown as text. */
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each party's place in a thread (migration 0020): unread messages, and the throttled email about them. */
+export const bookingThreadReaders = pgTable(
+  'booking_thread_readers',
+  {
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** The outbox row of the email not yet sent, which later messages update instead of writing another. */
+    pendingMailId: text('pending_mail_id'),
+    /** When the last email was due: the next one is not due before ten minutes later. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.bookingId, table.userId] })],
+);
+
+/** A party's report of a message in their thread (migration 0020): from then on an admin may read the thread. */
+export const bookingMessageReports = pgTable('booking_message_reports', {
+  id: text('id').primaryKey(),
+  messageId: text('message_id')
+    .notNull()
+    .references(() => bookingMessages.id, { onDelete: 'cascade' }),
+  bookingId: text('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+  reporterName: text('reporter_name').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   products,
@@ -244,6 +293,9 @@ export const schema = {
   catalogState,
   notifications,
   mailOutbox,
+  bookingMessages,
+  bookingThreadReaders,
+  bookingMessageReports,
 };
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -254,3 +306,6 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type MailRow = typeof mailOutbox.$inferSelect;
+export type BookingMessageRow = typeof bookingMessages.$inferSelect;
+export type BookingThreadReaderRow = typeof bookingThreadReaders.$inferSelect;
+export type BookingMessageReportRow = typeof bookingMessageReports.$inferSelect;

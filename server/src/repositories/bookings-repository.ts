@@ -31,6 +31,14 @@ export function bookingByIdForUpdate(db: Queryable, id: string): Promise<Booking
   return firstRow(db.select().from(bookings).where(eq(bookings.id, id)).for('update'));
 }
 
+/**
+ * Holds the booking's status until the transaction ends: a change of status (which locks the row for update) waits,
+ * while other readers holding it this way do not wait on each other.
+ */
+export function bookingByIdForShare(db: Queryable, id: string): Promise<BookingRow | undefined> {
+  return firstRow(db.select().from(bookings).where(eq(bookings.id, id)).for('share'));
+}
+
 /** Oldest first, as product.md's My Orders lists them. */
 export function bookingsOfBuyer(db: Queryable, buyerEmail: string): Promise<BookingRow[]> {
   return db

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { bookings, products, reports, users, type UserRow } from '../db/schema';
+import { bookingMessages, bookings, bookingThreadReaders, products, reports, users, type UserRow } from '../db/schema';
 
 /** The bulk statements of the demo data (seed/demo-data.ts): rows made whole by the seed, written as they are. */
 
@@ -8,6 +8,8 @@ export type DemoUser = typeof users.$inferInsert;
 export type DemoListing = typeof products.$inferInsert & { id: string };
 export type DemoBooking = typeof bookings.$inferInsert;
 export type DemoReport = typeof reports.$inferInsert;
+export type DemoMessage = typeof bookingMessages.$inferInsert;
+export type DemoThreadReader = typeof bookingThreadReaders.$inferInsert;
 
 export function insertDemoUsers(tx: Queryable, rows: DemoUser[]): Promise<UserRow[]> {
   return tx.insert(users).values(rows).returning();
@@ -19,6 +21,16 @@ export async function insertDemoListings(tx: Queryable, rows: DemoListing[]): Pr
 
 export async function insertDemoBooking(tx: Queryable, row: DemoBooking): Promise<void> {
   await tx.insert(bookings).values(row);
+}
+
+/** A thread's messages and its parties' unread counts. */
+export async function insertDemoThread(
+  tx: Queryable,
+  messages: DemoMessage[],
+  readers: DemoThreadReader[],
+): Promise<void> {
+  await tx.insert(bookingMessages).values(messages);
+  await tx.insert(bookingThreadReaders).values(readers);
 }
 
 export async function insertDemoReport(tx: Queryable, row: DemoReport): Promise<void> {
@@ -40,6 +52,6 @@ export async function markDemoListing(
 /** Empties every table, for `seed --reset`. */
 export async function wipeAllTables(db: Queryable): Promise<void> {
   await db.execute(
-    sql`TRUNCATE notifications, mail_outbox, payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
+    sql`TRUNCATE booking_message_reports, booking_thread_readers, booking_messages, notifications, mail_outbox, payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
   );
 }

@@ -13,6 +13,33 @@ export async function queueMail(db: Queryable, rows: NewMail[]): Promise<void> {
   await db.insert(mailOutbox).values(rows.map((row) => ({ id: newId(), ...row })));
 }
 
+/** Queues one email, first tried at `dueAt` (now or later); answers its id. */
+export async function queueMailDueAt(db: Queryable, row: NewMail, dueAt: Date): Promise<string> {
+  const id = newId();
+  await db.insert(mailOutbox).values({ id, ...row, nextAttemptAt: dueAt });
+  return id;
+}
+
+/** An email no worker has claimed yet: not tried, not delivered, not dead. */
+const notYetClaimed = (id: string) =>
+  and(eq(mailOutbox.id, id), eq(mailOutbox.attempts, 0), isNull(mailOutbox.deliveredAt), isNull(mailOutbox.deadAt));
+
+/** Rewrites an email no worker has claimed yet; false when one has (it is being sent, or was). */
+export async function rewriteUnclaimedMail(
+  db: Queryable,
+  id: string,
+  text: Pick<NewMail, 'subject' | 'body'>,
+): Promise<boolean> {
+  const changed = await db.update(mailOutbox).set(text).where(notYetClaimed(id)).returning({ id: mailOutbox.id });
+  return changed.length > 0;
+}
+
+/** Withdraws an email no worker has claimed yet (what it told is no longer news); one being sent stays. */
+export async function withdrawUnclaimedMail(db: Queryable, id: string): Promise<boolean> {
+  const withdrawn = await db.delete(mailOutbox).where(notYetClaimed(id)).returning({ id: mailOutbox.id });
+  return withdrawn.length > 0;
+}
+
 /**
  * Claims up to `limit` undelivered emails that are due: each is leased for `leaseMs` (its next attempt moved past
  * the lease, its attempts counted), so another worker, on this instance or another, skips it meanwhile. A worker

@@ -1,5 +1,6 @@
 import type { RouteDefinition } from '../http/route';
 import { auditRoutes } from './audit';
+import { bookingMessageRoutes } from './booking-messages';
 import { bookingRoutes } from './bookings';
 import { healthRoutes } from './health';
 import { imageRoutes } from './images';
@@ -21,6 +22,7 @@ export const allRoutes: RouteDefinition[] = [
   ...userRoutes,
   ...productRoutes,
   ...bookingRoutes,
+  ...bookingMessageRoutes,
   ...paymentRoutes,
   ...reportRoutes,
   ...auditRoutes,

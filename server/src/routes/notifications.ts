@@ -8,7 +8,7 @@ export const notificationRoutes = [
     method: 'GET',
     url: '/api/notification/list',
     access: 'user',
-    rule: 'the caller’s own, newest 50, with the unread count',
+    rule: 'the caller’s own, newest 50, with the unread count and the count of unread messages in their booking threads',
     handler: ({ caller }, { db }): Promise<NotificationList> => myNotifications(db, caller),
   }),
 

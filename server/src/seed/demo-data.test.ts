@@ -1,7 +1,7 @@
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { CATEGORY_CHOICES } from '@bookswap/shared/schemas';
 import { accessTokenFor, call, imagesOf, startTestServer, type TestServer } from '../testing/test-server';
-import { seedIfEmpty } from './demo-data';
+import { seedIfEmpty, wipeData } from './demo-data';
 
 let server: TestServer;
 
@@ -63,8 +63,25 @@ describe('the demo marketplace of a first start', () => {
     expect(buyerTold.body.notifications).toEqual([expect.objectContaining({ kind: 'payment-receipt' })]);
   });
 
+  it('gives the demo buyer a thread with the seller on the paid booking, its answer unread (decision 030)', async () => {
+    const buyer = { token: await accessTokenFor(server, 'buyer@bookswap.test') };
+    const orders = await call(server, 'GET', '/api/booking/list?email=buyer@bookswap.test', { as: buyer });
+    const paid = orders.body.find((b: { paid: boolean }) => b.paid);
+    const thread = await call(server, 'GET', `/api/booking/${paid._id}/messages`, { as: buyer });
+    expect(thread.body).toMatchObject({ open: true, unread: 1 });
+    expect(thread.body.messages.map((m: { mine: boolean }) => m.mine)).toEqual([true, false]);
+    const bell = await call(server, 'GET', '/api/notification/list', { as: buyer });
+    expect(bell.body.unreadMessages).toBe(1);
+  });
+
   it('is not seeded twice', async () => {
     expect(await seedIfEmpty(server.db, imagesOf(server))).toBe(false);
     expect(await imagesOf(server).read('cover-0.png')).not.toBeNull();
+  });
+
+  // Last: it empties this file's database.
+  it('is emptied whole by seed --reset, threads included, and seeds again', async () => {
+    await wipeData(server.db);
+    expect(await seedIfEmpty(server.db, imagesOf(server))).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import {
   insertDemoBooking,
   insertDemoListings,
   insertDemoReport,
+  insertDemoThread,
   insertDemoUsers,
   markDemoListing,
   wipeAllTables,
@@ -172,6 +173,34 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
       productId: sold.id,
     });
     await markDemoListing(tx, sold.id, { sold: true });
+
+    // The paid booking's thread (decision 030): the buyer asked, the seller answered, the buyer has not read it yet.
+    const soldBy = sellerOf(sold);
+    await insertDemoThread(
+      tx,
+      [
+        {
+          id: newId(),
+          bookingId: soldBookingId,
+          authorId: buyer!.id,
+          authorName: buyer!.name,
+          body: 'Hi! Is Friday at 5 pm at the library gate fine for the hand-over?',
+          createdAt: new Date(now - 80_000_000),
+        },
+        {
+          id: newId(),
+          bookingId: soldBookingId,
+          authorId: soldBy.id,
+          authorName: soldBy.name,
+          body: 'Friday at 5 pm works. I will bring the book in a paper bag.',
+          createdAt: new Date(now - 79_000_000),
+        },
+      ],
+      [
+        { bookingId: soldBookingId, userId: buyer!.id, unread: 1 },
+        { bookingId: soldBookingId, userId: soldBy.id, unread: 0, readAt: new Date(now - 79_000_000) },
+      ],
+    );
 
     // A few open bookings the buyers can pay for.
     for (const [who, product] of [

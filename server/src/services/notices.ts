@@ -176,6 +176,27 @@ export const bookingPaidNotice = (booking: BookingFacts, seller: Recipient): Not
 export const handedOverNotice = (booking: BookingFacts, buyerId: string): Notice =>
   bookingNotice('handed-over', booking, { id: buyerId, email: booking.buyerEmail });
 
+/**
+ * The email telling a party of a booking of messages they have not read (at most one per thread every ten minutes,
+ * services/message-mail.ts). It never carries the messages' words: those are read on the booking's screen.
+ */
+export function unreadMessagesEmail(
+  booking: Pick<BookingRow, 'title'>,
+  to: { email: string; party: 'buyer' | 'seller' },
+  from: { name: string },
+  unread: number,
+): NewMail {
+  const messages = unread === 1 ? '1 new message' : `${unread} new messages`;
+  return {
+    toEmail: to.email,
+    subject: `Bookswap: ${messages} about ${booking.title}`,
+    body:
+      `${plainText(from.name, NAME_IN_NOTICE_MAX)} wrote to you about ${booking.title}: ${messages} unread. ` +
+      'Open the booking to read and answer.',
+    link: to.party === 'buyer' ? ROUTES_FOR_NOTICES.myOrders : ROUTES_FOR_NOTICES.bookingRequests,
+  };
+}
+
 export function listingHiddenNotice(listing: { title: string }, sellerId: string, reasons: string[]): Notice {
   return {
     notification: {

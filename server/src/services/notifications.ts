@@ -8,19 +8,21 @@ import {
   notificationById,
   notificationsOf,
 } from '../repositories/notifications-repository';
+import { unreadMessageCount } from './booking-messages';
 import type { SignedInCaller } from './callers';
 import { notificationToWire } from './wire';
 
 /** The list stays bounded; the unread count covers every notification. */
 const NOTIFICATION_LIST_LIMIT = 50;
 
-/** GET /api/notification/list: the caller's newest notifications and how many are unread. */
+/** GET /api/notification/list: the caller's newest notifications, how many are unread, and their unread messages. */
 export async function myNotifications(db: Database, caller: SignedInCaller): Promise<NotificationList> {
-  const [rows, unread] = await Promise.all([
+  const [rows, unread, unreadMessages] = await Promise.all([
     notificationsOf(db, caller.user.id, NOTIFICATION_LIST_LIMIT),
     countUnread(db, caller.user.id),
+    unreadMessageCount(db, caller),
   ]);
-  return { notifications: rows.map(notificationToWire), unread };
+  return { notifications: rows.map(notificationToWire), unread, unreadMessages };
 }
 
 /** PUT /api/notification/read/:id: one's own notification, once. */

@@ -2,6 +2,8 @@ import {
   formatDateTimeUtc,
   type AuditEntry,
   type Booking,
+  type BookingMessage,
+  type MessageReport,
   type Notification,
   type PaymentRecord,
   type Product,
@@ -10,6 +12,7 @@ import {
   type User,
 } from '@bookswap/shared/schemas';
 import type { AuditRow } from '../repositories/audit-repository';
+import type { BookingMessageReportRow, BookingMessageRow } from '../repositories/booking-messages-repository';
 import type { BookingRow } from '../repositories/bookings-repository';
 import type { NotificationRow } from '../repositories/notifications-repository';
 import type { PaymentRow } from '../repositories/payments-repository';
@@ -149,5 +152,28 @@ export function notificationToWire(row: NotificationRow): Notification {
     link: row.link,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A message as the thread shows it: `mine` for the reader's own (none for an admin, who reads as no party). */
+export function bookingMessageToWire(row: BookingMessageRow, readerId: string | null): BookingMessage {
+  return {
+    _id: row.id,
+    authorName: row.authorName,
+    mine: readerId !== null && row.authorId === readerId,
+    text: row.body,
+    sentAt: row.createdAt.toISOString(),
+  };
+}
+
+export function messageReportToWire(row: BookingMessageReportRow & { title: string }): MessageReport {
+  return {
+    _id: row.id,
+    bookingId: row.bookingId,
+    messageId: row.messageId,
+    book_name: row.title,
+    reporterName: row.reporterName,
+    reason: row.reason,
+    reportedAt: row.createdAt.toISOString(),
   };
 }

@@ -3,7 +3,8 @@
  * package builds its key with the `...Keys` objects beside each GET, so a write in one remote refreshes
  * another remote's screen by a name both import (a booking in the storefront, My Orders in checkout).
  */
-export type CacheFamily = 'products' | 'bookings' | 'users' | 'reports' | 'audit' | 'notifications' | 'releases';
+export type CacheFamily =
+  'products' | 'bookings' | 'users' | 'reports' | 'audit' | 'notifications' | 'releases' | 'messages';
 
 /** A `mutate` filter that matches every cached answer of these families. */
 export function inFamily(...families: CacheFamily[]) {

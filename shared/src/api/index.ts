@@ -10,6 +10,7 @@ export type { CacheFamily } from './cache-keys';
 export * from './users';
 export * from './products';
 export * from './bookings';
+export * from './booking-messages';
 export * from './payments';
 export * from './reports';
 export * from './audit';

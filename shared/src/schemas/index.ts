@@ -5,6 +5,7 @@ export * from './category';
 export * from './user';
 export * from './product';
 export * from './booking';
+export * from './booking-message';
 export * from './payment';
 export * from './report';
 export * from './audit';

@@ -38,5 +38,10 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({
   notifications: z.array(notificationSchema),
   unread: z.number().int().nonnegative(),
+  /**
+   * Unread messages in the person's booking threads, which the bell adds to `unread`. Reading a thread, not
+   * read-all, clears them. 0 from a server without messages.
+   */
+  unreadMessages: z.number().int().nonnegative().default(0),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
