@@ -60,6 +60,21 @@ async function writeChanges(client, before, next) {
   }
 }
 
+async function inTransaction(pool, begin, work) {
+  const client = await pool.connect();
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * The registry store on PostgreSQL. `update` is one transaction: every unit's row locked (`SELECT ... FOR UPDATE`,
  * in place of the file registry's lock file), the record read, `change` applied, what it changed written, committed.
@@ -68,23 +83,17 @@ async function writeChanges(client, before, next) {
 function databaseRegistryStore(pool) {
   return {
     async read(options = {}) {
-      return readWith(pool, { history: options.history !== false });
+      if (options.history === false) return readWith(pool, { history: false });
+      // The rows and the history from one snapshot: a command committing in between is in both or in neither.
+      return inTransaction(pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (client) => readWith(client));
     },
-    async update(change) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+    update(change) {
+      return inTransaction(pool, 'BEGIN', async (client) => {
         const before = await readWith(client, { lock: true });
         const next = change(before);
         if (next !== before) await writeChanges(client, before, next);
-        await client.query('COMMIT');
         return next;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
   };
 }
