@@ -69,8 +69,9 @@ export const importBoundaries = [
       {
         // The demo accounts list sits beside the schemas (shared/src/schemas/demo-users.ts) for the seed; the release
         // registry's pure changes (shared/src/releases) are the API's too, so a rollback from the admin screen and
-        // the automatic canary change the registry exactly as `pnpm release` does (docs/decisions/026).
-        regex: '^@bookswap/(?!shared/schemas$|shared/demo-users$|shared/releases$)',
+        // the automatic canary change the registry exactly as `pnpm release` does (docs/decisions/026), and its
+        // PostgreSQL store (shared/src/releases/registry-database.cjs) is theirs too (docs/decisions/020).
+        regex: '^@bookswap/(?!shared/schemas$|shared/demo-users$|shared/releases$|shared/release-registry$)',
         message: 'The server imports @bookswap/shared/schemas only.',
       },
     ),

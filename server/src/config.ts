@@ -77,6 +77,11 @@ export interface ReleaseSettings {
   registryFile: string;
   /** BOOKSWAP_RELEASES_DIR (default releases/): the kept releases whose contracts the admin screen's rollback checks. */
   releasesDir: string;
+  /**
+   * RELEASE_REGISTRY_DATABASE_URL: the registry in that PostgreSQL database (its tables made by the API's migrations,
+   * so the API's own database) instead of the file; DATABASE_SCHEMA applies to it too.
+   */
+  registryDatabase?: { url: string; schema?: string };
   auto: RolloutSettings;
 }
 
@@ -186,6 +191,9 @@ function readReleaseSettings(env: NodeJS.ProcessEnv): ReleaseSettings {
   return {
     registryFile: path.resolve(env.BOOKSWAP_RELEASE_REGISTRY || path.join(releasesDir, 'registry.json')),
     releasesDir,
+    ...(env.RELEASE_REGISTRY_DATABASE_URL
+      ? { registryDatabase: { url: env.RELEASE_REGISTRY_DATABASE_URL, schema: env.DATABASE_SCHEMA || undefined } }
+      : {}),
     auto: {
       minLoads: positiveInt(env.RELEASE_AUTO_MIN_LOADS, ROLLOUT_DEFAULTS.minLoads, 'RELEASE_AUTO_MIN_LOADS'),
       minMinutes: wholeOrZero(env.RELEASE_AUTO_MIN_MINUTES, ROLLOUT_DEFAULTS.minMinutes, 'RELEASE_AUTO_MIN_MINUTES'),

@@ -67,6 +67,9 @@ export interface PackageReading {
   runtimeNames: Record<string, string[]>;
 }
 
+/** An entry's typed source: a CommonJS entry (loaded as it is by plain Node) is typed by its `.d.cts` beside it. */
+const typedSource = (dir: string, file: string) => join(dir, file.replace(/\.cjs$/, '.d.cts'));
+
 /** Reads the public API of one recorded workspace package from its source with the TypeScript compiler. */
 export function describePublicApi(name: RecordedPackage): PackageReading {
   const dir = packageDir(name);
@@ -83,14 +86,14 @@ export function describePublicApi(name: RecordedPackage): PackageReading {
     },
   );
   const program = ts.createProgram(
-    entries.map(([, file]) => join(dir, file)),
+    entries.map(([, file]) => typedSource(dir, file)),
     { ...(config?.options ?? {}), noEmit: true },
   );
   const checker = program.getTypeChecker();
   const api: PublicApi = {};
   const runtimeNames: Record<string, string[]> = {};
   for (const [entry, file] of entries) {
-    const source = program.getSourceFile(join(dir, file));
+    const source = program.getSourceFile(typedSource(dir, file));
     const moduleSymbol = source && checker.getSymbolAtLocation(source);
     if (!moduleSymbol) throw new Error(`cannot read ${file}`);
     const exported = checker.getExportsOfModule(moduleSymbol);

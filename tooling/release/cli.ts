@@ -6,16 +6,8 @@ import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { buildRelease } from './build-release';
 import { releaseTable } from './release-table';
-import {
-  UNITS,
-  keptReleases,
-  readRegistry,
-  readRelease,
-  registryPath,
-  releasesDir,
-  updateRegistry,
-  type ReleaseUnit,
-} from './release-store.cjs';
+import { UNITS, keptReleases, readRelease, registryPath, releasesDir, type ReleaseUnit } from './release-store.cjs';
+import { openRegistryStore } from './registry-store.cjs';
 import {
   promoteCanary,
   promoteLive,
@@ -92,9 +84,12 @@ function setMembers(args: string[]): Record<string, string> {
   return members;
 }
 
+/** The registry file, or PostgreSQL when RELEASE_REGISTRY_DATABASE_URL names it (docs/decisions/020). */
+const store = openRegistryStore();
+
 /** The registry change, written only when every combination of releases a browser may get after it fits. */
-function changeRegistry(what: string, change: (registry: Registry) => Registry): Registry {
-  return updateRegistry((registry) => refuseStranded(registry, change(registry), KEPT, what));
+function changeRegistry(what: string, change: (registry: Registry) => Registry): Promise<Registry> {
+  return store.update((registry) => refuseStranded(registry, change(registry), KEPT, what));
 }
 
 function context(argv: string[]): ChangeContext {
@@ -129,7 +124,9 @@ async function main(argv: string[]): Promise<void> {
         const described = Object.entries(members)
           .map(([unit, version]) => `${unit} ${version}`)
           .join(', ');
-        changeRegistry(`the set ${described}`, (registry) => promoteSet(registry, members, context(argv), percent));
+        await changeRegistry(`the set ${described}`, (registry) =>
+          promoteSet(registry, members, context(argv), percent),
+        );
         console.log(
           percent === undefined
             ? `the set is live: ${described}`
@@ -142,7 +139,7 @@ async function main(argv: string[]): Promise<void> {
       if (!version) throw new UsageError('promote needs a version');
       if (auto && canary === undefined) throw new UsageError('--auto needs --canary <percent>: the step it starts at');
       keptRelease(remote, version);
-      changeRegistry(`${remote} ${version}`, (registry) =>
+      await changeRegistry(`${remote} ${version}`, (registry) =>
         canary === undefined
           ? promoteLive(registry, remote, version, context(argv))
           : (auto ? startRollout : promoteCanary)(registry, remote, version, Number(canary), context(argv)),
@@ -159,7 +156,9 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'rollback': {
       if (flag(args, '--set')) {
-        const next = changeRegistry('the rollback of the last set', (registry) => rollBackSet(registry, context(argv)));
+        const next = await changeRegistry('the rollback of the last set', (registry) =>
+          rollBackSet(registry, context(argv)),
+        );
         const live = UNITS.map((unit) => `${unit} ${next.remotes[unit]?.live ?? '(none)'}`).join(', ');
         console.log(`the last set is rolled back; live: ${live}`);
         return;
@@ -167,7 +166,7 @@ async function main(argv: string[]): Promise<void> {
       const to = option(args, '--to');
       const remote = remoteArg(args[0]);
       if (to) keptRelease(remote, to);
-      const next = changeRegistry(`${remote} ${to ?? 'rollback'}`, (registry) =>
+      const next = await changeRegistry(`${remote} ${to ?? 'rollback'}`, (registry) =>
         rollBack(registry, remote, context(argv), to),
       );
       console.log(`${remote} ${next.remotes[remote]?.live ?? '(none)'} is live`);
@@ -176,7 +175,7 @@ async function main(argv: string[]): Promise<void> {
     case 'list': {
       const json = flag(args, '--json');
       const remotes = args[0] ? [remoteArg(args[0])] : [...UNITS];
-      const registry = readRegistry(registryPath());
+      const registry = await store.read();
       const figures = readReleaseFigures(registryPath());
       const table = releaseTable(registry, remotes, (remote) => keptReleases(remote), figures);
       console.log(json ? JSON.stringify(table, null, 2) : table.text);
@@ -184,7 +183,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'prune': {
       const dryRun = flag(args, '--dry-run');
-      const registry = readRegistry(registryPath());
+      const registry = await store.read();
       for (const remote of UNITS) {
         const record = registry.remotes[remote] ?? { live: null, canary: null, history: [] };
         for (const release of releasesToDelete(keptReleases(remote), record, new Date())) {
@@ -199,11 +198,13 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+main(process.argv.slice(2))
+  .then(() => store.close())
+  .catch((error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });

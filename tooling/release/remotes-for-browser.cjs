@@ -59,9 +59,15 @@ function releaseOf(remote, version, env) {
  * @param {string} options.browserId
  * @param {Record<string, string | undefined>} [options.env]
  * @param {{ name: string, entry: string }[]} [options.fallback]  the deployed remotes.json, for a remote never released
+ * @param {import('./release-store.cjs').Registry} [options.registry]  the registry as the server last read it (else
+ *   the file's)
  */
-function remotesForBrowser({ browserId, env = process.env, fallback = [] }) {
-  const registry = readRegistry(registryPath(env));
+function remotesForBrowser({
+  browserId,
+  env = process.env,
+  fallback = [],
+  registry = readRegistry(registryPath(env)),
+}) {
   return REMOTES.map((name) => {
     const { version, channel } = versionForBrowser(registry, name, browserId, env);
     const release = version ? releaseOf(name, version, env) : null;
@@ -81,8 +87,8 @@ function remotesForBrowser({ browserId, env = process.env, fallback = [] }) {
 }
 
 /** The shell release this browser's page comes from (live or canary, as for a remote), or null when none is kept. */
-function shellForBrowser({ browserId, env = process.env }) {
-  const { version, channel } = versionForBrowser(readRegistry(registryPath(env)), 'shell', browserId, env);
+function shellForBrowser({ browserId, env = process.env, registry = readRegistry(registryPath(env)) }) {
+  const { version, channel } = versionForBrowser(registry, 'shell', browserId, env);
   const release = version ? releaseOf('shell', version, env) : null;
   return release ? { version, channel, release } : null;
 }

@@ -1,5 +1,5 @@
 import type { ReleaseManifest, ResolvedRemote } from '@bookswap/shared/releases';
-import type { Env } from './release-store.cjs';
+import type { Env, Registry } from './release-store.cjs';
 
 export declare const BROWSER_COOKIE: string;
 export declare const REMOTE_PORTS: Record<'storefront' | 'seller' | 'admin' | 'checkout', number>;
@@ -10,8 +10,10 @@ export declare function remotesForBrowser(options: {
   browserId: string;
   env?: Env;
   fallback?: { name: string; entry: string }[];
+  registry?: Registry;
 }): ResolvedRemote[];
 export declare function shellForBrowser(options: {
   browserId: string;
   env?: Env;
+  registry?: Registry;
 }): { version: string; channel: 'live' | 'canary'; release: ReleaseManifest } | null;

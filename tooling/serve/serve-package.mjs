@@ -4,6 +4,7 @@ import { createStaticServer, IMMUTABLE } from './static-server.mjs';
 import { configJson, remotesJson } from './shell-runtime-files.mjs';
 import releaseStore from '../release/release-store.cjs';
 import remotesForBrowser from '../release/remotes-for-browser.cjs';
+import registryStore from '../release/registry-store.cjs';
 
 const { browserIdFrom, shellForBrowser } = remotesForBrowser;
 import { COMMON_HEADERS, REMOTE_HEADERS, shellPageHeaders } from './security-headers.mjs';
@@ -17,28 +18,50 @@ export const PACKAGES = [
 ];
 
 /**
+ * A shell's server and the release registry it answers from (the file, or PostgreSQL's rows as last read: docs/
+ * decisions/020), read before the server listens and let go when it closes.
+ */
+function withRegistry(env, serve) {
+  const reader = registryStore.openRegistryReader(env);
+  const server = serve(() => reader.current());
+  return {
+    port: server.port,
+    async listen() {
+      await reader.start();
+      await server.listen();
+    },
+    async close() {
+      await server.close();
+      await reader.stop();
+    },
+  };
+}
+
+/**
  * One shell build's folder as it is (the one-bundle baseline of `pnpm bench:lighthouse`): every path answers its
  * index.html, and config.json and remotes.json come from `env`. The product's shell is served from releases.
  */
 export function serveShellBuild(dist, port, env = process.env) {
-  return createStaticServer({
-    root: dist,
-    port,
-    spa: true,
-    headers: (file) =>
-      file.endsWith('.html')
-        ? shellPageHeaders({
-            config: configJson(dist, env),
-            remotes: remotesJson(dist, env).body,
-            indexFile: file,
-            env,
-          })
-        : COMMON_HEADERS,
-    generated: {
-      '/config.json': () => ({ body: configJson(dist, env) }),
-      '/remotes.json': (request) => remotesJson(dist, env, request.headers.cookie),
-    },
-  });
+  return withRegistry(env, (registry) =>
+    createStaticServer({
+      root: dist,
+      port,
+      spa: true,
+      headers: (file) =>
+        file.endsWith('.html')
+          ? shellPageHeaders({
+              config: configJson(dist, env),
+              remotes: remotesJson(dist, env, undefined, registry()).body,
+              indexFile: file,
+              env,
+            })
+          : COMMON_HEADERS,
+      generated: {
+        '/config.json': () => ({ body: configJson(dist, env) }),
+        '/remotes.json': (request) => remotesJson(dist, env, request.headers.cookie, registry()),
+      },
+    }),
+  );
 }
 
 /** The path under which the shell's server serves each kept shell release's files (docs/decisions/029). */
@@ -58,10 +81,14 @@ const namingShellRelease = (version, channel) => (page) =>
  * from that release and `env`.
  */
 export function serveShell(releases, port, env = process.env) {
+  return withRegistry(env, (registry) => serveShellFrom(releases, port, env, registry));
+}
+
+function serveShellFrom(releases, port, env, registry) {
   /** This browser's shell release, and the cookie that keeps its draw when it had none. */
   const shellOf = (request) => {
     const { id, setCookie } = browserIdFrom(request.headers.cookie);
-    const shell = shellForBrowser({ browserId: id, env });
+    const shell = shellForBrowser({ browserId: id, env, registry: registry() });
     return {
       folder: shell ? join(releases, shell.version) : null,
       version: shell?.version,
@@ -96,7 +123,7 @@ export function serveShell(releases, port, env = process.env) {
       file.endsWith('.html')
         ? shellPageHeaders({
             config: configJson(dirname(file), env),
-            remotes: remotesJson(dirname(file), env).body,
+            remotes: remotesJson(dirname(file), env, undefined, registry()).body,
             indexFile: file,
             env,
           })
@@ -104,7 +131,8 @@ export function serveShell(releases, port, env = process.env) {
           COMMON_HEADERS,
     generated: {
       '/config.json': (request) => ({ body: configJson(shellOf(request).folder ?? noRelease(), env) }),
-      '/remotes.json': (request) => remotesJson(shellOf(request).folder ?? noRelease(), env, request.headers.cookie),
+      '/remotes.json': (request) =>
+        remotesJson(shellOf(request).folder ?? noRelease(), env, request.headers.cookie, registry()),
     },
   });
 }

@@ -19,16 +19,17 @@ function readJson(file, fallback) {
  * remotes.json for the browser asking: each remote's release from the release registry, live or, for a browser
  * under a canary's percentage, the canary (docs/decisions/020); `setCookie` keeps that browser's draw sticky.
  * BOOKSWAP_REMOTES (a JSON array of {name, entry}) replaces the list by hand; BOOKSWAP_REMOTE_<NAME>_URL moves one
- * remote's origin. A remote never released falls back to the deployed remotes.json in dist/.
+ * remote's origin. A remote never released falls back to the deployed remotes.json in dist/. `registry`: the release
+ * registry as the server last read it (tooling/release/registry-store.cjs), else the file's.
  */
-export function remotesJson(distDir, env = process.env, cookieHeader = undefined) {
+export function remotesJson(distDir, env = process.env, cookieHeader = undefined, registry = undefined) {
   if (env.BOOKSWAP_REMOTES) return { body: JSON.parse(env.BOOKSWAP_REMOTES), setCookie: null };
   const { id, setCookie } = browserIdFrom(cookieHeader);
   const fallback = readJson(join(distDir, 'remotes.json'), []).map((remote) => {
     const base = env[`BOOKSWAP_REMOTE_${remote.name.toUpperCase()}_URL`];
     return base ? { name: remote.name, entry: `${base.replace(/\/+$/, '')}/mf-manifest.json` } : remote;
   });
-  return { body: remotesForBrowser({ browserId: id, env, fallback }), setCookie };
+  return { body: remotesForBrowser({ browserId: id, env, fallback, registry }), setCookie };
 }
 
 /** RuntimeConfig of contract/src/config: BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */

@@ -1,9 +1,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { countedRoutes, type ReleaseManifest, type RouteFacts } from '@bookswap/shared/releases';
+import { countedRoutes, type Registry, type ReleaseManifest, type RouteFacts } from '@bookswap/shared/releases';
 import { TELEMETRY_UNITS, type TelemetryUnit } from '@bookswap/shared/schemas';
 import type { ReleaseSettings } from '../../config';
-import { readRegistryFile } from './registry-file';
+import { registryStoreOf } from './registry-store';
 
 /** What a remote served without a release (a development server, the browser tests' builds) reports as version. */
 export const UNRELEASED = 'unreleased';
@@ -42,14 +42,17 @@ export class ReleaseCatalog {
   private reading: Promise<KnownReleases> | null = null;
   private readonly routesOf = new Map<string, readonly RouteFacts[]>();
 
-  constructor(private readonly settings: Pick<ReleaseSettings, 'registryFile' | 'releasesDir'>) {}
+  constructor(private readonly settings: Pick<ReleaseSettings, 'registryFile' | 'registryDatabase' | 'releasesDir'>) {}
 
   async current(now = Date.now()): Promise<KnownReleases> {
     // A promote or a rollback rewrites the registry (a rename): counted from the next batch on.
-    const registryNow = await stat(this.settings.registryFile).then(
-      (file) => `${file.ino}:${file.mtimeMs}:${file.size}`,
-      () => 'absent',
-    );
+    // In PostgreSQL (no file to look at), at most FRESH_FOR_MS late.
+    const registryNow = this.settings.registryDatabase
+      ? 'database'
+      : await stat(this.settings.registryFile).then(
+          (file) => `${file.ino}:${file.mtimeMs}:${file.size}`,
+          () => 'absent',
+        );
     if (this.known && registryNow === this.registryRead && now - this.readAt < FRESH_FOR_MS) return this.known;
     this.reading ??= this.read().finally(() => {
       this.reading = null;
@@ -64,10 +67,12 @@ export class ReleaseCatalog {
   private async read(): Promise<KnownReleases> {
     const { releasesDir } = this.settings;
     let fromRegistry = true;
-    const registry = await readRegistryFile(this.settings.registryFile).catch(() => {
-      fromRegistry = false;
-      return { remotes: {} } as Awaited<ReturnType<typeof readRegistryFile>>;
-    });
+    const registry = await registryStoreOf(this.settings)
+      .read({ history: false })
+      .catch((): Registry => {
+        fromRegistry = false;
+        return { remotes: {} };
+      });
     const versions = new Map<TelemetryUnit, Set<string>>();
     const released: (readonly RouteFacts[])[] = [];
     for (const unit of TELEMETRY_UNITS) {

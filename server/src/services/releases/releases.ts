@@ -6,14 +6,14 @@ import { conflict } from '../../errors/http-error';
 import { insertAuditEntry } from '../../repositories/audit-repository';
 import type { SignedInCaller } from '../callers';
 import { readKeptReleases } from './kept-releases';
-import { readRegistryFile, updateRegistryFile } from './registry-file';
 import { releaseOverviews, remoteOverview } from './release-overview';
+import { registryStoreOf } from './registry-store';
 
 type ReleaseDeps = { db: Database; config: Pick<ServerConfig, 'releases' | 'dataDir'> };
 
 /** `GET /api/releases`: what the admin Releases screen shows, read from the registry the release commands write. */
 export async function listReleases({ db, config }: ReleaseDeps): Promise<RemoteReleaseOverview[]> {
-  return releaseOverviews(db, await readRegistryFile(releaseSettingsOf(config).registryFile));
+  return releaseOverviews(db, await registryStoreOf(releaseSettingsOf(config)).read());
 }
 
 const shown = (version: string | null) => version ?? 'none';
@@ -44,7 +44,7 @@ export async function rollBackFromAdminScreen(
   const kept = await readKeptReleases(settings.releasesDir);
   let registry;
   try {
-    registry = await updateRegistryFile(settings.registryFile, (current) => {
+    registry = await registryStoreOf(settings).update((current) => {
       const record = current.remotes[remote] ?? { live: null, canary: null, history: [] };
       if (expected) refuseChangedSince(record, remote, expected);
       const next = rollBack(current, remote, { command: 'admin screen', by: admin.user.email, now });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { advanceRollout, rollBack, type Registry, type RolloutState } from '@bookswap/shared/releases';
 import type { ReleaseSettings } from '../../config';
 import type { Database, Queryable } from '../../db/database';
@@ -6,14 +7,14 @@ import { asRolloutLeader, releaseTotalsSince } from '../../repositories/release-
 import { flushReleaseHealth } from '../release-health';
 import { decideRollout, type RolloutDecision } from './rollout-decision';
 import { writeFiguresSnapshot } from './figures-snapshot';
-import { readRegistryFile, updateRegistryFile } from './registry-file';
+import { registryStoreOf } from './registry-store';
 
 /** What the history names as the command of an automatic decision. */
 export const ROLLOUT_COMMAND = 'automatic rollout (API)';
 
 export interface RolloutWorkerOptions {
   db: Database;
-  settings: Pick<ReleaseSettings, 'registryFile' | 'auto'>;
+  settings: Pick<ReleaseSettings, 'registryFile' | 'registryDatabase' | 'auto'>;
   onDecision?: (remote: string, decision: RolloutDecision) => void;
   onError?: (error: unknown) => void;
 }
@@ -42,7 +43,7 @@ async function decideEach(db: Queryable, registry: Registry, { settings, onDecis
     const decision = decideRollout(rollout, await stepCounts(db, remote, record.live, rollout), settings.auto, now);
     if (decision.kind === 'wait') continue;
     const context = { command: ROLLOUT_COMMAND, now, reason: decision.reason, figures: decision.figures };
-    await updateRegistryFile(settings.registryFile, (current) => {
+    await registryStoreOf(settings).update((current) => {
       if (!sameStep(current.remotes[remote]?.rollout, rollout)) return current;
       return decision.kind === 'rollback' ? rollBack(current, remote, context) : advanceRollout(current, remote, context);
     });
@@ -57,7 +58,7 @@ async function decideEach(db: Queryable, registry: Registry, { settings, onDecis
  * instance holding the rollout lock decides; answers whether this one did.
  */
 export async function checkRollouts(options: RolloutWorkerOptions, now = new Date()): Promise<boolean> {
-  const registry = await readRegistryFile(options.settings.registryFile);
+  const registry = await registryStoreOf(options.settings).read();
   if (!Object.values(registry.remotes).some((record) => record.rollout)) return false;
   // Written before the lock's transaction: the embedded database runs one transaction at a time.
   await flushReleaseHealth(options.db);
@@ -65,14 +66,15 @@ export async function checkRollouts(options: RolloutWorkerOptions, now = new Dat
 }
 
 /**
- * One tick: the rollouts looked at, then the figures for `pnpm release list` written beside the registry (only
- * where a registry exists: a server started without releases, the tests' among them, writes nothing).
+ * One tick: the rollouts looked at, then the figures for `pnpm release list` written beside the registry file (only
+ * where a registry exists: a server started without releases, the tests' among them, writes nothing; with the
+ * registry in PostgreSQL, where the file's folder exists on this host).
  */
 async function tick(options: RolloutWorkerOptions): Promise<void> {
   await checkRollouts(options);
-  const { registryFile } = options.settings;
-  if (!existsSync(registryFile)) return;
-  await writeFiguresSnapshot(options.db, await readRegistryFile(registryFile), registryFile);
+  const { registryFile, registryDatabase } = options.settings;
+  if (!existsSync(registryDatabase ? path.dirname(registryFile) : registryFile)) return;
+  await writeFiguresSnapshot(options.db, await registryStoreOf(options.settings).read(), registryFile);
 }
 
 /**

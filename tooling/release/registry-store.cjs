@@ -1,0 +1,58 @@
+// Where the release commands and the shell's servers find the release registry (docs/decisions/020): the file (the
+// local and single-host default) or, when RELEASE_REGISTRY_DATABASE_URL names one, PostgreSQL, as the API does.
+const { databaseRegistryStore, pollingRegistryReader } = require('@bookswap/shared/release-registry');
+const { readRegistry, registryPath, updateRegistry } = require('./release-store.cjs');
+
+/** A pool on the registry's database; DATABASE_SCHEMA applies to it as to the API's. */
+function registryPool(env, max) {
+  const { Pool } = require('pg');
+  const schema = env.DATABASE_SCHEMA;
+  const pool = new Pool({
+    connectionString: env.RELEASE_REGISTRY_DATABASE_URL,
+    max,
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+  });
+  // A lost idle connection must not crash a server; the next query opens another.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The store a release command reads and changes; `close` ends its connections so the command exits at once. */
+function openRegistryStore(env = process.env) {
+  if (!env.RELEASE_REGISTRY_DATABASE_URL) {
+    const file = registryPath(env);
+    return {
+      read: async () => readRegistry(file),
+      update: async (change) => updateRegistry(change, file),
+      close: async () => undefined,
+    };
+  }
+  const pool = registryPool(env, 1);
+  return { ...databaseRegistryStore(pool), close: () => pool.end() };
+}
+
+/**
+ * What a shell's server answers remotes.json and its pages from, read synchronously per request: the file as it is
+ * now, or PostgreSQL's rows as last read (every half second, so a promote is served within a second). `start` before
+ * the first request; `stop` with the server.
+ */
+function openRegistryReader(env = process.env) {
+  if (!env.RELEASE_REGISTRY_DATABASE_URL) {
+    const file = registryPath(env);
+    return { start: async () => undefined, current: () => readRegistry(file), stop: async () => undefined };
+  }
+  const pool = registryPool(env, 1);
+  const reader = pollingRegistryReader(databaseRegistryStore(pool), {
+    onError: (error) => console.error(`[registry] reading the release registry failed: ${error?.message ?? error}`),
+  });
+  return {
+    start: () => reader.start(),
+    current: () => reader.current(),
+    stop: async () => {
+      reader.stop();
+      await pool.end();
+    },
+  };
+}
+
+module.exports = { openRegistryReader, openRegistryStore };
