@@ -17,6 +17,8 @@ export interface SiteMenuProps {
   signedIn: boolean;
   onClose(): void;
   onLogOut(): void;
+  /** Ends every session of this person, on every device, as the avatar menu's item does. */
+  onLogOutEverywhere(): void;
 }
 
 // NavLink marks the current page with aria-current="page"; the style shows it too.
@@ -27,7 +29,7 @@ const CURRENT_PAGE = { '&[aria-current="page"]': { color: 'primary.main', fontWe
  * Its own chunk, loaded on the first press of the menu button; Menu moves the focus in, Escape closes it and
  * the focus goes back to the button.
  */
-export function SiteMenu({ id, anchor, links, signedIn, onClose, onLogOut }: SiteMenuProps) {
+export function SiteMenu({ id, anchor, links, signedIn, onClose, onLogOut, onLogOutEverywhere }: SiteMenuProps) {
   const accountItems = signedIn
     ? [
         <Divider key="divider" />,
@@ -43,6 +45,9 @@ export function SiteMenu({ id, anchor, links, signedIn, onClose, onLogOut }: Sit
         </MenuItem>,
         <MenuItem key="log-out" onClick={onLogOut}>
           Log out
+        </MenuItem>,
+        <MenuItem key="log-out-everywhere" onClick={onLogOutEverywhere}>
+          Log out of all devices
         </MenuItem>,
       ]
     : [

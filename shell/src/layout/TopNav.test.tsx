@@ -144,10 +144,23 @@ describe('the top navigation', () => {
         within(menu)
           .getAllByRole('menuitem')
           .map((item) => item.textContent),
-      ).toEqual(['Home', 'Category list', 'Book List', 'Dashboard', 'Log out']);
+      ).toEqual(['Home', 'Category list', 'Book List', 'Dashboard', 'Log out', 'Log out of all devices']);
       await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
       expect(await screen.findByText('the login page')).toBeInTheDocument();
       expect(auth.logout).toHaveBeenCalledTimes(1);
+    });
+
+    it('logs out of all devices from the menu too, and goes to /login', async () => {
+      const user = userEvent.setup();
+      const auth = signedInAs('seller');
+      const logOutEverywhere = jest.fn(() => Promise.resolve());
+      renderRoutes(routes, { auth, logOutEverywhere });
+      await user.click(await screen.findByRole('button', { name: 'Menu' }));
+      const menu = await screen.findByRole('menu', { name: 'Main' });
+      await user.click(within(menu).getByRole('menuitem', { name: 'Log out of all devices' }));
+      expect(await screen.findByText('the login page')).toBeInTheDocument();
+      expect(logOutEverywhere).toHaveBeenCalledTimes(1);
+      expect(auth.logout).not.toHaveBeenCalled();
     });
   });
 });

@@ -107,6 +107,7 @@ function SiteMenuButton({ links }: { links: SiteMenuLink[] }) {
   const { user } = useAuth();
   const { anchor, everOpened, openFrom, close } = usePopupAnchor();
   const closeThenLogOut = useLogOutFrom(close);
+  const closeThenLogOutEverywhere = useLogOutFrom(close, true);
   const menuId = useId();
   const open = anchor !== null;
 
@@ -132,6 +133,7 @@ function SiteMenuButton({ links }: { links: SiteMenuLink[] }) {
             signedIn={user !== null}
             onClose={close}
             onLogOut={closeThenLogOut}
+            onLogOutEverywhere={closeThenLogOutEverywhere}
           />
         </Suspense>
       ) : null}
