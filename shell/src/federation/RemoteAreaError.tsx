@@ -1,14 +1,10 @@
-import { useEffect } from 'react';
 import { isRouteErrorResponse, useMatches, useRouteError } from 'react-router-dom';
-import { noteCaughtError } from '../release-health/load-ledger';
+import { useCaughtErrorNoted } from '../release-health/use-caught-error-noted';
 import { NotFoundScreen } from '../route-errors/NotFoundScreen';
 import { RouteErrorScreen } from '../route-errors/RouteErrorScreen';
 import { RemoteFallback } from './RemoteFallback';
 import type { RemoteArea } from './route-ownership';
 import { PathNotServedError, RemoteIncompatibleError, RemoteUnavailableError } from './remote-unavailable-error';
-
-/** Errors already noted: a boundary renders again (StrictMode, a revalidation) with the same error. */
-const noted = new WeakSet<object>();
 
 /**
  * A remote that failed to load gets its fallback with Retry; a path or a thing that does not exist the 404 screen;
@@ -22,15 +18,7 @@ export function RemoteAreaError({ area }: { area: RemoteArea }) {
   const route = matches.findLast((match) => match.id.startsWith(prefix))?.id.slice(prefix.length) ?? '/';
   // A screen's loader answering 404 (an unknown category) is a page that does not exist, not a broken release.
   const notFound = error instanceof PathNotServedError || (isRouteErrorResponse(error) && error.status === 404);
-  const caught = !(error instanceof RemoteUnavailableError) && !notFound;
-  useEffect(() => {
-    if (!caught) return;
-    if (typeof error === 'object' && error !== null) {
-      if (noted.has(error)) return;
-      noted.add(error);
-    }
-    noteCaughtError(area.name, route);
-  }, [caught, error, area.name, route]);
+  useCaughtErrorNoted(error, area.name, route, !(error instanceof RemoteUnavailableError) && !notFound);
   if (error instanceof RemoteIncompatibleError)
     return <RemoteFallback area={area} reason={error.reason} incompatible={error.mismatches} />;
   if (error instanceof RemoteUnavailableError) return <RemoteFallback area={area} reason={error.reason} />;

@@ -1,11 +1,7 @@
-import { useEffect } from 'react';
 import { useLocation, useRouteError } from 'react-router-dom';
 import { ALL_ROUTES } from '@bookswap/contract/routing';
-import { noteCaughtError } from '../release-health/load-ledger';
+import { useCaughtErrorNoted } from '../release-health/use-caught-error-noted';
 import { RouteErrorScreen } from './RouteErrorScreen';
-
-/** Errors already noted: the boundary renders again (StrictMode, a revalidation) with the same error. */
-const noted = new WeakSet<object>();
 
 /** The shell route's pattern for a path, never the path itself ('/' for anything else). */
 function shellRouteOf(pathname: string): string {
@@ -19,12 +15,6 @@ function shellRouteOf(pathname: string): string {
 export function ShellRouteError() {
   const error = useRouteError();
   const route = shellRouteOf(useLocation().pathname);
-  useEffect(() => {
-    if (typeof error === 'object' && error !== null) {
-      if (noted.has(error)) return;
-      noted.add(error);
-    }
-    noteCaughtError('shell', route);
-  }, [error, route]);
+  useCaughtErrorNoted(error, 'shell', route);
   return <RouteErrorScreen />;
 }
