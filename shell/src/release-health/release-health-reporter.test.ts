@@ -59,6 +59,15 @@ const PAGE_LOAD = 'page-load-0001';
 beforeEach(() => forgetLedger());
 afterEach(() => jest.useRealTimers());
 
+/** What every report of a page load on the book page carries: the storefront's live release (REMOTES) and the page load. */
+const ON_BOOK_PAGE = {
+  remote: 'storefront',
+  version: '0.1.0-aaaaaaaaaa',
+  channel: 'live',
+  route: '/book/:id',
+  pageLoad: PAGE_LOAD,
+} as const;
+
 describe('the release-health reporter', () => {
   it('attributes a load to the version and channel remotes.json named for the page load', () => {
     const { send, batches } = recordingSend();
@@ -178,53 +187,12 @@ describe('the release-health reporter', () => {
     vitals.CLS?.({ name: 'CLS', value: 0.01234 });
     jest.advanceTimersByTime(10_000);
     expect(batches()[0]?.reports).toEqual([
-      {
-        kind: 'load',
-        remote: 'storefront',
-        version: '0.1.0-aaaaaaaaaa',
-        channel: 'live',
-        route: '/book/:id',
-        pageLoad: PAGE_LOAD,
-        outcome: 'loaded',
-      },
+      { kind: 'load', ...ON_BOOK_PAGE, outcome: 'loaded' },
       // The shell's own page load, on a page served without a shell release (no meta tag here).
-      {
-        kind: 'load',
-        remote: 'shell',
-        version: 'unreleased',
-        channel: 'live',
-        route: '/book/:id',
-        pageLoad: PAGE_LOAD,
-        outcome: 'loaded',
-      },
-      {
-        kind: 'error',
-        remote: 'storefront',
-        version: '0.1.0-aaaaaaaaaa',
-        channel: 'live',
-        route: '/book/:id',
-        pageLoad: PAGE_LOAD,
-      },
-      {
-        kind: 'vital',
-        remote: 'storefront',
-        version: '0.1.0-aaaaaaaaaa',
-        channel: 'live',
-        route: '/book/:id',
-        pageLoad: PAGE_LOAD,
-        name: 'LCP',
-        value: 1235,
-      },
-      {
-        kind: 'vital',
-        remote: 'storefront',
-        version: '0.1.0-aaaaaaaaaa',
-        channel: 'live',
-        route: '/book/:id',
-        pageLoad: PAGE_LOAD,
-        name: 'CLS',
-        value: 0.012,
-      },
+      { kind: 'load', ...ON_BOOK_PAGE, remote: 'shell', version: 'unreleased', outcome: 'loaded' },
+      { kind: 'error', ...ON_BOOK_PAGE },
+      { kind: 'vital', ...ON_BOOK_PAGE, name: 'LCP', value: 1235 },
+      { kind: 'vital', ...ON_BOOK_PAGE, name: 'CLS', value: 0.012 },
     ]);
     const text = sent.map((batch) => batch.text).join('');
     for (const secret of ['@', '?', '#', '42', 'eyJ', 'bea']) expect(text).not.toContain(secret);
