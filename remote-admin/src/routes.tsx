@@ -1,4 +1,5 @@
 import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';
+import { DEAD_LETTERS_ROUTE } from './dead-letters/dead-letters-route';
 
 // Paths, access and titles come from the route table in shared; the shell mounts these in its
 // dashboard layout and guards them before they load. One lazy chunk per screen.
@@ -12,6 +13,9 @@ const routes: RemoteRoutes = [
   remoteRoute(ROUTES.reports, async () => ({ Component: (await import('./reports/ReportsPage')).ReportsPage })),
   remoteRoute(ROUTES.auditLog, async () => ({ Component: (await import('./audit-log/AuditLogPage')).AuditLogPage })),
   remoteRoute(ROUTES.releases, async () => ({ Component: (await import('./releases/ReleasesPage')).ReleasesPage })),
+  remoteRoute(DEAD_LETTERS_ROUTE, async () => ({
+    Component: (await import('./dead-letters/DeadLettersPage')).DeadLettersPage,
+  })),
 ];
 
 export default routes;

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { MailTransport } from '../mail/mail-transport';
+import type { DeadLetters } from '@bookswap/shared/schemas';
 import {
   claimDueMail,
   deadMail,
@@ -100,22 +101,11 @@ export async function deliverDueMail(
   return { delivered: delivered.length, failed: due.length - delivered.length };
 }
 
-/** What an admin sees of a dead letter: to whom, what, how often tried and why it failed; not its words. */
-export interface DeadLetter {
-  id: string;
-  toEmail: string;
-  subject: string;
-  attempts: number;
-  lastError: string;
-  createdAt: string;
-  deadAt: string;
-}
-
 /** How many dead letters an admin's list shows at most: the newest. */
 const DEAD_LETTERS_SHOWN = 200;
 
 /** The newest dead letters and how many there are in all, for admins (`GET /api/mail/dead-letters`). */
-export async function deadLetters(db: Database): Promise<{ deadLetters: DeadLetter[]; count: number }> {
+export async function deadLetters(db: Database): Promise<DeadLetters> {
   const { rows, count } = await deadMail(db, DEAD_LETTERS_SHOWN);
   return {
     deadLetters: rows.map((row) => ({

@@ -15,5 +15,6 @@ export * from './payments';
 export * from './reports';
 export * from './audit';
 export * from './notifications';
+export * from './mail';
 export * from './releases';
 export * from './writes';

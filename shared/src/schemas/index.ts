@@ -11,6 +11,7 @@ export * from './report';
 export * from './audit';
 export * from './image';
 export * from './notification';
+export * from './mail';
 export * from './telemetry';
 export * from './release-overview';
 export * from './money-format';

@@ -1,0 +1,15 @@
+import { apiQuery } from './api-query';
+import { apiRequest } from './api-client';
+
+/** The emails the outbox gave up on, newest first, and how many in all (admin only). */
+export const getDeadLetters = () => apiRequest('/api/mail/dead-letters', { auth: true, answer: 'deadLetters' });
+
+/** Cache keys of the mail GET above: emails are notifications sent by mail, so they are of that family. */
+export const mailKeys = {
+  deadLetters: () => ['notifications', 'dead-letters'] as const,
+};
+
+/** What screens read of the outbox: the query's key beside its call. */
+export const mailQueries = {
+  deadLetters: () => apiQuery(mailKeys.deadLetters(), getDeadLetters),
+};
