@@ -97,7 +97,10 @@ test('a seller reads My Product as cards with every action on screen, and reache
   await dashboardMenu.click();
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(menu.getByRole('link', { name: 'My Product' })).toHaveAttribute('aria-current', 'page');
-  await menu.getByRole('link', { name: 'Booking Requests' }).click();
+  // As a person waits for the menu to finish opening: while it slides open, its lower items are still clipped.
+  const bookingRequests = menu.getByRole('link', { name: 'Booking Requests' });
+  await expect(bookingRequests).toBeInViewport({ ratio: 1 });
+  await bookingRequests.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Requests' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
 });
