@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -29,11 +29,62 @@ export function release(...args: string[]) {
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
 }
 
-/** Builds a release and answers its version (the command's last line). */
-export function buildRelease(remote: string, source?: string): string {
-  const built = release('build', remote, ...(source ? ['--source', source] : []));
-  if (built.status !== 0) throw new Error(`release build ${remote} failed: ${built.stderr}`);
-  return built.stdout.split('\n').at(-1) ?? '';
+/** What a drill asks `pnpm release build` for: a unit, and the checkout to build it from (the workspace's if none). */
+export interface DrillBuild {
+  unit: string;
+  source?: string;
+}
+
+/** One `pnpm release build`, without source maps (nobody debugs a drill's release); answers its version. */
+function buildOne({ unit, source }: DrillBuild): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const args = ['--import', 'tsx', CLI, 'build', unit, ...(source ? ['--source', source] : [])];
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, BOOKSWAP_SOURCE_MAPS: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      if (status === 0) resolve(stdout.trim().split('\n').at(-1) ?? '');
+      else reject(new Error(`release build ${unit} failed: ${stderr.trim()}`));
+    });
+  });
+}
+
+/**
+ * Builds the drill's releases two at a time and answers their versions in the order asked. A webpack build keeps one
+ * core busy most of its time; CI has two, and nothing else runs while a spec's `beforeAll` builds.
+ */
+export async function buildReleases<const Builds extends readonly DrillBuild[]>(
+  builds: Builds,
+): Promise<{ [Index in keyof Builds]: string }> {
+  const versions = new Array<string>(builds.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < builds.length) {
+      const index = next++;
+      versions[index] = await buildOne(builds[index]!);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return versions as { [Index in keyof Builds]: string };
+}
+
+/**
+ * Runs `visit(0)` to `visit(count - 1)`, `lanes` at a time: a drill's fresh browsers each wait on the network for
+ * much of their page loads, so a few side by side finish sooner than one after another.
+ */
+export async function inLanes(count: number, lanes: number, visit: (index: number) => Promise<void>) {
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let index = lane; index < count; index += lanes) await visit(index);
+    }),
+  );
 }
 
 /** A copy of a workspace package (`contract` or `shared`) at another version, with text replacements. */

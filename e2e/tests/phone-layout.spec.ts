@@ -1,47 +1,10 @@
-import type { Page } from '@playwright/test';
-import type { Role } from '@bookswap/contract/auth';
-import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
-import { routesToWalk } from '../support/route-walk';
+import { expect, test } from '../support/fixtures';
 import { expectAccessible } from '../support/shared-steps';
 
-// At a phone's size every screen fits its width and the top bar stays one line.
+// At a phone's size: the menus, the card lists and their actions (every-route.spec.ts walks every screen's width).
 const PHONE = { width: 390, height: 844 };
-/** The top bar's one line at this width (MUI's toolbar is 56-64 px); a wrapped bar is about twice that. */
-const ONE_LINE = 64;
 
 test.use({ viewport: PHONE });
-
-/** How far the page scrolls sideways and how tall the top bar is, once the screen has settled. */
-async function measure(page: Page) {
-  await expect(page.locator('main').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
-  return page.evaluate(() => {
-    const scrolling = document.scrollingElement!;
-    return {
-      sideways: scrolling.scrollWidth - scrolling.clientWidth,
-      bar: document.querySelector('header')!.getBoundingClientRect().height,
-    };
-  });
-}
-
-for (const role of [null, 'buyer', 'seller', 'admin'] as (Role | null)[]) {
-  test(`as ${role ?? 'a visitor'}, every route the role may open fits a phone's width under a one-line top bar`, async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    if (role) await signInThroughLoginScreen(page, role);
-    const routes = await routesToWalk(page, role);
-    expect(routes.length).toBeGreaterThan(2);
-    for (const { path } of routes) {
-      await page.goto(path);
-      const { sideways, bar } = await measure(page);
-      // Soft: one run names every screen that does not fit, not only the first.
-      expect.soft(sideways, `${path} scrolls sideways by ${sideways} px`).toBeLessThanOrEqual(0);
-      expect.soft(bar, `${path}: the top bar is ${bar} px tall`).toBeLessThanOrEqual(ONE_LINE);
-    }
-  });
-}
 
 test('a visitor opens the navigation from the Menu button with the keyboard and closes it with Escape', async ({
   page,

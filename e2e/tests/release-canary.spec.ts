@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { ReleaseHealthRow } from '@bookswap/shared/schemas';
 import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
 import { accessToken, api } from '../support/marketplace-steps';
-import { buildRelease, hidePage, registryRecord, release, remoteVariant, sendReports } from '../support/release-drill';
+import { buildReleases, hidePage, registryRecord, release, remoteVariant, sendReports } from '../support/release-drill';
 
 // The automatic canary drills (decision 026). The run's API decides with short settings (global-setup.ts: 4 page
 // loads a step, no minimum minutes, a look every 500 ms); the product's defaults are in docs/decisions/026.
@@ -20,24 +20,26 @@ test.beforeAll(async () => {
   test.setTimeout(420_000);
   original = registryRecord('seller').live ?? '';
   // A seller team's release whose My Product screen throws as it renders, and one that only changes a text.
-  broken = buildRelease(
-    'seller',
-    remoteVariant('remote-seller', {
-      replace: [
-        {
-          file: 'src/my-products/MyProductsPage.tsx',
-          from: 'export function MyProductsPage() {',
-          to: "export function MyProductsPage() {\n  if (Date.now() > 0) throw new Error('release drill: My Product breaks');",
-        },
-      ],
-    }),
-  );
-  healthy = buildRelease(
-    'seller',
-    remoteVariant('remote-seller', {
-      replace: [{ file: 'src/my-products/MyProductsPage.tsx', from: 'Total Product: ', to: 'Books on sale: ' }],
-    }),
-  );
+  [broken, healthy] = await buildReleases([
+    {
+      unit: 'seller',
+      source: remoteVariant('remote-seller', {
+        replace: [
+          {
+            file: 'src/my-products/MyProductsPage.tsx',
+            from: 'export function MyProductsPage() {',
+            to: "export function MyProductsPage() {\n  if (Date.now() > 0) throw new Error('release drill: My Product breaks');",
+          },
+        ],
+      }),
+    },
+    {
+      unit: 'seller',
+      source: remoteVariant('remote-seller', {
+        replace: [{ file: 'src/my-products/MyProductsPage.tsx', from: 'Total Product: ', to: 'Books on sale: ' }],
+      }),
+    },
+  ]);
 });
 
 test.afterAll(() => {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
-import { buildRelease, folderDigest, release, remoteVariant, ROOT } from '../support/release-drill';
+import { buildReleases, folderDigest, inLanes, release, remoteVariant, ROOT } from '../support/release-drill';
 import { shareScopeOf } from '../support/share-scope';
 
 // The release drills (docs/decisions/020 and 021): each remote ships, canaries and rolls back on its own, from
@@ -81,42 +81,41 @@ test.beforeAll(async () => {
         'export function SellerTipsPage() {\n  return <h1>Tips for sellers</h1>;\n}\n',
     },
   });
-  sellerNext = buildRelease('seller', seller);
-  sellerOtherMajor = buildRelease(
-    'seller',
-    remoteVariant('remote-seller', { contract: { version: NEXT_CONTRACT_MAJOR } }),
-  );
-  // A breaking change to a library, released with the seller alone: the table's `pageSize` is `rowsPerPage` in the
-  // next major of @bookswap/shared, and the seller's My Product asks for two rows a page with it.
-  sellerLibraryMajor = buildRelease(
-    'seller',
-    remoteVariant('remote-seller', {
-      replace: [
-        {
-          file: 'src/my-products/MyProductsPage.tsx',
-          from: 'what="Your products"',
-          to: 'what="Your products" rowsPerPage={2}',
-        },
-      ],
-      shared: {
-        version: NEXT_LIBRARY_MAJOR,
+  [sellerNext, sellerOtherMajor, sellerLibraryMajor, storefrontNext] = await buildReleases([
+    { unit: 'seller', source: seller },
+    { unit: 'seller', source: remoteVariant('remote-seller', { contract: { version: NEXT_CONTRACT_MAJOR } }) },
+    // A breaking change to a library, released with the seller alone: the table's `pageSize` is `rowsPerPage` in the
+    // next major of @bookswap/shared, and the seller's My Product asks for two rows a page with it.
+    {
+      unit: 'seller',
+      source: remoteVariant('remote-seller', {
         replace: [
-          { file: 'src/ui/PagedTable.tsx', from: '  pageSize?: number;', to: '  rowsPerPage?: number;' },
           {
-            file: 'src/ui/PagedTable.tsx',
-            from: '  pageSize = DEFAULT_PAGE_SIZE,',
-            to: '  rowsPerPage: pageSize = DEFAULT_PAGE_SIZE,',
+            file: 'src/my-products/MyProductsPage.tsx',
+            from: 'what="Your products"',
+            to: 'what="Your products" rowsPerPage={2}',
           },
         ],
-      },
-    }),
-  );
-  storefrontNext = buildRelease(
-    'storefront',
-    remoteVariant('remote-storefront', {
-      replace: [{ file: 'src/categories/CategoryListPage.tsx', from: 'Book Categories', to: 'Browse by category' }],
-    }),
-  );
+        shared: {
+          version: NEXT_LIBRARY_MAJOR,
+          replace: [
+            { file: 'src/ui/PagedTable.tsx', from: '  pageSize?: number;', to: '  rowsPerPage?: number;' },
+            {
+              file: 'src/ui/PagedTable.tsx',
+              from: '  pageSize = DEFAULT_PAGE_SIZE,',
+              to: '  rowsPerPage: pageSize = DEFAULT_PAGE_SIZE,',
+            },
+          ],
+        },
+      }),
+    },
+    {
+      unit: 'storefront',
+      source: remoteVariant('remote-storefront', {
+        replace: [{ file: 'src/categories/CategoryListPage.tsx', from: 'Book Categories', to: 'Browse by category' }],
+      }),
+    },
+  ]);
 });
 
 test.afterAll(() => {
@@ -182,7 +181,7 @@ test('(c) a 50 % canary reaches some fresh browsers, and each keeps its version 
   const canary = release('promote', 'seller', sellerNext, '--canary', '50');
   expect(canary.status, canary.stderr).toBe(0);
   const counts = new Map<string, number>();
-  for (let i = 0; i < 20; i += 1) {
+  await inLanes(20, 4, async (i) => {
     const context = await browser.newContext({ baseURL: SHELL_URL });
     const page = await context.newPage();
     const seen = versionsSeenBy(page);
@@ -198,7 +197,7 @@ test('(c) a 50 % canary reaches some fresh browsers, and each keeps its version 
     const version = [...versions][0] ?? '';
     counts.set(version, (counts.get(version) ?? 0) + 1);
     await context.close();
-  }
+  });
   expect([...counts.keys()].sort()).toEqual([original.seller, sellerNext].sort());
   // 20 draws at 50 %: fewer than 3 on either side has a chance below 0.03 %.
   for (const count of counts.values()) expect(count).toBeGreaterThanOrEqual(3);

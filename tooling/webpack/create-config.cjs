@@ -48,7 +48,7 @@ function tsLoaderRule(production) {
           module: 'esnext',
           target: 'es2022',
           jsx: production ? 'react-jsx' : 'react-jsxdev',
-          sourceMap: true,
+          sourceMap: process.env.BOOKSWAP_SOURCE_MAPS !== 'off',
         },
       },
     },
@@ -89,6 +89,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const withSourceMaps = process.env.BOOKSWAP_SOURCE_MAPS !== 'off';
     const oneBundle = isHost && production && process.env.BOOKSWAP_ONE_BUNDLE === '1';
     // A remote has a page only in development (its standalone host); in production it is an entry file.
     const hasPage = isHost || !production;
@@ -103,7 +104,8 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
       entry: hasPage ? { main: './src/index.ts' } : {},
       // Production maps are written beside the files for error reports but not named in them: the origins do not
       // serve them (tooling/serve/static-server.mjs), so browsers are not sent looking for them.
-      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      // `BOOKSWAP_SOURCE_MAPS=off` skips them for builds nobody debugs: the browser tests' drill releases.
+      devtool: production ? (withSourceMaps ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
       output: {
         // A release build (tooling/release) writes into a staging folder of its own instead of dist/.
         path: process.env.BOOKSWAP_OUTPUT_DIR || path.join(packageDir, oneBundle ? 'dist-one-bundle' : 'dist'),

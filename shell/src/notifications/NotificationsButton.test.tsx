@@ -8,6 +8,7 @@ import type { Notification } from '@bookswap/shared/schemas';
 import {
   type FakeApi,
   fakeApiForEachTest,
+  never,
   renderScreen,
   sampleNotification,
   signedInAs,
@@ -195,6 +196,19 @@ describe('the notifications bell', () => {
     expect(within(list).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
+  });
+
+  it('keeps the focus in the list while Mark all read is on its way, so Escape still closes it', async () => {
+    serveNotifications(api, [newBooking, receipt]);
+    api.on('PUT', '/api/notification/read-all', never);
+    renderScreen({ routes, at: '/', as: 'seller' });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const list = await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.click(within(list).getByRole('button', { name: 'Mark all read' }));
+    expect(within(list).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    expect(within(list).getByRole('heading', { name: 'Notifications' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
   });
 
   it('offers no Mark all read when everything is read', async () => {

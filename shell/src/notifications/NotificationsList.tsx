@@ -64,6 +64,9 @@ export function NotificationsList({ anchor, onClose }: NotificationsListProps) {
   const unread = notifications.data?.unread ?? 0;
 
   const markAllRead = () => {
+    // The button is disabled from the press on, which would drop the focus out of the list (and a keyboard user's
+    // Escape with it) until the server answers: it moves to the list's title first.
+    title.current?.focus();
     setMarkingAll(true);
     // The count drops to 0 when the server has it; a failure says so.
     writes.markAllNotificationsRead
@@ -71,8 +74,6 @@ export function NotificationsList({ anchor, onClose }: NotificationsListProps) {
       .catch(notifyError)
       .finally(() => {
         setMarkingAll(false);
-        // The button is disabled now that nothing is unread: the focus stays in the list, on its title.
-        title.current?.focus();
         void invalidate(writes.markAllNotificationsRead);
       });
   };
