@@ -11,6 +11,12 @@ export interface ServerConfig {
   /** Accept the Firebase Auth emulator's unsigned ID tokens. Only ever set by explicit configuration. */
   authMode: 'firebase' | 'emulator';
   firebaseProjectId: string;
+  /**
+   * Where the Admin SDK revokes a person's sign-ins (signing out everywhere, a deleted user): the Auth emulator at
+   * FIREBASE_AUTH_EMULATOR_HOST in emulator mode, Firebase with GOOGLE_APPLICATION_CREDENTIALS otherwise; unset,
+   * only the server's own cut-off ends the other devices' sessions.
+   */
+  signInRevocation?: { emulatorHost: string } | { credentialsFile: string };
   adminEmails: string[];
   corsOrigins: string[];
   publicUrl: string;
@@ -226,6 +232,13 @@ export function defaultCorsOrigins(): string[] {
   return origins;
 }
 
+/** The Auth emulator in emulator mode, Firebase with a service account otherwise; neither when not configured. */
+function signInRevocationOf(authMode: ServerConfig['authMode'], env: NodeJS.ProcessEnv) {
+  if (authMode === 'emulator')
+    return env.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST } : undefined;
+  return env.GOOGLE_APPLICATION_CREDENTIALS ? { credentialsFile: env.GOOGLE_APPLICATION_CREDENTIALS } : undefined;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = positiveInt(env.PORT, 5000, 'PORT');
   if (env.DATABASE_SCHEMA && !/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {
@@ -254,6 +267,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     authMode,
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-bookswap',
+    signInRevocation: signInRevocationOf(authMode, env),
     adminEmails: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     corsOrigins: env.CORS_ORIGINS ? list(env.CORS_ORIGINS) : defaultCorsOrigins(),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { AppDeps } from './app-deps';
 import { accessTokens, loadJwtSecret } from './auth/access-token';
 import { emulatorVerifier, firebaseVerifier, type IdTokenVerifier } from './auth/id-token';
+import { adminSdkAccounts } from './auth/admin-sdk-accounts';
 import { cutOffOnly, type SignInAccounts } from './auth/sign-in-accounts';
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -93,6 +94,10 @@ export async function prepareServer(
   await applyConfiguredAdmins(handle.db, config.adminEmails);
   const images = imageStoreFor(config, handle.db);
   if (config.seed === 'demo') await seedIfEmpty(handle.db, images);
+  // The app's logger exists once the app is built; a revocation only happens after that.
+  const built: { log?: FastifyBaseLogger } = {};
+  const revocationFailed = (error: unknown, uid: string) =>
+    built.log?.error({ err: error, uid }, 'revoking the sign-in account’s refresh tokens failed');
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -101,8 +106,11 @@ export async function prepareServer(
       (config.authMode === 'emulator'
         ? emulatorVerifier(config.firebaseProjectId)
         : firebaseVerifier(config.firebaseProjectId)),
-    // No firebase-admin in either mode yet: see sign-in-accounts.ts.
-    signInAccounts: options.signInAccounts ?? cutOffOnly,
+    signInAccounts:
+      options.signInAccounts ??
+      (config.signInRevocation
+        ? adminSdkAccounts(config.firebaseProjectId, config.signInRevocation, revocationFailed)
+        : cutOffOnly),
     accessTokens: accessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds),
     gateway: gatewayFor(config, handle),
     images,
@@ -115,6 +123,7 @@ export async function prepareServer(
     }),
   };
   const app = await buildApp(deps, options.fastify);
+  built.log = app.log;
   const sweeper = sweepPeriodically(app, deps);
   const mailWorker = mailWorkerFor(app, deps);
   app.addHook('onClose', async () => {

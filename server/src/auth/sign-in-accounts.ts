@@ -8,10 +8,9 @@ export interface SignInAccounts {
 }
 
 /**
- * Both auth modes today: the server does not carry firebase-admin nor a service account, so nothing is revoked at
- * Firebase and the cut-off alone ends the other devices' sessions (their renewed ID tokens keep the sign-in's
- * `auth_time`, which the cut-off refuses). A Firebase-mode implementation would call the Admin SDK's
- * `revokeRefreshTokens(uid)` here and be chosen beside the ID-token verifier in server.ts.
+ * When no identity provider is configured for revocation (`signInRevocation` unset: the API tests, Firebase mode
+ * without a service account): the cut-off alone ends the other devices' sessions, since their renewed ID tokens
+ * keep the sign-in's `auth_time`, which it refuses. Otherwise `adminSdkAccounts` revokes at the provider as well.
  */
 export const cutOffOnly: SignInAccounts = {
   revokeSessions: () => Promise.resolve(),

@@ -199,13 +199,15 @@ describe('the sign-in state behind useAuth()', () => {
     expect(latest.verify).toBe(true);
   });
 
-  it('reports a signed-out visitor and forgets any stale access token', async () => {
+  it('a stored session whose sign-in the provider no longer holds is signed out, says so, and is forgotten', async () => {
+    // As after "Log out of all devices" on another device: the provider refuses the kept sign-in at start-up.
     global.fetch = fakeServer({}).handler as typeof fetch;
     localStorage.setItem('accessToken', 'left-over');
     renderProvider(identity);
     await identity.restore(null);
     await waitFor(() => expect(shown()).toBe('settled | signed out | no role'));
     expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
   });
 
   it('keeps a session across a reload: the stored access token is reused, the role read again', async () => {

@@ -145,6 +145,10 @@ export function createSessionController(
     const next = dispatch({ type: 'provider-reported', identity });
     if (next === previous) return;
     if (next.status === 'signed-out') {
+      // A stored session whose sign-in the provider no longer holds (revoked by "Log out of all devices" elsewhere,
+      // or the account deleted) ends as a refused renewal does: the person is told, not silently signed out.
+      if (previous.status === 'establishing' && previous.origin === 'restore' && readAccessToken() !== null)
+        notifyError(new Error(SESSION_ENDED_MESSAGE));
       // The provider holds no identity, so nothing of the session may stay behind.
       clearAccessToken();
       noteSignInSettled();
