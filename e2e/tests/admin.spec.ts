@@ -1,9 +1,8 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { BookListResponse, Product } from '@bookswap/shared/schemas';
 import { expect, test } from '../support/fixtures';
+import { signUpThroughApi, type ApiAccount } from '../support/accounts-through-api';
 import { API_URL, expectAccessible, newListing } from '../support/shared-steps';
-
-const PASSWORD = 'secret123';
 
 /** A fresh address per account: the server's records and bans outlive every test (e2e/README.md, Independence). */
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
@@ -29,35 +28,12 @@ async function callApi(method: string, path: string, token?: string, body?: unkn
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-interface FreshAccount {
-  name: string;
-  email: string;
-  /** The server's access token, as the shell stored it after sign-up. */
-  token: string;
-}
-
-/** Signs up through the real /signup screen in a browser context of its own, as someone other than the admin. */
-async function signUpFresh(browser: Browser, role: 'Buyer' | 'Seller', name: string): Promise<FreshAccount> {
-  const email = uniqueEmail(role.toLowerCase());
-  const context = await browser.newContext({ baseURL: 'http://localhost:3000' });
-  try {
-    const page = await context.newPage();
-    await page.goto('/signup');
-    await page.getByLabel('Your Name').fill(name);
-    await page.getByLabel('Role').selectOption({ label: role });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('user created succrssfully')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-    return { name, email, token: await tokenOf(page) };
-  } finally {
-    await context.close();
-  }
-}
+/** A new person of the role, as someone other than the admin: the admin's screens are under test, not sign-up. */
+const signUpFresh = (role: 'buyer' | 'seller', name: string): Promise<ApiAccount> =>
+  signUpThroughApi(role, name, uniqueEmail(role));
 
 /** Lists a book as the given seller, through the API_URL, with a cover already in the image store. */
-async function listBook(seller: FreshAccount, title: string): Promise<string> {
+async function listBook(seller: ApiAccount, title: string): Promise<string> {
   const page = await callApi('GET', '/api/category/list?search=&page=0&size=5');
   const cover = (page.body as BookListResponse).products[0]!.img;
   const created = await callApi('POST', '/api/product/create', seller.token, newListing(title, cover, 'admin'));
@@ -65,7 +41,7 @@ async function listBook(seller: FreshAccount, title: string): Promise<string> {
   return (created.body as { insertedId: string }).insertedId;
 }
 
-async function reportBook(buyer: FreshAccount, productId: string) {
+async function reportBook(buyer: ApiAccount, productId: string) {
   const created = await callApi('POST', '/api/report/create', buyer.token, { reason: 'High Price', productId });
   expect(created.status, 'report').toBe(201);
 }
@@ -95,13 +71,9 @@ async function expectAudited(page: Page, action: string, target: string) {
 }
 
 test.describe('the admin', () => {
-  test('verifies a newly signed-up seller, whose listing then shows the verified tick', async ({
-    page,
-    browser,
-    signIn,
-  }) => {
+  test('verifies a newly signed-up seller, whose listing then shows the verified tick', async ({ page, signIn }) => {
     const tag = uniqueTag();
-    const seller = await signUpFresh(browser, 'Seller', `Vera Seller ${tag}`);
+    const seller = await signUpFresh('seller', `Vera Seller ${tag}`);
     const title = `Verify tick ${tag}`;
     await listBook(seller, title);
     await signIn('admin');
@@ -126,7 +98,7 @@ test.describe('the admin', () => {
   });
 
   test('deletes a newly signed-up buyer, who then cannot sign in again', async ({ page, browser, signIn }) => {
-    const buyer = await signUpFresh(browser, 'Buyer', `Dee Buyer ${uniqueTag()}`);
+    const buyer = await signUpFresh('buyer', `Dee Buyer ${uniqueTag()}`);
     await signIn('admin');
 
     await page.goto('/dashboard/alluser');
@@ -149,7 +121,7 @@ test.describe('the admin', () => {
       const again = await context.newPage();
       await again.goto('/login');
       await again.getByLabel('Email').fill(buyer.email);
-      await again.getByLabel('Password').fill(PASSWORD);
+      await again.getByLabel('Password').fill(buyer.password);
       await again.getByRole('button', { name: 'Login', exact: true }).click();
       await expect(again.getByRole('alert')).toContainText('This account has been removed by an admin.');
       await expect(again).toHaveURL(/\/login$/);
@@ -165,14 +137,10 @@ test.describe('the admin', () => {
     await expectAudited(page, 'Deleted user', buyer.name);
   });
 
-  test('hides a reported listing, which leaves the book list and its details URL', async ({
-    page,
-    browser,
-    signIn,
-  }) => {
+  test('hides a reported listing, which leaves the book list and its details URL', async ({ page, signIn }) => {
     const tag = uniqueTag();
-    const seller = await signUpFresh(browser, 'Seller', `Hal Seller ${tag}`);
-    const buyer = await signUpFresh(browser, 'Buyer', `Rae Reporter ${tag}`);
+    const seller = await signUpFresh('seller', `Hal Seller ${tag}`);
+    const buyer = await signUpFresh('buyer', `Rae Reporter ${tag}`);
     const title = `Hide me ${tag}`;
     const productId = await listBook(seller, title);
     await reportBook(buyer, productId);
@@ -205,10 +173,10 @@ test.describe('the admin', () => {
     await expectAudited(page, 'Hid product', title);
   });
 
-  test('dismisses an unfounded report, and the listing stays public', async ({ page, browser, signIn }) => {
+  test('dismisses an unfounded report, and the listing stays public', async ({ page, signIn }) => {
     const tag = uniqueTag();
-    const seller = await signUpFresh(browser, 'Seller', `Kit Seller ${tag}`);
-    const buyer = await signUpFresh(browser, 'Buyer', `Moe Reporter ${tag}`);
+    const seller = await signUpFresh('seller', `Kit Seller ${tag}`);
+    const buyer = await signUpFresh('buyer', `Moe Reporter ${tag}`);
     const title = `Keep me ${tag}`;
     const productId = await listBook(seller, title);
     await reportBook(buyer, productId);
@@ -233,11 +201,11 @@ test.describe('the admin', () => {
     await expectAudited(page, 'Dismissed report', title);
   });
 
-  test('reads verify, delete, hide and dismiss in the audit log, newest first', async ({ page, browser, signIn }) => {
+  test('reads verify, delete, hide and dismiss in the audit log, newest first', async ({ page, signIn }) => {
     const tag = uniqueTag();
-    const seller = await signUpFresh(browser, 'Seller', `Ava Seller ${tag}`);
-    const leaving = await signUpFresh(browser, 'Buyer', `Ben Leaving ${tag}`);
-    const reporter = await signUpFresh(browser, 'Buyer', `Cy Reporter ${tag}`);
+    const seller = await signUpFresh('seller', `Ava Seller ${tag}`);
+    const leaving = await signUpFresh('buyer', `Ben Leaving ${tag}`);
+    const reporter = await signUpFresh('buyer', `Cy Reporter ${tag}`);
     const hidden = `Audit hidden ${tag}`;
     const kept = `Audit kept ${tag}`;
     const hiddenId = await listBook(seller, hidden);
