@@ -19,25 +19,45 @@ async function postJson(url: string, body: unknown, bearer?: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** The server's access token of an account, from an ID token of a password sign-in at the emulator. */
+export async function accessTokenThroughApi(email: string, password: string): Promise<string> {
+  const { AUTH_EMULATOR_API_KEY, AUTH_EMULATOR_URL } = await authEmulator();
+  const idToken = await idTokenOf(AUTH_EMULATOR_URL, AUTH_EMULATOR_API_KEY, email, password);
+  return accessTokenFor(email, idToken);
+}
+
+async function idTokenOf(emulator: string, key: string, email: string, password: string): Promise<string> {
+  const signedIn = await postJson(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${key}`,
+    {
+      email,
+      password,
+      returnSecureToken: true,
+    },
+  );
+  if (signedIn.status !== 200) throw new Error(`${email} could not sign in: ${JSON.stringify(signedIn.body)}`);
+  return String(signedIn.body.idToken);
+}
+
+async function accessTokenFor(email: string, idToken: string): Promise<string> {
+  const answer = await fetch(`${API_URL}/api/jwt/list?email=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  if (answer.status !== 200) throw new Error(`No access token for ${email}: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
 /**
  * A new person with a role, made the way the sign-up screen makes one (an account at the sign-in emulator, the
  * user record with the chosen role, an access token for the ID token) but without a browser: for tests about what
- * an admin or a seller does to such a person, not about signing up (sign-in.spec.ts walks the screen).
+ * others do with such a person, not about signing up (sign-in.spec.ts walks the screen).
  */
 export async function signUpThroughApi(role: 'buyer' | 'seller', name: string, email: string): Promise<ApiAccount> {
   const { AUTH_EMULATOR_API_KEY, AUTH_EMULATOR_URL, createEmulatorAccount } = await authEmulator();
   const password = 'secret123';
   await createEmulatorAccount({ email, password, displayName: name });
-  const signedIn = await postJson(
-    `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${AUTH_EMULATOR_API_KEY}`,
-    { email, password, returnSecureToken: true },
-  );
-  const idToken = String(signedIn.body.idToken);
+  const idToken = await idTokenOf(AUTH_EMULATOR_URL, AUTH_EMULATOR_API_KEY, email, password);
   const created = await postJson(`${API_URL}/api/user/create`, { userEmail: email, userName: name, role }, idToken);
   if (created.status !== 201) throw new Error(`The user record of ${email} was refused: ${JSON.stringify(created)}`);
-  const answer = await fetch(`${API_URL}/api/jwt/list?email=${encodeURIComponent(email)}`, {
-    headers: { authorization: `Bearer ${idToken}` },
-  });
-  const { accessToken } = (await answer.json()) as { accessToken: string };
-  return { name, email, password, token: accessToken };
+  return { name, email, password, token: await accessTokenFor(email, idToken) };
 }

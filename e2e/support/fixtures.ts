@@ -43,15 +43,20 @@ async function control(action: 'stop' | 'start', name: PackageName | 'api') {
   if (!response.ok) throw new Error(`${action} ${name}: ${response.status} ${await response.text()}`);
 }
 
-export async function signInThroughLoginScreen(page: Page, role: Role): Promise<DemoUser> {
-  const user = DEMO_USERS.find((candidate) => candidate.role === role);
-  if (!user) throw new Error(`No demo user with role ${role}`);
+/** Logs in on the login screen with an email and password, and waits until the page is signed in. */
+export async function logInThroughLoginScreen(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+export async function signInThroughLoginScreen(page: Page, role: Role): Promise<DemoUser> {
+  const user = DEMO_USERS.find((candidate) => candidate.role === role);
+  if (!user) throw new Error(`No demo user with role ${role}`);
+  await logInThroughLoginScreen(page, user.email, user.password);
   return user;
 }
 

@@ -1,6 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import type { BookListResponse, Booking, Product } from '@bookswap/shared/schemas';
-import { expect, signInThroughLoginScreen } from './fixtures';
+import { accessTokenThroughApi, signUpThroughApi } from './accounts-through-api';
+import { expect, logInThroughLoginScreen } from './fixtures';
 import { API_URL, newListing } from './shared-steps';
 
 /** Steps the checkout and booking-loop tests share: fresh books, fresh buyers, bookings made through the API. */
@@ -26,32 +28,24 @@ export const accessToken = async (page: Page) => (await page.evaluate(() => loca
 export const unique = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
 /** A fresh book listed by the demo seller through the API, so no other test meets it (e2e/README.md). */
-export async function listFreshBook(browser: Browser, title: string): Promise<Product> {
-  const context = await browser.newContext({ baseURL: 'http://localhost:3000' });
-  try {
-    const page = await context.newPage();
-    await signInThroughLoginScreen(page, 'seller');
-    const cover = (await api<BookListResponse>('/api/category/list?search=&page=0&size=5')).products[0]!.img;
-    const created = await post('/api/product/create', newListing(title, cover, 'checkout'), await accessToken(page));
-    expect(created.status, `create ${title}`).toBe(201);
-    return await api<Product>(`/api/product/list/${String(created.body.insertedId)}`);
-  } finally {
-    await context.close();
-  }
+export async function listFreshBook(title: string): Promise<Product> {
+  const seller = DEMO_USERS.find((user) => user.role === 'seller')!;
+  const token = await accessTokenThroughApi(seller.email, seller.password);
+  const cover = (await api<BookListResponse>('/api/category/list?search=&page=0&size=5')).products[0]!.img;
+  const created = await post('/api/product/create', newListing(title, cover, 'checkout'), token);
+  expect(created.status, `create ${title}`).toBe(201);
+  return await api<Product>(`/api/product/list/${String(created.body.insertedId)}`);
 }
 
-/** A new buyer account, signed up through the sign-up screen and signed in on `page`. */
+/**
+ * A new buyer account, made through the emulator and the API as the sign-up screen makes one, and logged in on
+ * `page` through the login screen (sign-in.spec.ts walks the sign-up screen itself).
+ */
 export async function signUpFreshBuyer(page: Page, name = 'Cleo Checkout'): Promise<{ name: string; email: string }> {
-  const buyer = { name, email: `${unique('buyer')}@e2e.test` };
-  await page.goto('/signup');
-  await page.getByLabel('Your Name').fill(buyer.name);
-  await page.getByLabel('Role').selectOption({ label: 'Buyer' });
-  await page.getByLabel('Email').fill(buyer.email);
-  await page.getByLabel('Password').fill('secret123');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  const buyer = await signUpThroughApi('buyer', name, `${unique('buyer')}@e2e.test`);
+  await logInThroughLoginScreen(page, buyer.email, buyer.password);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
-  return buyer;
+  return { name: buyer.name, email: buyer.email };
 }
 
 /** Books the book through the API as the buyer signed in on `page`; answers the booking's id. */

@@ -18,10 +18,9 @@ const CANNOT_REACH = 'The server cannot be reached';
 test.describe('the API server goes away', () => {
   test('a buyer opening My Orders while the API is down sees an error with Retry, and the list comes back in place', async ({
     page,
-    browser,
     product,
   }) => {
-    const book = await listFreshBook(browser, `Outage orders ${unique('book')}`);
+    const book = await listFreshBook(`Outage orders ${unique('book')}`);
     await signUpFreshBuyer(page, 'Olive Outage');
     await bookThroughApi(page, book);
     await page.goto('/dashboard/myorder');
@@ -54,10 +53,9 @@ test.describe('the API server goes away', () => {
 
   test('a booking sent while the API is down keeps the form and says what failed; sent again once it is back, it books once', async ({
     page,
-    browser,
     product,
   }) => {
-    const book = await listFreshBook(browser, `Outage booking ${unique('book')}`);
+    const book = await listFreshBook(`Outage booking ${unique('book')}`);
     const buyer = await signUpFreshBuyer(page, 'Otto Outage');
     await page.goto(`/bookDetails/${book._id}`);
     await page.getByRole('button', { name: 'Book Now' }).click();

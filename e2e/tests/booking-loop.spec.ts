@@ -49,7 +49,7 @@ test.describe('the booking loop', () => {
     page,
     browser,
   }) => {
-    const book = await listFreshBook(browser, `Loop declined ${unique('book')}`);
+    const book = await listFreshBook(`Loop declined ${unique('book')}`);
     const buyer = await signUpFreshBuyer(page, 'Dana Decline');
 
     await page.goto(`/bookDetails/${book._id}`);
@@ -92,7 +92,7 @@ test.describe('the booking loop', () => {
     page,
     browser,
   }) => {
-    const book = await listFreshBook(browser, `Loop sold ${unique('book')}`);
+    const book = await listFreshBook(`Loop sold ${unique('book')}`);
     const first = await signUpFreshBuyer(page, 'Pia Payer');
     await bookThroughApi(page, book);
     const other = await buyerPage(browser, 'Lou Later');
@@ -135,7 +135,7 @@ test.describe('the booking loop', () => {
   });
 
   test('a buyer cancels a booking from My Orders and the seller sees it cancelled', async ({ page, browser }) => {
-    const book = await listFreshBook(browser, `Loop cancelled ${unique('book')}`);
+    const book = await listFreshBook(`Loop cancelled ${unique('book')}`);
     const buyer = await signUpFreshBuyer(page, 'Cas Cancel');
     await bookThroughApi(page, book);
 

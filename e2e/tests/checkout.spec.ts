@@ -33,11 +33,8 @@ function recordCalls(page: Page, method: string, path: string) {
 }
 
 test.describe('checkout', () => {
-  test('a buyer books a book, pays with 4242, sees the confirmation, and My Orders reads Paid', async ({
-    page,
-    browser,
-  }) => {
-    const book = await listFreshBook(browser, `Checkout paid ${unique('book')}`);
+  test('a buyer books a book, pays with 4242, sees the confirmation, and My Orders reads Paid', async ({ page }) => {
+    const book = await listFreshBook(`Checkout paid ${unique('book')}`);
     const buyer = await signUpFreshBuyer(page);
     const records = recordCalls(page, 'POST', '/api/payment/create');
 
@@ -110,8 +107,8 @@ test.describe('checkout', () => {
     await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
   });
 
-  test('a declined card shows its message in red and the booking stays unpaid', async ({ page, browser }) => {
-    const book = await listFreshBook(browser, `Checkout declined ${unique('book')}`);
+  test('a declined card shows its message in red and the booking stays unpaid', async ({ page }) => {
+    const book = await listFreshBook(`Checkout declined ${unique('book')}`);
     const buyer = await signUpFreshBuyer(page);
     const bookingId = await bookThroughApi(page, book);
     const records = recordCalls(page, 'POST', '/api/payment/create');
@@ -138,11 +135,8 @@ test.describe('checkout', () => {
     ).toBeVisible();
   });
 
-  test('a card that asks for 3-D Secure pays once the buyer completes the authentication', async ({
-    page,
-    browser,
-  }) => {
-    const book = await listFreshBook(browser, `Checkout 3DS ${unique('book')}`);
+  test('a card that asks for 3-D Secure pays once the buyer completes the authentication', async ({ page }) => {
+    const book = await listFreshBook(`Checkout 3DS ${unique('book')}`);
     const buyer = await signUpFreshBuyer(page);
     const bookingId = await bookThroughApi(page, book);
 
@@ -163,8 +157,8 @@ test.describe('checkout', () => {
     expect((await bookingOf(page, buyer.email, book._id)).paid).toBe(true);
   });
 
-  test('a double click on Pay charges once and makes one payment record', async ({ page, browser }) => {
-    const book = await listFreshBook(browser, `Checkout double ${unique('book')}`);
+  test('a double click on Pay charges once and makes one payment record', async ({ page }) => {
+    const book = await listFreshBook(`Checkout double ${unique('book')}`);
     const buyer = await signUpFreshBuyer(page);
     const bookingId = await bookThroughApi(page, book);
     const confirms = recordCalls(page, 'POST', '/api/payments/sandbox/confirm');

@@ -19,7 +19,7 @@ test('an open Booking Requests shows a new booking without a reload; Mark all re
   page: seller,
   browser,
 }) => {
-  const book = await listFreshBook(browser, `Current ${unique('book')}`);
+  const book = await listFreshBook(`Current ${unique('book')}`);
   await signInThroughLoginScreen(seller, 'seller');
   await seller.goto('/dashboard/booking-requests');
   await expect(seller.getByRole('heading', { level: 1, name: 'Booking Requests' })).toBeVisible();
