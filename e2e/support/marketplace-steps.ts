@@ -28,11 +28,11 @@ export const accessToken = async (page: Page) => (await page.evaluate(() => loca
 export const unique = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
 /** A fresh book listed by the demo seller through the API, so no other test meets it (e2e/README.md). */
-export async function listFreshBook(title: string): Promise<Product> {
+export async function listFreshBook(title: string, listedBy = 'checkout'): Promise<Product> {
   const seller = DEMO_USERS.find((user) => user.role === 'seller')!;
   const token = await accessTokenThroughApi(seller.email, seller.password);
   const cover = (await api<BookListResponse>('/api/category/list?search=&page=0&size=5')).products[0]!.img;
-  const created = await post('/api/product/create', newListing(title, cover, 'checkout'), token);
+  const created = await post('/api/product/create', newListing(title, cover, listedBy), token);
   expect(created.status, `create ${title}`).toBe(201);
   return await api<Product>(`/api/product/list/${String(created.body.insertedId)}`);
 }

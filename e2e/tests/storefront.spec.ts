@@ -1,8 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { BookListResponse, Booking, Product, ProductWithContact, User } from '@bookswap/shared/schemas';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
-import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
-import { API_URL, expectAccessible, newListing } from '../support/shared-steps';
+import { expect, test } from '../support/fixtures';
+import { accessToken, listFreshBook } from '../support/marketplace-steps';
+import { API_URL, expectAccessible } from '../support/shared-steps';
 
 async function api<T>(path: string, token?: string): Promise<T> {
   const response = await fetch(`${API_URL}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -19,35 +20,11 @@ async function allBooks(): Promise<Product[]> {
   return books;
 }
 
-const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
-
 /**
- * Lists fresh books as the demo seller, under names no other test uses, so this file's bookings and
- * reports never meet another test's data (e2e/README.md, Independence).
+ * Fresh books listed by the demo seller, under names no other test uses, so this file's bookings and reports never
+ * meet another test's data (e2e/README.md, Independence).
  */
-async function listFreshBooks(browser: Browser, titles: string[]): Promise<Product[]> {
-  const context = await browser.newContext({ baseURL: 'http://localhost:3000' });
-  try {
-    const page = await context.newPage();
-    await signInThroughLoginScreen(page, 'seller');
-    const token = (await accessToken(page))!;
-    const cover = (await allBooks())[0]!.img;
-    const listed: Product[] = [];
-    for (const title of titles) {
-      const response = await fetch(`${API_URL}/api/product/create`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(newListing(title, cover, 'storefront')),
-      });
-      expect(response.status, `create ${title}`).toBe(201);
-      const { insertedId } = (await response.json()) as { insertedId: string };
-      listed.push(await api<Product>(`/api/product/list/${insertedId}`));
-    }
-    return listed;
-  } finally {
-    await context.close();
-  }
-}
+const listFreshBooks = (titles: string[]) => Promise.all(titles.map((title) => listFreshBook(title, 'storefront')));
 
 const cardTitles = (page: Page) => page.getByRole('article').getByRole('heading');
 
@@ -91,7 +68,7 @@ test.describe('the storefront', () => {
     expect(books.some((listed) => 'sellerEmail' in listed || 'phone' in listed)).toBe(false);
     const book = books[0]!;
     await signIn('buyer');
-    const { sellerEmail } = await api<ProductWithContact>(`/api/product/list/${book._id}`, (await accessToken(page))!);
+    const { sellerEmail } = await api<ProductWithContact>(`/api/product/list/${book._id}`, await accessToken(page));
     await page.goto('/category');
     await expect(page.getByRole('heading', { level: 1, name: 'Book Categories' })).toBeVisible();
     await expect(page.getByRole('link', { name: /See Details/ })).toHaveCount(9);
@@ -154,12 +131,12 @@ test.describe('the storefront', () => {
     await expect(page.getByText('NO Product')).toBeVisible();
   });
 
-  test('a buyer books one book and reports another', async ({ page, browser, signIn }) => {
+  test('a buyer books one book and reports another', async ({ page, signIn }) => {
     const run = Date.now().toString(36);
-    const [toBook, toReport] = (await listFreshBooks(browser, [
-      `Storefront booking ${run}`,
-      `Storefront report ${run}`,
-    ])) as [Product, Product];
+    const [toBook, toReport] = (await listFreshBooks([`Storefront booking ${run}`, `Storefront report ${run}`])) as [
+      Product,
+      Product,
+    ];
     const buyer = await signIn('buyer');
 
     await page.goto(`/booklist?${new URLSearchParams({ search: toBook.book_name })}`);
@@ -182,7 +159,7 @@ test.describe('the storefront', () => {
       bookCard.first().getByRole('link', { name: `My Orders: your booking of ${toBook.book_name}` }),
     ).toBeFocused();
 
-    const token = (await accessToken(page))!;
+    const token = await accessToken(page);
     const bookings = await api<Booking[]>(`/api/booking/list?email=${encodeURIComponent(buyer.email)}`, token);
     expect(bookings).toContainEqual(
       expect.objectContaining({
@@ -212,21 +189,28 @@ test.describe('the storefront', () => {
 
   test('signed out, Book Now leads to the login screen and back', async ({ page }) => {
     const buyer = DEMO_USERS.find((user) => user.role === 'buyer')!;
-    await page.goto('/booklist?page=1');
-    await page.getByRole('button', { name: 'Book Now' }).first().click();
+    // A book nobody has booked: the demo buyer's own bookings show "Booked by you" instead of the form.
+    const [book] = (await listFreshBooks([`Storefront signed out ${Date.now().toString(36)}`])) as [Product];
+    const at = `/booklist?${new URLSearchParams({ search: book.book_name })}`;
+    await page.goto(at);
+    await page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: book.book_name }) })
+      .getByRole('button', { name: 'Book Now' })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(buyer.email);
     await page.getByLabel('Password').fill(buyer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     // Back where they were, with the booking form open again for the book they chose.
-    await expect(page).toHaveURL('/booklist?page=1');
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page).toHaveURL(at);
+    await expect(page.getByRole('dialog', { name: `Book ${book.book_name}` })).toBeVisible();
   });
 
   test('a seller sees no Book Now on their own listing, but does on another seller’s', async ({ page, signIn }) => {
     const seller = await signIn('seller');
     // The public list tells listings apart by the seller's id, as the storefront does.
-    const me = await api<User>(`/api/user/list/${encodeURIComponent(seller.email)}`, (await accessToken(page))!);
+    const me = await api<User>(`/api/user/list/${encodeURIComponent(seller.email)}`, await accessToken(page));
     const books = await allBooks();
     const own = books.find((book) => book.sellerId === me._id);
     const other = books.find((book) => book.sellerId !== me._id);
