@@ -147,6 +147,8 @@ export interface MailSettings {
   off: boolean;
   /** How often the worker looks for emails to deliver (MAIL_POLL_MS). */
   pollMs: number;
+  /** How long a claimed email is its worker's (MAIL_LEASE_MS in mail-delivery.ts unless a test shortens it). */
+  leaseMs?: number;
   /** APP_URL: the shell's public address, which the links in emails start with. */
   appUrl: string;
 }

@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from './db/database';
 import type { ServerConfig } from './config';
 import { drawCover } from './seed/cover-image';
-import { prepareServer } from './server';
 import {
   BEA_BUYER,
   call,
@@ -14,6 +8,7 @@ import {
   givenProduct,
   SAM_SELLER,
   serverForThisFile,
+  startAnotherInstance,
   type TestServer,
   uploadImage,
 } from './testing/test-server';
@@ -31,19 +26,9 @@ onPostgres('two API instances behind a round-robin', () => {
   /** The instance that takes the next call. */
   const next = (): TestServer => (turn++ % 2 === 0 ? server : { ...server, app: second });
 
-  /** Another instance of this deployment on the same database (its own DATA_DIR, as on another machine). */
+  /** Another instance of this deployment on the same database, closed after the file's tests. */
   async function anotherInstance(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
-    const schema = (
-      (await server.db.execute(sql`SELECT current_schema() AS name`)) as unknown as { rows: { name: string }[] }
-    ).rows[0]!.name;
-    const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, searchPath: schema });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-instance-'));
-    // The same configuration, JWT_SECRET included, as every instance of one deployment has.
-    const app = await prepareServer(
-      { ...server.config, dataDir, ...overrides, databaseUrl: process.env.DATABASE_URL },
-      handle,
-    );
-    app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const { app } = await startAnotherInstance(server, overrides);
     started.push(app);
     return app;
   }

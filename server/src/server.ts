@@ -73,13 +73,14 @@ function sweepPeriodically(app: FastifyInstance, deps: AppDeps): { stop(): Promi
 
 /** The outbox's worker, when SMTP_URL is set and mail is not off. */
 function mailWorkerFor(app: FastifyInstance, deps: AppDeps): { stop(): Promise<void> } | null {
-  const { smtpUrl, off, from, pollMs, appUrl } = deps.config.mail;
+  const { smtpUrl, off, from, pollMs, appUrl, leaseMs } = deps.config.mail;
   if (!smtpUrl || off) return null;
   return startMailWorker({
     db: deps.db,
     transport: smtpTransport(smtpUrl, from),
     appUrl,
     pollMs,
+    leaseMs,
     onError: (error) => app.log.error({ err: error }, 'delivering email failed'),
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
 import { mailOutbox, type MailRow } from '../db/schema';
@@ -64,15 +64,33 @@ export function claimDueMail(db: Queryable, limit: number, leaseMs: number): Pro
 }
 
 /**
- * Moves the lease of emails still being sent `leaseMs` on from now, so no other worker takes them while a slow send
- * is under way. Only emails still undelivered and alive: it never revives one that was marked meanwhile.
+ * One worker's claim of an email: the email and its count of tries when claimed. Every claim counts a try, so a later
+ * claim of the same email (after this one's lease ended) has a higher count: the claim's own mark.
  */
-export async function renewMailLease(db: Queryable, ids: string[], leaseMs: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
+export type MailClaim = Pick<MailRow, 'id' | 'attempts'>;
+
+/** The email still held by this claim: undelivered, alive, and not claimed again since. */
+const stillClaimed = (claim: MailClaim) =>
+  and(
+    eq(mailOutbox.id, claim.id),
+    eq(mailOutbox.attempts, claim.attempts),
+    isNull(mailOutbox.deliveredAt),
+    isNull(mailOutbox.deadAt),
+  );
+
+/**
+ * Moves the lease of emails still being sent `leaseMs` on from now, so no other worker takes them while a slow send
+ * is under way; answers the ids renewed. An email marked meanwhile is never revived, and one another worker claimed
+ * after this lease ended is not this worker's to renew: both are left out of the answer.
+ */
+export async function renewMailLease(db: Queryable, claims: MailClaim[], leaseMs: number): Promise<string[]> {
+  if (claims.length === 0) return [];
+  const renewed = await db
     .update(mailOutbox)
     .set({ nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-    .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.deliveredAt), isNull(mailOutbox.deadAt)));
+    .where(or(...claims.map(stillClaimed)))
+    .returning({ id: mailOutbox.id });
+  return renewed.map((row) => row.id);
 }
 
 /** The SMTP server accepted these emails: one statement for a round's deliveries. */
@@ -81,20 +99,20 @@ export async function markMailDelivered(db: Queryable, ids: string[]): Promise<v
   await db.update(mailOutbox).set({ deliveredAt: new Date(), lastError: null }).where(inArray(mailOutbox.id, ids));
 }
 
-/** The attempt failed: tried again at `retryAt`. */
-export async function markMailFailed(db: Queryable, id: string, error: string, retryAt: Date): Promise<void> {
+/** The attempt failed: tried again at `retryAt`, unless another worker has claimed the email since. */
+export async function markMailFailed(db: Queryable, claim: MailClaim, error: string, retryAt: Date): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ lastError: error.slice(0, 500), nextAttemptAt: retryAt })
-    .where(eq(mailOutbox.id, id));
+    .where(stillClaimed(claim));
 }
 
 /** Its last allowed try failed: a dead letter, kept with its error, never claimed again. */
-export async function markMailDead(db: Queryable, id: string, error: string): Promise<void> {
+export async function markMailDead(db: Queryable, claim: MailClaim, error: string): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ lastError: error.slice(0, 500), deadAt: new Date() })
-    .where(eq(mailOutbox.id, id));
+    .where(stillClaimed(claim));
 }
 
 /** The newest dead letters, at most `limit`, and how many there are in all. */

@@ -8,11 +8,14 @@ import {
   markMailDelivered,
   markMailFailed,
   renewMailLease,
+  type MailClaim,
+  type MailRow,
 } from '../repositories/mail-outbox-repository';
 
 /**
  * How long a claimed email is someone's to send before another worker may try it. The sender renews it every third
- * of it while the send is under way, so only a worker that stopped (died, or lost its database) lets it lapse.
+ * of it while the send is under way, so only a worker that stopped (died, or lost its database) lets it lapse; one
+ * that cannot renew starts no send once less than a third of it is left.
  */
 export const MAIL_LEASE_MS = 60_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
@@ -43,15 +46,49 @@ export interface DeliveryOptions {
 }
 
 /**
- * Keeps the leases of the emails in `held` alive, every third of a lease, until `stop`: a renewal that fails is
- * tried again at the next tick (the lease still has two thirds to run).
+ * Sends under way at once in a round, as many as the SMTP transport's pooled connections (mail-transport.ts): an
+ * email waiting for a connection has not started, so it is sent only if its lease still holds when its turn comes.
  */
-function keepLeases(db: Database, held: Set<string>, leaseMs: number): { stop(): Promise<void> } {
-  let renewing: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    renewing = renewMailLease(db, [...held], leaseMs).catch(() => undefined);
-  }, leaseMs / 3);
+const SENDS_AT_ONCE = 4;
+
+/** The leases of one round's claims, as far as this worker knows them. */
+interface RoundLeases {
+  /** Whether the email's lease holds with at least a third of it to run, renewed first when it is short. */
+  holds(id: string): Promise<boolean>;
+  /** The email no longer needs its lease (sent or refused, and being marked). */
+  release(id: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps the round's leases alive, every third of a lease, until `stop`. A renewal that fails is tried again at the
+ * next tick; an email the renewal did not find still claimed by this worker (another took it after the lease ran
+ * out) is no longer held. `claimedFrom` is when the claim's statement was sent: the database's lease began after it,
+ * so this worker's reckoning of when the leases end is never later than the database's.
+ */
+function keepLeases(db: Database, claims: MailClaim[], leaseMs: number, claimedFrom: number): RoundLeases {
+  const held = new Map(claims.map((claim) => [claim.id, claim]));
+  let heldUntil = claimedFrom + leaseMs;
+  let renewing: Promise<void> | null = null;
+  const renew = () =>
+    (renewing ??= (async () => {
+      const askedAt = Date.now();
+      const renewed = new Set(await renewMailLease(db, [...held.values()], leaseMs));
+      for (const id of held.keys()) if (!renewed.has(id)) held.delete(id);
+      heldUntil = askedAt + leaseMs;
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        renewing = null;
+      }));
+  const sure = (id: string) => held.has(id) && Date.now() < heldUntil - leaseMs / 3;
+  const timer = setInterval(() => void renew(), leaseMs / 3);
   return {
+    async holds(id) {
+      if (!sure(id)) await renew();
+      return sure(id);
+    },
+    release: (id) => held.delete(id),
     async stop() {
       clearInterval(timer);
       await renewing;
@@ -60,11 +97,13 @@ function keepLeases(db: Database, held: Set<string>, leaseMs: number): { stop():
 }
 
 /**
- * Delivers up to `batch` due emails of the outbox. Each is marked delivered only after the SMTP server accepted it;
- * a refused or failed one is tried again later, with backoff, until its `maxAttempts`th try fails: then it is a dead
- * letter. The leases of the round's emails are renewed while it runs, so a slow send is not taken by another
- * worker and sent twice. A process that dies between the server's acceptance and the mark leaves the email to be
- * sent once more when its lease ends: at least once, never lost, and the repeat carries the same Message-ID.
+ * Delivers up to `batch` due emails of the outbox, `SENDS_AT_ONCE` at a time. Each is marked delivered as soon as
+ * the SMTP server accepted it; a refused or failed one is tried again later, with backoff, until its
+ * `maxAttempts`th try fails: then it is a dead letter. The leases are renewed while the round runs, and a send
+ * starts only while its lease holds, so a slow send is never taken by another worker (another instance's included)
+ * and sent twice; an email whose lease this worker could not renew in time is left to whoever claims it next. A
+ * process that dies between the server's acceptance and the mark leaves the email to be sent once more when its
+ * lease ends: at least once, never lost, and the repeat carries the same Message-ID (docs/decisions/032).
  */
 export async function deliverDueMail(
   db: Database,
@@ -72,33 +111,43 @@ export async function deliverDueMail(
   appUrl: string,
   { batch = 50, leaseMs = MAIL_LEASE_MS, maxAttempts = MAIL_MAX_ATTEMPTS }: DeliveryOptions = {},
 ): Promise<{ delivered: number; failed: number }> {
+  const claimedFrom = Date.now();
   const due = await claimDueMail(db, batch, leaseMs);
   if (due.length === 0) return { delivered: 0, failed: 0 };
-  // Every email of the round stays leased until the round's mark, a delivered one too (it is marked with the rest).
-  const held = new Set(due.map((mail) => mail.id));
-  const leases = keepLeases(db, held, leaseMs);
+  const leases = keepLeases(db, due, leaseMs, claimedFrom);
+  const waiting = [...due];
   const delivered: string[] = [];
+  const unmarked: string[] = [];
+  let failed = 0;
+  const deliverOne = async (mail: MailRow) => {
+    if (!(await leases.holds(mail.id))) return;
+    try {
+      await transport.send({ id: mail.id, to: mail.toEmail, subject: mail.subject, text: emailText(mail, appUrl) });
+    } catch (error) {
+      leases.release(mail.id);
+      failed += 1;
+      const message = error instanceof Error ? error.message : String(error);
+      if (mail.attempts >= maxAttempts) await markMailDead(db, mail, message);
+      else await markMailFailed(db, mail, message, new Date(Date.now() + retryDelayMs(mail.attempts)));
+      return;
+    }
+    leases.release(mail.id);
+    delivered.push(mail.id);
+    // Marked at once: the window in which a crash sends it again is this one statement. A mark that fails is
+    // tried again with the round's others, while the lease still keeps other workers off.
+    await markMailDelivered(db, [mail.id]).catch(() => unmarked.push(mail.id));
+  };
   try {
     await Promise.all(
-      due.map(async (mail) => {
-        try {
-          await transport.send({ id: mail.id, to: mail.toEmail, subject: mail.subject, text: emailText(mail, appUrl) });
-        } catch (error) {
-          held.delete(mail.id);
-          const message = error instanceof Error ? error.message : String(error);
-          if (mail.attempts >= maxAttempts) await markMailDead(db, mail.id, message);
-          else await markMailFailed(db, mail.id, message, new Date(Date.now() + retryDelayMs(mail.attempts)));
-          return;
-        }
-        delivered.push(mail.id);
+      Array.from({ length: Math.min(SENDS_AT_ONCE, due.length) }, async () => {
+        for (let mail = waiting.shift(); mail; mail = waiting.shift()) await deliverOne(mail);
       }),
     );
   } finally {
     await leases.stop();
   }
-  // Marked once the whole round is accepted: a crash before this line sends the round's emails again (same Message-ID).
-  await markMailDelivered(db, delivered);
-  return { delivered: delivered.length, failed: due.length - delivered.length };
+  await markMailDelivered(db, unmarked);
+  return { delivered: delivered.length, failed };
 }
 
 /** How many dead letters an admin's list shows at most: the newest. */
@@ -131,13 +180,17 @@ export function startMailWorker(options: {
   /** The shell's public address, before each email's link (APP_URL). */
   appUrl: string;
   pollMs: number;
+  /** The claims' lease (MAIL_LEASE_MS unless a test shortens it). */
+  leaseMs?: number;
   onError(error: unknown): void;
 }): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
   const drain = async () => {
     for (;;) {
-      const { delivered, failed } = await deliverDueMail(options.db, options.transport, options.appUrl);
+      const { delivered, failed } = await deliverDueMail(options.db, options.transport, options.appUrl, {
+        leaseMs: options.leaseMs,
+      });
       if (stopped || delivered + failed === 0 || failed > 0) return;
     }
   };

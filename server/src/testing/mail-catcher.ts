@@ -32,8 +32,12 @@ function bodyText(raw: string): string {
   ).toString('utf8');
 }
 
-/** A real SMTP server on a free loopback port that keeps every email it accepts, for the mail tests. */
-export async function startMailCatcher(port = 0): Promise<MailCatcher> {
+/**
+ * A real SMTP server on a free loopback port that keeps every email it accepts, for the mail tests. With
+ * `acceptAfterMs` it takes that long to answer each email's end (a slow mail server); the email is kept as it
+ * arrives, so one sent twice is caught twice.
+ */
+export async function startMailCatcher(port = 0, { acceptAfterMs = 0 } = {}): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -51,7 +55,8 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
           raw,
           text: bodyText(raw),
         });
-        callback();
+        if (acceptAfterMs > 0) setTimeout(() => callback(), acceptAfterMs);
+        else callback();
       });
     },
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Role } from '@bookswap/shared/schemas';
 import { defaultCorsOrigins, type ServerConfig } from '../config';
@@ -124,6 +125,33 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another instance of the test server's deployment on the same database: the same configuration (JWT_SECRET
+ * included) with `overrides`, its own DATA_DIR as on another machine, and its own workers. On PostgreSQL it has a
+ * connection pool of its own, as another process would; PGlite is one process's database, so there the instance
+ * shares the test server's handle (and leaves closing it to the test server).
+ */
+export async function startAnotherInstance(
+  server: TestServer,
+  overrides: Partial<ServerConfig> = {},
+): Promise<TestServer> {
+  const databaseUrl = process.env.DATABASE_URL;
+  let handle: DatabaseHandle;
+  if (databaseUrl) {
+    const schema = (
+      (await server.db.execute(sql`SELECT current_schema() AS name`)) as unknown as { rows: { name: string }[] }
+    ).rows[0]!.name;
+    handle = await openDatabase({ databaseUrl, searchPath: schema });
+  } else {
+    handle = { db: server.db, kind: server.kind, close: async () => undefined };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-instance-'));
+  const config = { ...server.config, dataDir, ...overrides };
+  const app = await prepareServer({ ...config, databaseUrl }, handle);
+  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { app, db: handle.db, config, kind: handle.kind, close: () => app.close() };
 }
 
 /** The image store this test server serves from: rows in PostgreSQL, files under its DATA_DIR with PGlite. */

@@ -9,6 +9,7 @@ import { promoteLive, startRollout } from '@bookswap/shared/releases';
 import { databaseRegistryStore } from '@bookswap/shared/release-registry';
 import type { TelemetryReport } from '@bookswap/shared/schemas';
 import { spawnServer } from '../../testing/server-process';
+import { until } from '../../testing/until';
 
 /**
  * The registry in PostgreSQL (docs/decisions/020, RELEASE_REGISTRY_DATABASE_URL) as its users meet it: two API
@@ -81,16 +82,6 @@ const canaryLoads = (count: number): TelemetryReport[] =>
     route: '/dashboard/myproduct',
     outcome: 'loaded',
   }));
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, waitMs = 20_000) {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 (databaseUrl ? it : it.skip)(
   'two API instances move a rollout on from the registry rows, each step written once, and pnpm release list reads it',

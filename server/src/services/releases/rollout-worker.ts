@@ -43,11 +43,15 @@ async function decideEach(db: Queryable, registry: Registry, { settings, onDecis
     const decision = decideRollout(rollout, await stepCounts(db, remote, record.live, rollout), settings.auto, now);
     if (decision.kind === 'wait') continue;
     const context = { command: ROLLOUT_COMMAND, now, reason: decision.reason, figures: decision.figures };
+    let made = false;
+    // Decided once per step (docs/decisions/032): the step is compared inside the registry's own lock, so a step
+    // another instance (or a command) has moved meanwhile is left as it now is, and no second history entry is written.
     await registryStoreOf(settings).update((current) => {
       if (!sameStep(current.remotes[remote]?.rollout, rollout)) return current;
+      made = true;
       return decision.kind === 'rollback' ? rollBack(current, remote, context) : advanceRollout(current, remote, context);
     });
-    onDecision?.(remote, decision);
+    if (made) onDecision?.(remote, decision);
   }
 }
 
