@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGES, servePackage, type StaticServer } from './serve-package.mjs';
+import { PACKAGES, servePackage, serveShellBuild, type StaticServer } from './serve-package.mjs';
 
 const SHELL = PACKAGES.find((pkg) => pkg.name === 'shell')!;
 const releases = mkdtempSync(join(tmpdir(), 'bookswap-crawler-'));
@@ -91,5 +91,14 @@ describe('what the shell’s origin tells search engines', () => {
     ]);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('[sitemap] the catalog could not be read'));
     errors.mockRestore();
+  });
+
+  it('the page learns the public origin the deployer named from config.json', async () => {
+    writeFileSync(join(releases, 'config.json'), JSON.stringify({ apiUrl: 'http://api.example' }));
+    const server = serveShellBuild(releases, 38_486, { BOOKSWAP_PUBLIC_URL: 'https://books.example/' });
+    servers.push(server);
+    await server.listen();
+    const config = (await (await fetch('http://127.0.0.1:38486/config.json')).json()) as Record<string, string>;
+    expect(config).toMatchObject({ apiUrl: 'http://api.example', publicUrl: 'https://books.example' });
   });
 });

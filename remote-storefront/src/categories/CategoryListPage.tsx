@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 
 import Typography from '@mui/material/Typography';
-import { categoriesHead } from '../page-head/page-head';
 import { publicOrigin, usePageHead } from '../page-head/use-page-head';
+import { categoriesHead } from './categories-head';
 import { CategoryGrid } from './CategoryGrid';
 
 /** /category: every category of the static file that has an id. */

@@ -1,4 +1,5 @@
-import { categoriesHead, homeHead } from './page-head';
+import { categoriesHead } from '../categories/categories-head';
+import { homeHead } from './page-head';
 
 describe('the heads of the fixed pages', () => {
   it('home keeps the site’s title words and description, at the origin’s root', () => {

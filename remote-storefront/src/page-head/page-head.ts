@@ -1,5 +1,3 @@
-import { CATEGORY_CHOICES } from '@bookswap/shared/catalog-rules';
-
 /**
  * What a public page tells machines about itself (docs/decisions/033): plain data computed from the page's data and
  * URL, with no DOM, so the browser applies it (use-page-head.ts) and a server render can write the same tags.
@@ -38,13 +36,5 @@ export const homeHead = (origin: string): PageHead => ({
   title: siteTitle('Home'),
   description: SITE_DESCRIPTION,
   canonical: publicUrl(origin, '/'),
-  type: 'website',
-});
-
-/** `/category`: the categories by name. */
-export const categoriesHead = (origin: string): PageHead => ({
-  title: siteTitle('Book Categories'),
-  description: `Second hand books by category on Bookswap: ${CATEGORY_CHOICES.map((c) => c.category_name).join(', ')}.`,
-  canonical: publicUrl(origin, '/category'),
   type: 'website',
 });

@@ -15,35 +15,31 @@ export function publicOrigin(): string {
 /** Marks the elements this page added, so leaving it takes them away. */
 const OWN = 'data-page-head';
 
+/** The head's element with this attribute: the page's own, or one added and marked as this page's. */
 function element<K extends 'meta' | 'link' | 'script'>(
   tag: K,
-  key: string,
-  added: Element[],
+  [name, value]: [string, string],
 ): HTMLElementTagNameMap[K] {
-  const found = document.head.querySelector<HTMLElementTagNameMap[K]>(`${tag}[${key}]`);
+  const found = document.head.querySelector<HTMLElementTagNameMap[K]>(`${tag}[${name}="${value}"]`);
   if (found) return found;
   const made = document.createElement(tag);
-  const [name, value] = key.split('=');
-  made.setAttribute(name!, value!.slice(1, -1));
+  made.setAttribute(name, value);
   made.setAttribute(OWN, '');
   document.head.appendChild(made);
-  added.push(made);
   return made;
 }
 
 /** Writes a page's head into the document; the returned function takes it back (the page's description restored). */
 export function applyPageHead(head: PageHead): () => void {
-  const added: Element[] = [];
   document.title = head.title;
-  const description = element('meta', 'name="description"', added);
+  const description = element('meta', ['name', 'description']);
   const siteDescription = description.content;
   description.content = head.description;
-  element('link', 'rel="canonical"', added).href = head.canonical;
+  element('link', ['rel', 'canonical']).href = head.canonical;
   const og = { title: head.title, description: head.description, url: head.canonical, type: head.type };
   for (const [name, value] of Object.entries({ ...og, image: head.image }))
-    if (value) element('meta', `property="og:${name}"`, added).content = value;
-  if (head.structuredData)
-    element('script', 'type="application/ld+json"', added).text = jsonLdText(head.structuredData);
+    if (value) element('meta', ['property', `og:${name}`]).content = value;
+  if (head.structuredData) element('script', ['type', 'application/ld+json']).text = jsonLdText(head.structuredData);
   return () => {
     description.content = siteDescription;
     for (const own of document.head.querySelectorAll(`[${OWN}]`)) own.remove();
