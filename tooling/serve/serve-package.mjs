@@ -2,6 +2,7 @@
 import { dirname, extname, join } from 'node:path';
 import { createStaticServer, IMMUTABLE } from './static-server.mjs';
 import { configJson, remotesJson } from './shell-runtime-files.mjs';
+import { crawlerAnswers } from './crawler-files.mjs';
 import releaseStore from '../release/release-store.cjs';
 import remotesForBrowser from '../release/remotes-for-browser.cjs';
 import registryStore from '../release/registry-store.cjs';
@@ -60,6 +61,7 @@ export function serveShellBuild(dist, port, env = process.env) {
         '/config.json': () => ({ body: configJson(dist, env) }),
         '/remotes.json': (request) => remotesJson(dist, env, request.headers.cookie, registry()),
       },
+      answers: crawlerAnswers({ env, apiUrl: () => configJson(dist, env).apiUrl }),
     }),
   );
 }
@@ -134,6 +136,13 @@ function serveShellFrom(releases, port, env, registry) {
       '/remotes.json': (request) =>
         remotesJson(shellOf(request).folder ?? noRelease(), env, request.headers.cookie, registry()),
     },
+    answers: crawlerAnswers({
+      env,
+      apiUrl: (request) => {
+        const folder = shellOf(request).folder;
+        return folder ? configJson(folder, env).apiUrl : env.BOOKSWAP_API_URL;
+      },
+    }),
   });
 }
 

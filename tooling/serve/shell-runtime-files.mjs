@@ -32,7 +32,18 @@ export function remotesJson(distDir, env = process.env, cookieHeader = undefined
   return { body: remotesForBrowser({ browserId: id, env, fallback, registry }), setCookie };
 }
 
-/** RuntimeConfig of contract/src/config: BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */
+/**
+ * The shell's public origin: BOOKSWAP_PUBLIC_URL, else the origin the request came to (node's server refuses a
+ * request without a Host header).
+ * @param {Record<string, string | undefined>} env
+ * @param {{ headers: { host?: string } }} [request]
+ */
+export function publicOriginOf(env, request) {
+  if (env.BOOKSWAP_PUBLIC_URL) return env.BOOKSWAP_PUBLIC_URL.replace(/\/+$/, '');
+  return `http://${request?.headers.host}`;
+}
+
+/** RuntimeConfig of contract/src/config (and `publicUrl`): BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */
 export function configJson(distDir, env = process.env) {
   const config = readJson(join(distDir, 'config.json'), {});
   if (env.BOOKSWAP_API_URL) config.apiUrl = env.BOOKSWAP_API_URL;
@@ -47,5 +58,7 @@ export function configJson(distDir, env = process.env) {
   }
   if (Object.keys(firebase).length) config.firebase = firebase;
   if (env.BOOKSWAP_TOKEN_SYNC_URL) config.tokenSyncUrl = env.BOOKSWAP_TOKEN_SYNC_URL;
+  // The address the public pages name as theirs (canonical URLs, the sitemap), whatever host a browser used.
+  if (env.BOOKSWAP_PUBLIC_URL) config.publicUrl = publicOriginOf(env);
   return config;
 }

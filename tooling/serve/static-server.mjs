@@ -47,6 +47,8 @@ export function cacheControlFor(pathname) {
  * @param {boolean} [options.immutable]  every file is immutable (a folder of releases that are never rewritten)
  * @param {Record<string, (request: import('node:http').IncomingMessage) => { body: unknown, setCookie?: string | null }>} [options.generated]
  *   paths answered with JSON computed at serve time for the request
+ * @param {Record<string, (request: import('node:http').IncomingMessage) => Promise<{ type: string, body: string, cacheControl: string }>>} [options.answers]
+ *   paths answered with text computed for the request (the shell's robots.txt and sitemap.xml)
  * @param {Record<string, string> | ((file: string) => Record<string, string>)} [options.headers]  security headers
  *   of every answer, or of each file served (the shell's page gets its Content-Security-Policy)
  * @param {(request: import('node:http').IncomingMessage, pathname: string) => Routed | null} [options.route]  maps a
@@ -64,6 +66,7 @@ export function createStaticServer({
   cors = false,
   immutable = false,
   generated = {},
+  answers = {},
   headers: securityHeaders = COMMON_HEADERS,
   route,
 }) {
@@ -189,6 +192,17 @@ export function createStaticServer({
         // Computed per browser (its canary draw): never shared by a cache.
         'cache-control': 'no-store',
         ...(setCookie ? { 'set-cookie': setCookie } : {}),
+      });
+      response.end(request.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    const answer = answers[pathname];
+    if (answer) {
+      const { type, body, cacheControl } = await answer(request);
+      response.writeHead(200, {
+        'content-type': type,
+        'cache-control': cacheControl,
+        'content-length': Buffer.byteLength(body),
       });
       response.end(request.method === 'HEAD' ? undefined : body);
       return;

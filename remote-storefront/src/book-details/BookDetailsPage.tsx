@@ -11,7 +11,9 @@ import type { ProductDetails } from '@bookswap/shared/schemas';
 import { BookCover, LoadError, formatPrice, useApiQuery } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useBookActions } from '../book-actions/use-book-actions';
+import { publicOrigin, usePageHead } from '../page-head/use-page-head';
 import { BookDetailsSkeleton, DetailsBanner } from './BookDetailsSkeleton';
+import { bookDetailsHead } from './book-details-head';
 
 /**
  * product.md §2: the product is loaded by id before display; the request starts with the navigation, and the page
@@ -35,6 +37,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function BookDetails({ product }: { product: ProductDetails }) {
   const actions = useBookActions(product);
+  usePageHead(bookDetailsHead(publicOrigin(), product));
   return (
     <>
       <DetailsBanner>

@@ -10,13 +10,14 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@bookswap/contract/routing';
-import { categoryNameOf } from '@bookswap/shared/catalog-rules';
 import { PAGE_SIZES, pageCount } from '@bookswap/shared/catalog-rules';
-import { LoadError, LoadingSpinner, formatPrice } from '@bookswap/shared/ui';
+import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { useDeferredCards } from '../book-card/use-deferred-cards';
+import { publicOrigin, usePageHead } from '../page-head/use-page-head';
 import { BookFilters } from './BookFilters';
 import { BookPager } from './BookPager';
+import { bookListHead, narrowingsOf } from './book-list-head';
 import {
   bookListQuery,
   isNarrowed,
@@ -94,26 +95,6 @@ function Paging({ place, pages, onPage, onSize }: PagingProps) {
       </FormControl>
     </Stack>
   );
-}
-
-/** What narrows the list, in words, for the empty state: each one a person could loosen. */
-function narrowingsOf(place: BookFilterChoice): string[] {
-  const price =
-    place.minPrice && place.maxPrice
-      ? `price ${formatPrice(place.minPrice)} to ${formatPrice(place.maxPrice)}`
-      : place.minPrice
-        ? `price from ${formatPrice(place.minPrice)}`
-        : place.maxPrice
-          ? `price up to ${formatPrice(place.maxPrice)}`
-          : '';
-  return [
-    ...(place.category.length > 0
-      ? [`category (${place.category.map((id) => categoryNameOf(id) ?? id).join(', ')})`]
-      : []),
-    ...(place.condition.length > 0 ? [`condition (${place.condition.join(', ')})`] : []),
-    ...(price ? [price] : []),
-    ...(place.verified ? ['verified sellers only'] : []),
-  ];
 }
 
 /** Named for screen readers while the count is not known yet: a heading is never empty. */
@@ -201,6 +182,8 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
   const place = readBookListPlace(params);
   const { data: latest, error, isLoading, isValidating, mutate } = useBookList(place, category);
   const { data, waiting } = useDeferredCards(latest, isLoading);
+  // The previous page's books stay on screen while the next loads; the head lists the books of this URL only.
+  usePageHead(bookListHead(publicOrigin(), params, isLoading ? undefined : latest, category));
   const go = (next: BookListPlace, options?: { replace: boolean }) =>
     setParams(bookListQuery(category ? { ...next, category: [] } : next), options);
   const choose = (choice: BookFilterChoice) => go({ ...place, ...choice, page: 0 });

@@ -14,6 +14,8 @@ import { LoadError } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { CategoryGrid } from '../categories/CategoryGrid';
+import { homeHead } from '../page-head/page-head';
+import { publicOrigin, usePageHead } from '../page-head/use-page-head';
 import { clientReviews } from './client-reviews';
 import { useAdvertisedProducts } from './use-advertised-products';
 // Inlined by the build (under 8 KiB): the banner is the home page's largest paint, so it waits for no download.
@@ -150,6 +152,7 @@ function BelowTheBanner({ children }: { children: ReactNode }) {
 
 /** `/`: banner, the first three categories, advertised books and the client reviews. */
 export function HomePage() {
+  usePageHead(homeHead(publicOrigin()));
   return (
     <>
       <Banner />

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { createSessionStore, signedOutAuth, type SessionState } from '@bookswap/contract/auth';
 import type { RemoteRoutes } from '@bookswap/contract/routing';
@@ -87,6 +88,20 @@ describe("a remote's area in the shell", () => {
     expect(await screen.findByRole('heading', { name: 'My Product (3)' })).toBeInTheDocument();
     expect(runtime.loadRemote).toHaveBeenCalledWith('seller/routes');
     expect(document.title).toBe('My Product | Bookswap');
+  });
+
+  it('lets a screen that names itself keep its own title over the route table’s', async () => {
+    function NamedProducts() {
+      useEffect(() => {
+        document.title = 'My Product: 3 books | Bookswap';
+      }, []);
+      return <h1>Named</h1>;
+    }
+    const routes = sellerRoutes();
+    const { runtime } = fakeRuntime([{ ...routes[0]!, lazy: async () => ({ Component: NamedProducts }) }]);
+    renderSellerArea(runtime);
+    expect(await screen.findByRole('heading', { name: 'Named' })).toBeInTheDocument();
+    expect(document.title).toBe('My Product: 3 books | Bookswap');
   });
 
   it('sends a buyer away from a seller route without downloading the seller remote', async () => {

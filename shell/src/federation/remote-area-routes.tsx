@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import {
   useRevalidator,
   type ActionFunctionArgs,
@@ -120,7 +120,8 @@ export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader, s
       const { path, title } = entry;
       function RemoteRouteScreen() {
         const screen = screens.get(path);
-        useEffect(() => {
+        // Before the screen's own effects: a public page that names itself (docs/decisions/033) writes its title after.
+        useLayoutEffect(() => {
           document.title = `${title} | Bookswap`;
         }, []);
         // Judged again with the live state: a sign-out on this screen sends the user to /login too.

@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PACKAGES, servePackage, serveShellBuild, type StaticServer } from './serve-package.mjs';
+
+const SHELL = PACKAGES.find((pkg) => pkg.name === 'shell')!;
+const releases = mkdtempSync(join(tmpdir(), 'bookswap-crawler-'));
+const servers: StaticServer[] = [];
+let api: Server | undefined;
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await new Promise((resolve) => (api ? api.close(resolve) : resolve(undefined)));
+  api = undefined;
+});
+afterAll(() => rmSync(releases, { recursive: true, force: true }));
+
+/** The API faked at its HTTP boundary: GET /api/category/list answers `count` books and facet counts per category. */
+async function fakeApi(port: number, count: number): Promise<{ url: string; calls: string[] }> {
+  const calls: string[] = [];
+  api = createServer((request, response) => {
+    calls.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ products: [], count, facets: { condition: {}, category: { '1': 3, '2': 0 } } }));
+  });
+  await new Promise<void>((resolve) => api!.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, calls };
+}
+
+async function shellServer(port: number, env: Record<string, string>): Promise<string> {
+  const server = servePackage(releases, SHELL, port, { BOOKSWAP_RELEASES_DIR: releases, ...env });
+  servers.push(server);
+  await server.listen();
+  return `http://127.0.0.1:${port}`;
+}
+
+const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+
+describe('what the shell’s origin tells search engines', () => {
+  it('robots.txt keeps the dashboard and the sign-in screens out and names the sitemap on the public origin', async () => {
+    const origin = await shellServer(38_481, { BOOKSWAP_PUBLIC_URL: 'https://books.example/' });
+    const answer = await fetch(`${origin}/robots.txt`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await answer.text();
+    expect(text.split('\n')).toEqual(
+      expect.arrayContaining(['Allow: /', 'Disallow: /dashboard', 'Disallow: /login', 'Disallow: /signup']),
+    );
+    expect(text).toContain('Sitemap: https://books.example/sitemap.xml');
+  });
+
+  it('sitemap.xml lists the public pages, each category and the first list pages, asking the API once in a while', async () => {
+    const fake = await fakeApi(38_482, 23);
+    const origin = await shellServer(38_483, { BOOKSWAP_API_URL: fake.url });
+    const answer = await fetch(`${origin}/sitemap.xml`);
+    expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const xml = await answer.text();
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    // No public origin named: the one the request came to.
+    expect(locations(xml)).toEqual([
+      `${origin}/`,
+      `${origin}/category`,
+      `${origin}/booklist`,
+      `${origin}/booklist?page=1`,
+      `${origin}/booklist?page=2`,
+      `${origin}/booklist?page=3`,
+      `${origin}/booklist?page=4`,
+      `${origin}/category/1`,
+      `${origin}/category/2`,
+    ]);
+    await fetch(`${origin}/sitemap.xml`);
+    expect(fake.calls).toEqual(['/api/category/list?size=5&facets=1']);
+  });
+
+  it('sitemap.xml still answers, with the fixed pages, while the API is down', async () => {
+    const origin = await shellServer(38_484, {
+      BOOKSWAP_API_URL: 'http://127.0.0.1:38485',
+      BOOKSWAP_PUBLIC_URL: 'https://books.example',
+    });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answer = await fetch(`${origin}/sitemap.xml`);
+    expect(answer.status).toBe(200);
+    expect(locations(await answer.text())).toEqual([
+      'https://books.example/',
+      'https://books.example/category',
+      'https://books.example/booklist',
+    ]);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('[sitemap] the catalog could not be read'));
+    errors.mockRestore();
+  });
+
+  it('the page learns the public origin the deployer named from config.json', async () => {
+    writeFileSync(join(releases, 'config.json'), JSON.stringify({ apiUrl: 'http://api.example' }));
+    const server = serveShellBuild(releases, 38_486, { BOOKSWAP_PUBLIC_URL: 'https://books.example/' });
+    servers.push(server);
+    await server.listen();
+    const config = (await (await fetch('http://127.0.0.1:38486/config.json')).json()) as Record<string, string>;
+    expect(config).toMatchObject({ apiUrl: 'http://api.example', publicUrl: 'https://books.example' });
+  });
+});
