@@ -1,4 +1,5 @@
 import { auditKeys } from './audit';
+import { markBookingThreadRead, messageKeys, reportBookingMessage, sendBookingMessage } from './booking-messages';
 import { bookingKeys, cancelBooking, createBooking, declineBooking, markBookingHandedOver } from './bookings';
 import { markAllNotificationsRead, markNotificationRead, notificationKeys } from './notifications';
 import { createPaymentRecord } from './payments';
@@ -53,6 +54,23 @@ export const writes = {
     send: markBookingHandedOver,
     stale: [bookingKeys.all],
     changed: (result) => result.modifiedCount,
+  }),
+  /** The thread shows the new message (decision 030). */
+  sendBookingMessage: write({
+    send: ({ bookingId, text }: { bookingId: string; text: string }) => sendBookingMessage(bookingId, { text }),
+    stale: [messageKeys.all],
+  }),
+  /** The rows' unread counts and the bell's count drop: the bell's answer carries the unread messages. */
+  markBookingThreadRead: write({
+    send: markBookingThreadRead,
+    stale: [messageKeys.all, notificationKeys.all],
+    changed: (result) => result.modifiedCount,
+  }),
+  /** A report lets admins read the thread; it joins their list of reported messages. */
+  reportBookingMessage: write({
+    send: ({ bookingId, messageId, reason }: { bookingId: string; messageId: string; reason: string }) =>
+      reportBookingMessage(bookingId, messageId, { reason }),
+    stale: [messageKeys.all],
   }),
   /** The list and its unread count. */
   markNotificationRead: write({
