@@ -1,5 +1,6 @@
 import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';
 import { DEAD_LETTERS_ROUTE } from './dead-letters/dead-letters-route';
+import { MESSAGE_REPORTS_ROUTE } from './message-reports/message-reports-route';
 
 // Paths, access and titles come from the route table in shared; the shell mounts these in its
 // dashboard layout and guards them before they load. One lazy chunk per screen.
@@ -15,6 +16,9 @@ const routes: RemoteRoutes = [
   remoteRoute(ROUTES.releases, async () => ({ Component: (await import('./releases/ReleasesPage')).ReleasesPage })),
   remoteRoute(DEAD_LETTERS_ROUTE, async () => ({
     Component: (await import('./dead-letters/DeadLettersPage')).DeadLettersPage,
+  })),
+  remoteRoute(MESSAGE_REPORTS_ROUTE, async () => ({
+    Component: (await import('./message-reports/MessageReportsPage')).MessageReportsPage,
   })),
 ];
 

@@ -36,6 +36,7 @@ const LIBRARY_ENTRIES = [
   'ui/tables',
   'ui/confirmation',
   'ui/form-fields',
+  'ui/booking-thread',
 ];
 
 // Versions of the pinned stack; a package that does not list one still needs an explicit range, since the

@@ -236,4 +236,37 @@ describe('My Orders', () => {
     await user.click(within(banner).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('congrats! your payment complete')).not.toBeInTheDocument());
   });
+
+  it('gives each order a Messages button naming the book and the seller, with its unread count, opening the thread', async () => {
+    serveOrders(api, [
+      sampleBooking({ _id: 'b7', book_name: 'Emma', status: 'paid', paid: true, sellerName: 'Sam Seller' }),
+      sampleBooking({ _id: 'b8', book_name: 'Dracula', sellerName: 'Sol Seller' }),
+    ]);
+    api.on('GET', '/api/message/unread', { body: { total: 2, threads: [{ bookingId: 'b7', unread: 2 }] } });
+    api.on('GET', '/api/booking/b7/messages', {
+      body: {
+        bookingId: 'b7',
+        book_name: 'Emma',
+        open: true,
+        unread: 2,
+        messages: [
+          { _id: 'm1', authorName: 'Sam Seller', mine: false, text: 'Friday?', sentAt: '2026-11-02T15:30:00.000Z' },
+        ],
+      },
+    });
+    api.on('PUT', '/api/booking/b7/messages/read', { body: { acknowledged: true, modifiedCount: 1 } });
+    renderScreen({ routes, at: '/dashboard/myorder', as: 'buyer' });
+    const emma = await rowOf('Emma');
+    const messages = await within(emma).findByRole('button', { name: 'Messages about Emma with Sam Seller, 2 unread' });
+    expect(within(emma).getByText('2')).toBeInTheDocument();
+    expect(
+      within(await rowOf('Dracula')).getByRole('button', { name: 'Messages about Dracula with Sol Seller' }),
+    ).toBeInTheDocument();
+    await user.click(messages);
+    const dialog = await screen.findByRole('dialog', { name: 'Messages about Emma' });
+    expect(await within(dialog).findByText('Friday?')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('PUT', '/api/booking/b7/messages/read')).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(messages).toHaveFocus());
+  });
 });

@@ -4,13 +4,14 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { writes } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/contract/routing';
 import { BOOKING_STATUS_LABELS, stillWaitsForPayment, type BookingStatus } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
+import { BookingThreadDialog, MessagesButton, useUnreadMessages } from '@bookswap/shared/ui/booking-thread';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
 import { BookingsTable, type DataColumn, useBookingListPlace } from '@bookswap/shared/ui/tables';
 import { PaymentConfirmation, confirmationOf } from '../payment-confirmation/PaymentConfirmation';
@@ -47,8 +48,8 @@ function SellerContact({ booking }: { booking: Booking }) {
 
 /**
  * /dashboard/myorder: the user's bookings, newest first a page at a time, each with when it was booked, its status,
- * the meeting place and whom to meet; Pay and Cancel booking while it waits for payment, or "No Order" with a way to
- * the book list (product.md §2).
+ * the meeting place and whom to meet, its messages with the seller (decision 030); Pay and Cancel booking while it waits
+ * for payment, or "No Order" with a way to the book list (product.md §2).
  */
 export function MyOrdersPage() {
   const [place, setPlace] = useBookingListPlace();
@@ -64,6 +65,9 @@ export function MyOrdersPage() {
     stillWaitsForPayment(orders.data?.bookings, row._id),
   );
   const toCancel = cancelling.row;
+  const unreadIn = useUnreadMessages();
+  // The booking whose thread is open (decision 030); its dialog gives focus back to the row's button on close.
+  const [talking, setTalking] = useState<Booking | null>(null);
 
   const confirmCancel = async () => {
     if (!toCancel) return;
@@ -91,6 +95,17 @@ export function MyOrdersPage() {
     { header: 'Meeting place', cell: (booking) => booking.meetingLocation },
     { header: 'Seller', cell: (booking) => <SellerContact booking={booking} /> },
     { header: 'Status', cell: (booking) => <StatusChip status={booking.status} /> },
+    {
+      header: 'Messages',
+      cell: (booking) => (
+        <MessagesButton
+          bookName={booking.book_name}
+          otherName={booking.sellerName}
+          unread={unreadIn(booking._id)}
+          onOpen={() => setTalking(booking)}
+        />
+      ),
+    },
     {
       header: 'Action',
       cell: (booking) =>
@@ -149,6 +164,12 @@ export function MyOrdersPage() {
         busy={busy}
         onConfirm={() => void confirmCancel()}
         onCancel={cancelling.dismiss}
+      />
+      <BookingThreadDialog
+        bookingId={talking?._id ?? null}
+        bookName={talking?.book_name ?? ''}
+        otherName={talking?.sellerName ?? ''}
+        onClose={() => setTalking(null)}
       />
     </Box>
   );

@@ -146,7 +146,12 @@ describe('Booking Requests', () => {
     expect(within(await rowOf('Waiting Book')).getByRole('button', { name: /^Decline/ })).toBeInTheDocument();
     expect(within(await rowOf('Paid Book')).getByRole('button', { name: /handed over/ })).toBeInTheDocument();
     for (const name of ['Cancelled Book', 'Sold Elsewhere Book']) {
-      expect(within(await rowOf(name)).queryByRole('button')).not.toBeInTheDocument();
+      // Only the Messages button: an ended booking's thread stays readable (decision 030).
+      expect(
+        within(await rowOf(name))
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Messages']);
     }
     expect(within(await rowOf('Cancelled Book')).getByText('Cancelled by buyer')).toBeInTheDocument();
     expect(within(await rowOf('Sold Elsewhere Book')).getByText('Sold to another buyer')).toBeInTheDocument();
@@ -198,5 +203,30 @@ describe('Booking Requests', () => {
     api.on('GET', '/api/booking/requests', { status: 500, body: { message: 'Something went wrong on the server' } });
     renderScreen({ routes, at: AT, as: 'seller' });
     expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('gives each request a Messages button naming the book and the buyer, with its unread count, opening the thread', async () => {
+    serveRequests(api, [
+      sampleBooking({ _id: 'b7', book_name: 'Emma', buyerName: 'Bea Buyer' }),
+      sampleBooking({ _id: 'b8', book_name: 'Dracula', buyerName: 'Ben Buyer', status: 'handed-over', paid: true }),
+    ]);
+    api.on('GET', '/api/message/unread', { body: { total: 1, threads: [{ bookingId: 'b8', unread: 1 }] } });
+    api.on('GET', '/api/booking/b8/messages', {
+      body: { bookingId: 'b8', book_name: 'Dracula', open: false, unread: 1, messages: [] },
+    });
+    api.on('PUT', '/api/booking/b8/messages/read', { body: { acknowledged: true, modifiedCount: 1 } });
+    renderScreen({ routes, at: AT, as: 'seller' });
+    expect(
+      within(await rowOf('Emma')).getByRole('button', { name: 'Messages about Emma with Bea Buyer' }),
+    ).toBeInTheDocument();
+    const dracula = await rowOf('Dracula');
+    await user.click(
+      await within(dracula).findByRole('button', { name: 'Messages about Dracula with Ben Buyer, 1 unread' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Messages about Dracula' });
+    expect(dialog).toHaveTextContent('With Ben Buyer');
+    expect(await within(dialog).findByText('No messages yet.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('PUT', '/api/booking/b8/messages/read')).toHaveLength(1));
   });
 });

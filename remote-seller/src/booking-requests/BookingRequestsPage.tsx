@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { writes } from '@bookswap/shared/api';
 import { BOOKING_STATUS_LABELS, stillInStatus, stillWaitsForPayment } from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
+import { BookingThreadDialog, MessagesButton, useUnreadMessages } from '@bookswap/shared/ui/booking-thread';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
 import { BookingsTable, type DataColumn, useBookingListPlace } from '@bookswap/shared/ui/tables';
 import { useBookingRequests } from './use-booking-requests';
@@ -15,7 +16,7 @@ export const DECLINED_MESSAGE = 'Booking declined';
 export const HAND_OVER_TITLE = 'Mark this book handed over?';
 export const HANDED_OVER_MESSAGE = 'Marked handed over';
 
-/** /dashboard/booking-requests (decision 024): who booked the seller's books, how to reach them, and what to do next. */
+/** /dashboard/booking-requests (decision 024): who booked the seller's books, how to reach them, their messages (decision 030), and what to do next. */
 export function BookingRequestsPage() {
   const [place, setPlace] = useBookingListPlace();
   const requests = useBookingRequests(place);
@@ -28,6 +29,9 @@ export function BookingRequestsPage() {
   // Handing over cannot be undone and tells the buyer, so it asks first like Decline.
   const handingOver = useConfirmedAction<Booking>(heading, (row) => stillInStatus(rows, row._id, 'paid'));
   const toHandOver = handingOver.row;
+  const unreadIn = useUnreadMessages();
+  // The booking whose thread is open (decision 030); its dialog gives focus back to the row's button on close.
+  const [talking, setTalking] = useState<Booking | null>(null);
 
   const confirmDecline = async () => {
     if (!toDecline) return;
@@ -65,6 +69,17 @@ export function BookingRequestsPage() {
     { header: withTimeZone('Booking Date'), cell: (booking) => formatDateTime(booking.bookedAt) },
     { header: 'Price', cell: (booking) => formatPrice(booking.price) },
     { header: 'Status', cell: (booking) => BOOKING_STATUS_LABELS[booking.status] },
+    {
+      header: 'Messages',
+      cell: (booking) => (
+        <MessagesButton
+          bookName={booking.book_name}
+          otherName={booking.buyerName}
+          unread={unreadIn(booking._id)}
+          onOpen={() => setTalking(booking)}
+        />
+      ),
+    },
     {
       header: 'Action',
       cell: (booking) =>
@@ -127,6 +142,12 @@ export function BookingRequestsPage() {
         busy={busy}
         onConfirm={() => void confirmHandOver()}
         onCancel={handingOver.dismiss}
+      />
+      <BookingThreadDialog
+        bookingId={talking?._id ?? null}
+        bookName={talking?.book_name ?? ''}
+        otherName={talking?.buyerName ?? ''}
+        onClose={() => setTalking(null)}
       />
     </Box>
   );

@@ -1,5 +1,6 @@
 import type { ApiQuery } from './api-query';
 import { auditQueries } from './audit';
+import { messageQueries } from './booking-messages';
 import { bookingQueries } from './bookings';
 import type { NotificationKind } from '../schemas';
 import { listsConcernedBy, notificationQueries } from './notifications';
@@ -54,6 +55,7 @@ const SCREEN_READS: {
   audit: Rows<typeof auditQueries>;
   notifications: Rows<typeof notificationQueries>;
   releases: Rows<typeof releaseQueries>;
+  messages: Rows<typeof messageQueries>;
 } = {
   products: {
     bookList: {
@@ -112,10 +114,36 @@ const SCREEN_READS: {
     mine: {
       list: 'Notifications',
       read: notificationQueries.mine('buyer@example.test'),
-      changedBy: ['createPaymentRecord', 'markNotificationRead', 'markAllNotificationsRead'],
+      changedBy: [
+        'createPaymentRecord',
+        'markNotificationRead',
+        'markAllNotificationsRead',
+        // The bell's answer carries the unread messages (decision 030).
+        'markBookingThreadRead',
+      ],
     },
   },
   releases: { overview: { list: 'Releases', read: releaseQueries.overview(), changedBy: ['rollBackRelease'] } },
+  messages: {
+    // Reading it zeroes the thread's own unread count as well as the rows'.
+    thread: {
+      list: 'a booking’s thread',
+      read: messageQueries.thread('b1'),
+      changedBy: ['sendBookingMessage', 'markBookingThreadRead'],
+    },
+    unread: {
+      list: 'the rows’ Messages counts',
+      read: messageQueries.unread('buyer@example.test'),
+      changedBy: ['markBookingThreadRead'],
+    },
+    reports: { list: 'Reported Messages', read: messageQueries.reports(), changedBy: ['reportBookingMessage'] },
+    // A report is what lets an admin read the thread.
+    reportedThread: {
+      list: 'a reported thread',
+      read: messageQueries.reportedThread('b1'),
+      changedBy: ['reportBookingMessage'],
+    },
+  },
 };
 
 const API_FILES = {
@@ -126,6 +154,7 @@ const API_FILES = {
   audit: auditQueries,
   notifications: notificationQueries,
   releases: releaseQueries,
+  messages: messageQueries,
 };
 
 const READS: ScreenRead[] = Object.values(SCREEN_READS).flatMap((rows) => Object.values<ScreenRead>(rows));

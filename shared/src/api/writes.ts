@@ -1,4 +1,5 @@
 import { auditKeys } from './audit';
+import { markBookingThreadRead, messageKeys, reportBookingMessage, sendBookingMessage } from './booking-messages';
 import { bookingKeys, cancelBooking, createBooking, declineBooking, markBookingHandedOver } from './bookings';
 import { markAllNotificationsRead, markNotificationRead, notificationKeys } from './notifications';
 import { createPaymentRecord } from './payments';
@@ -27,6 +28,11 @@ const write = <Input, Result>(definition: ApiWrite<Input, Result>) => definition
 const USER_RECORD = [userKeys.all, productKeys.all, auditKeys.all];
 // Moderating a report changes reports, the product's flags (and public lists, when hidden) and the audit log.
 const MODERATION = [reportKeys.all, productKeys.all, auditKeys.all];
+/** The message reads of these kinds (`messageKeys`' second part): a thread, the unread counts, the admin's reports. */
+const messageReads =
+  (...kinds: ('thread' | 'unread' | 'reports' | 'reported-thread')[]) =>
+  (key: unknown) =>
+    messageKeys.all(key) && kinds.includes((key as unknown[])[1] as (typeof kinds)[number]);
 
 export const writes = {
   /** A new listing is on the seller's list, the book list, its category and its details. */
@@ -53,6 +59,23 @@ export const writes = {
     send: markBookingHandedOver,
     stale: [bookingKeys.all],
     changed: (result) => result.modifiedCount,
+  }),
+  /** The thread shows the new message (decision 030). */
+  sendBookingMessage: write({
+    send: ({ bookingId, text }: { bookingId: string; text: string }) => sendBookingMessage(bookingId, { text }),
+    stale: [messageReads('thread')],
+  }),
+  /** The rows' unread counts and the bell's count drop: the bell's answer carries the unread messages. */
+  markBookingThreadRead: write({
+    send: markBookingThreadRead,
+    stale: [messageReads('thread', 'unread'), notificationKeys.all],
+    changed: (result) => result.modifiedCount,
+  }),
+  /** A report lets admins read the thread; it joins their list of reported messages. */
+  reportBookingMessage: write({
+    send: ({ bookingId, messageId, reason }: { bookingId: string; messageId: string; reason: string }) =>
+      reportBookingMessage(bookingId, messageId, { reason }),
+    stale: [messageReads('reports', 'reported-thread')],
   }),
   /** The list and its unread count. */
   markNotificationRead: write({

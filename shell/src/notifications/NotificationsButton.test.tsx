@@ -124,6 +124,25 @@ describe('the notifications bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 
+  it('counts unread messages beside unread notifications; Mark all read leaves the messages counted', async () => {
+    const state = serveNotifications(api, [newBooking, receipt]);
+    // Two messages in a booking's thread are unread (decision 030): only reading the thread clears them.
+    api.on('GET', '/api/notification/list', () => ({
+      body: {
+        notifications: state.rows,
+        unread: state.rows.filter((row) => !row.read).length,
+        unreadMessages: 2,
+      },
+    }));
+    renderScreen({ routes, at: '/', as: 'seller' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(within(bell).getByText('3')).toBeInTheDocument();
+    await user.click(bell);
+    await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+  });
+
   it('asks nothing while a sign-in is still establishing (its access token may not be there yet)', async () => {
     serveNotifications(api, [newBooking]);
     renderScreen({ routes, at: '/', as: signedInAs('seller', { loading: true }) });

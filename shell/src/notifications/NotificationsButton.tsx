@@ -8,10 +8,11 @@ import { notificationsLabel, useListsFollowNotifications, useNotifications } fro
 // The list is its own chunk, loaded on the first press: the bell and its count are all a page load needs.
 const NotificationsList = lazy(async () => ({ default: (await import('./NotificationsList')).NotificationsList }));
 
-/** The top bar's bell for a signed-in user: the unread count on it and in its name, the list on a press (decision 024). */
+/** The top bar's bell for a signed-in user: the unread count (notifications and messages) on it and in its name, the list on a press (decision 024). */
 export function NotificationsButton() {
   const { data } = useNotifications();
-  const unread = data?.unread;
+  // Unread messages count too (decision 030): reading a thread, not the list, clears those.
+  const unread = data ? data.unread + data.unreadMessages : undefined;
   useListsFollowNotifications(data?.notifications);
   const { anchor, everOpened, openFrom, close } = usePopupAnchor();
 
