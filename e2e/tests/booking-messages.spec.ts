@@ -12,7 +12,7 @@ test('a buyer and a seller exchange messages in a booking; the seller sees the u
   page: seller,
   browser,
 }) => {
-  const book = await listFreshBook(browser, `Thread ${unique('book')}`);
+  const book = await listFreshBook(`Thread ${unique('book')}`);
   const buyerContext = await browser.newContext({ baseURL: 'http://localhost:3000' });
   const buyerPage = await buyerContext.newPage();
   const buyer = await signUpFreshBuyer(buyerPage, 'Tess Thread');

@@ -143,6 +143,20 @@ describe('the notifications bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['seller', 'the booking requests'],
+    ['buyer', 'my orders'],
+  ] as const)('tells a %s how many messages are unread and opens the screen of their threads', async (role, shown) => {
+    api.on('GET', '/api/notification/list', () => ({ body: { notifications: [], unread: 0, unreadMessages: 1 } }));
+    renderScreen({ routes, at: '/', as: role });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(screen.queryByText('No notifications yet')).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: '1 unread message in your bookings' }));
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+  });
+
   it('asks nothing while a sign-in is still establishing (its access token may not be there yet)', async () => {
     serveNotifications(api, [newBooking]);
     renderScreen({ routes, at: '/', as: signedInAs('seller', { loading: true }) });

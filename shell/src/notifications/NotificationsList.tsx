@@ -6,6 +6,8 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAuth } from '@bookswap/contract/auth';
+import { ROUTES } from '@bookswap/contract/routing';
 import { writes } from '@bookswap/shared/api';
 import type { Notification } from '@bookswap/shared/schemas';
 import {
@@ -49,6 +51,23 @@ function NotificationItem({ notification, onChoose }: { notification: Notificati
       </Typography>
       <Typography id={dateId} variant="caption" color="text.secondary">
         {formatDateTime(notification.createdAt)}
+      </Typography>
+    </ListItemButton>
+  );
+}
+
+/**
+ * The bell counts unread messages too (decision 030), which a notification's "read" does not clear: a line says how
+ * many and opens the screen whose rows hold the threads (Booking Requests for a seller, My Orders for a buyer).
+ */
+function UnreadMessagesItem({ count, onChoose }: { count: number; onChoose(to: string): void }) {
+  const { role } = useAuth();
+  const screen = role === 'seller' ? ROUTES.bookingRequests : ROUTES.myOrders;
+  const text = `${count} unread ${count === 1 ? 'message' : 'messages'} in your bookings`;
+  return (
+    <ListItemButton onClick={() => onChoose(screen.href())} divider sx={{ bgcolor: 'action.hover' }}>
+      <Typography variant="subtitle2" component="p" sx={{ fontWeight: 700 }}>
+        {text}
       </Typography>
     </ListItemButton>
   );
@@ -135,12 +154,21 @@ export function NotificationsList({ anchor, onClose }: NotificationsListProps) {
         </Box>
       ) : !notifications.data ? (
         <LoadingSpinner label="Loading your notifications" />
-      ) : notifications.data.notifications.length === 0 ? (
+      ) : notifications.data.notifications.length === 0 && notifications.data.unreadMessages === 0 ? (
         <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
           No notifications yet
         </Typography>
       ) : (
         <List disablePadding aria-labelledby="notifications-title">
+          {notifications.data.unreadMessages > 0 && (
+            <UnreadMessagesItem
+              count={notifications.data.unreadMessages}
+              onChoose={(to) => {
+                onClose();
+                void navigate(to);
+              }}
+            />
+          )}
           {notifications.data.notifications.map((notification) => (
             <NotificationItem
               key={notification._id}
