@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,16 +16,29 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(releases, { recursive: true, force: true }));
 
-/** The API faked at its HTTP boundary: GET /api/category/list answers `count` books and facet counts per category. */
-async function fakeApi(port: number, count: number): Promise<{ url: string; calls: string[] }> {
+/**
+ * The API faked at its HTTP boundary, on a port the system picks: GET /api/category/list answers `count` books and
+ * facet counts per category.
+ */
+async function fakeApi(count: number): Promise<{ url: string; calls: string[] }> {
   const calls: string[] = [];
-  api = createServer((request, response) => {
+  const server = createServer((request, response) => {
     calls.push(request.url ?? '');
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ products: [], count, facets: { condition: {}, category: { '1': 3, '2': 0 } } }));
   });
-  await new Promise<void>((resolve) => api!.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, calls };
+  api = server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
+}
+
+/** An API address nothing listens on (a port the system gave and took back): the API is down. */
+async function downApi(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
 }
 
 async function shellServer(port: number, env: Record<string, string>): Promise<string> {
@@ -51,7 +65,7 @@ describe('what the shell’s origin tells search engines', () => {
   });
 
   it('sitemap.xml lists the public pages, each category and the first list pages, asking the API once in a while', async () => {
-    const fake = await fakeApi(38_482, 23);
+    const fake = await fakeApi(23);
     const origin = await shellServer(38_483, { BOOKSWAP_API_URL: fake.url });
     const answer = await fetch(`${origin}/sitemap.xml`);
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -78,7 +92,7 @@ describe('what the shell’s origin tells search engines', () => {
 
   it('sitemap.xml still answers, with the fixed pages, while the API is down', async () => {
     const origin = await shellServer(38_484, {
-      BOOKSWAP_API_URL: 'http://127.0.0.1:38485',
+      BOOKSWAP_API_URL: await downApi(),
       BOOKSWAP_PUBLIC_URL: 'https://books.example',
     });
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
