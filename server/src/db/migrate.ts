@@ -63,14 +63,16 @@ export async function migrate(
   migrations = readMigrations(),
   definitions = readDefinitions(),
 ): Promise<string[]> {
-  await db.execute(
-    sql`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-  );
-  await db.execute(
-    sql`CREATE TABLE IF NOT EXISTS schema_definitions (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
-  );
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    // Under the lock: two instances starting on a fresh database would otherwise both create these, and PostgreSQL's
+    // CREATE TABLE IF NOT EXISTS is not safe against a concurrent one (a duplicate key in pg_type).
+    await tx.execute(
+      sql`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    await tx.execute(
+      sql`CREATE TABLE IF NOT EXISTS schema_definitions (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const done = (await tx.execute(sql`SELECT version FROM schema_migrations`)) as unknown as {
       rows: { version: string }[];
     };
