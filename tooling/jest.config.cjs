@@ -12,6 +12,7 @@ module.exports = {
     '<rootDir>/webpack/**/*.test.ts',
     '<rootDir>/release/**/*.test.ts',
     '<rootDir>/serve/**/*.test.ts',
+    '<rootDir>/cluster/**/*.test.ts',
     '<rootDir>/public-api/**/*.test.ts',
     '<rootDir>/docs/**/*.test.ts',
   ],

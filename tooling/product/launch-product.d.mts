@@ -27,6 +27,7 @@ export interface LaunchOptions {
   api?: boolean;
   authEmulator?: boolean;
   mailCatcher?: boolean;
+  packages?: PackageName[];
   keepAccounts?: boolean;
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -37,6 +38,7 @@ export declare function missingBuilds(env?: Record<string, string | undefined>):
 export declare function promoteLastBuild(options?: {
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
+  registry?: { remotes: Record<string, { live?: string | null; canary?: unknown } | undefined> };
 }): void;
 export declare function launchProduct(options?: LaunchOptions): Promise<RunningProduct>;
 export declare function startControlServer(

@@ -28,11 +28,15 @@ export function missingBuilds(env = process.env) {
 /**
  * Makes the releases the last build-all made live, through `pnpm release promote` (its compatibility gate and
  * history): what `npm start` serves is what it built. Two or more that changed go live as one release set, checked
- * together, since a build of the whole tree is made to run together (docs/decisions/029).
+ * together, since a build of the whole tree is made to run together (docs/decisions/029). `registry` is the
+ * registry as it stands when it is not the file (the cluster's, in PostgreSQL, read by the caller).
  */
-export function promoteLastBuild({ env = process.env, log = console.log } = {}) {
+export function promoteLastBuild({
+  env = process.env,
+  log = console.log,
+  registry = releaseStore.readRegistry(releaseStore.registryPath(env)),
+} = {}) {
   const lastBuild = releaseStore.readLastBuild(env);
-  const registry = releaseStore.readRegistry(releaseStore.registryPath(env));
   const changed = Object.entries(lastBuild).filter(
     ([unit, version]) => registry.remotes[unit]?.live !== version || registry.remotes[unit]?.canary,
   );
@@ -60,6 +64,8 @@ export function promoteLastBuild({ env = process.env, log = console.log } = {}) 
  * @param {boolean} [options.api]          start the API server when server/src/main.ts exists (default true)
  * @param {boolean} [options.authEmulator] start the sign-in emulator when scripts/auth-emulator.mjs exists (default true)
  * @param {boolean} [options.mailCatcher]  start the local mail catcher and point the API server's mail at it (default true)
+ * @param {string[]} [options.packages]     the packages to serve (default all five; the cluster serves the remotes
+ *   here and runs its shell servers apart)
  * @param {boolean} [options.keepAccounts] keep the emulator's accounts beside the API server's data, so both survive
  *   a restart together and deleting the data folder resets both (npm start; tests start fresh)
  * @param {Record<string,string>} [options.apiEnv]  extra environment for the API server
@@ -72,6 +78,7 @@ export async function launchProduct({
   api = true,
   authEmulator = true,
   mailCatcher = true,
+  packages = PACKAGES.map((pkg) => pkg.name),
   keepAccounts = false,
   apiEnv = {},
   log = console.log,
@@ -219,7 +226,7 @@ export async function launchProduct({
     if (waits.length) log('[product] waiting for the API server and the sign-in emulator to answer…');
     await Promise.all(waits);
 
-    for (const pkg of PACKAGES) {
+    for (const pkg of PACKAGES.filter((candidate) => packages.includes(candidate.name))) {
       const server = servePackage(root, pkg);
       try {
         await server.listen();

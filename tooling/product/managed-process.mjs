@@ -45,6 +45,11 @@ export function startManagedProcess({ label, command, args, cwd, env, log = cons
     get exited() {
       return exited;
     },
+    /** SIGKILL to the group at once, as a crash would (the fault drills' kill -9); resolves once it exited. */
+    async kill() {
+      signalTree('SIGKILL');
+      await exit;
+    },
     /** SIGTERM to the group, SIGKILL if it is still there after the grace period. */
     async stop(graceMs = 5000) {
       if (exited) return;

@@ -1,0 +1,240 @@
+// The product as several instances on one machine (docs/deploy.md): one PostgreSQL (the caller's), two API
+// instances and two shell servers behind HAProxy, the four remotes' origins, the sign-in emulator and the mail
+// catcher, all on loopback. Used by `pnpm cluster` (scripts/cluster.mjs) and by `pnpm bench:cluster`, which kills
+// and restarts single instances while buyers keep going.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import registryStore from '../release/registry-store.cjs';
+import {
+  AUTH_EMULATOR_PORT,
+  launchProduct,
+  MAIL_SMTP_PORT,
+  PROJECT_ID,
+  promoteLastBuild,
+  ROOT,
+} from '../product/launch-product.mjs';
+import { startManagedProcess, waitForHttp } from '../product/managed-process.mjs';
+import { haproxyConfig } from './haproxy-config.mjs';
+
+/** The public ports are npm start's, so the built shell's defaults (API on :5000) hold unchanged. */
+export const CLUSTER_PORTS = {
+  shell: 3000,
+  api: 5000,
+  shellServers: [3101, 3102],
+  apiInstances: [5101, 5102],
+  stats: 8404,
+};
+
+const REMOTES = ['storefront', 'seller', 'admin', 'checkout'];
+
+/** Where Debian's HAProxy is, or null. */
+export function findHaproxy() {
+  const dirs = [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/sbin'];
+  return (
+    dirs
+      .filter(Boolean)
+      .map((dir) => join(dir, 'haproxy'))
+      .find((file) => existsSync(file)) ?? null
+  );
+}
+
+/** Debian's HAProxy, installed with apt-get (as root, or through sudo without a password) when missing. */
+export function ensureHaproxy(log = console.log) {
+  const found = findHaproxy();
+  if (found) return found;
+  log("[cluster] HAProxy is missing: installing Debian's haproxy");
+  const root = process.getuid?.() === 0;
+  const run = (args) =>
+    spawnSync(root ? args[0] : 'sudo', root ? args.slice(1) : ['-n', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  run(['apt-get', 'update', '-qq']);
+  run(['apt-get', 'install', '-y', '-qq', 'haproxy']);
+  const installed = findHaproxy();
+  if (!installed) throw new Error('HAProxy is not installed and could not be installed: apt-get install -y haproxy');
+  return installed;
+}
+
+/**
+ * One instance of a stateless part, started, killed (kill -9, as a crash) and started again on its port with the
+ * same settings. An exit nobody asked for is reported to `onUnexpectedExit`.
+ */
+function instanceSlot({ label, command, args, cwd, env, readyUrl, log, onUnexpectedExit, isStopping }) {
+  let current = null;
+  const onPurpose = new WeakSet();
+  return {
+    label,
+    get running() {
+      return current !== null && !current.exited;
+    },
+    async start() {
+      if (current && !current.exited) return;
+      const child = startManagedProcess({ label, command, args, cwd, env, log });
+      current = child;
+      void child.exit.then(({ code, signal }) => {
+        if (isStopping() || onPurpose.has(child)) return;
+        const reason = `${label} exited (${signal ?? `code ${code}`})`;
+        log(`[cluster] ${reason}`);
+        onUnexpectedExit?.(reason);
+      });
+      await waitForHttp(readyUrl, { timeoutMs: 120_000, process: child });
+    },
+    async kill() {
+      if (!current || current.exited) return;
+      onPurpose.add(current);
+      await current.kill();
+    },
+    async stop() {
+      if (!current || current.exited) return;
+      onPurpose.add(current);
+      await current.stop();
+    },
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.databaseUrl          the PostgreSQL every API instance and shell server shares
+ * @param {string} [options.databaseSchema]     its schema (the bench's own)
+ * @param {string} [options.jwtSecret]          the one secret of every instance's access tokens (made up when unset)
+ * @param {boolean} [options.authEmulator]      start the sign-in emulator (default true)
+ * @param {boolean} [options.mailCatcher]       start the local mail catcher and point the API at it (default true)
+ * @param {Record<string,string>} [options.apiEnv]    added to every API instance's environment
+ * @param {Record<string,string>} [options.shellEnv]  added to every shell server's environment
+ * @param {(line: string) => void} [options.log]
+ * @param {(reason: string) => void} [options.onUnexpectedExit]
+ */
+export async function launchCluster({
+  databaseUrl,
+  databaseSchema,
+  jwtSecret = randomBytes(48).toString('base64url'),
+  authEmulator = true,
+  mailCatcher = true,
+  apiEnv = {},
+  shellEnv = {},
+  ports = CLUSTER_PORTS,
+  log = console.log,
+  onUnexpectedExit,
+}) {
+  const haproxy = ensureHaproxy(log);
+  const folder = mkdtempSync(join(tmpdir(), 'bookswap-cluster-'));
+  let stopping = false;
+  const isStopping = () => stopping;
+  // The registry in PostgreSQL (docs/decisions/020): the release commands, the API and the shell servers share it.
+  const registryEnv = {
+    RELEASE_REGISTRY_DATABASE_URL: databaseUrl,
+    ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}),
+  };
+  let origins = null;
+  const apis = ports.apiInstances.map((port, i) => {
+    const dataDir = join(folder, `api-${i + 1}`);
+    mkdirSync(dataDir);
+    return instanceSlot({
+      label: `api-${i + 1}`,
+      command: process.execPath,
+      args: ['--import', 'tsx', 'src/main.ts'],
+      cwd: join(ROOT, 'server'),
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        ...registryEnv,
+        JWT_SECRET: jwtSecret,
+        AUTH_MODE: 'emulator',
+        ...(authEmulator ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` } : {}),
+        FIREBASE_PROJECT_ID: PROJECT_ID,
+        ...(mailCatcher ? { SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}` } : {}),
+        // Requests come through HAProxy on loopback: the client is the one it names in X-Forwarded-For.
+        TRUST_PROXY: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${ports.api}`,
+        // HAProxy's health checks (four a second) would bury everything else in the request log.
+        LOG_LEVEL: 'warn',
+        ...apiEnv,
+      },
+      readyUrl: `http://127.0.0.1:${port}/health`,
+      log,
+      onUnexpectedExit,
+      isStopping,
+    });
+  });
+  const shells = ports.shellServers.map((port, i) =>
+    instanceSlot({
+      label: `shell-${i + 1}`,
+      command: process.execPath,
+      args: [join(ROOT, 'tooling', 'serve', 'serve.mjs'), 'shell', String(port)],
+      cwd: ROOT,
+      env: { ...registryEnv, BOOKSWAP_API_URL: `http://localhost:${ports.api}`, ...shellEnv },
+      readyUrl: `http://127.0.0.1:${port}/remotes.json`,
+      log,
+      onUnexpectedExit,
+      isStopping,
+    }),
+  );
+  const configFile = join(folder, 'haproxy.cfg');
+  writeFileSync(
+    configFile,
+    haproxyConfig({
+      shell: { port: ports.shell, servers: ports.shellServers },
+      api: { port: ports.api, servers: ports.apiInstances },
+      statsPort: ports.stats,
+    }),
+  );
+  const balancer = instanceSlot({
+    label: 'haproxy',
+    command: haproxy,
+    args: ['-db', '-f', configFile],
+    cwd: folder,
+    env: {},
+    readyUrl: `http://127.0.0.1:${ports.api}/health`,
+    log,
+    onUnexpectedExit,
+    isStopping,
+  });
+
+  async function stop() {
+    stopping = true;
+    await balancer.stop();
+    await Promise.all([...shells, ...apis].map((slot) => slot.stop()));
+    await origins?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+
+  try {
+    origins = await launchProduct({ api: false, authEmulator, mailCatcher, packages: REMOTES, log, onUnexpectedExit });
+    // The first instance migrates the database (and seeds the demo data into an empty one) alone.
+    await apis[0].start();
+    const store = registryStore.openRegistryStore({ ...process.env, ...registryEnv });
+    try {
+      promoteLastBuild({ env: { ...process.env, ...registryEnv }, registry: await store.read(), log });
+    } finally {
+      await store.close();
+    }
+    await Promise.all([...apis.slice(1), ...shells].map((slot) => slot.start()));
+    await balancer.start();
+    await waitForHttp(`http://127.0.0.1:${ports.shell}/remotes.json`, { timeoutMs: 10_000 });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    url: `http://localhost:${ports.shell}`,
+    apiUrl: `http://localhost:${ports.api}`,
+    statsUrl: ports.stats ? `http://localhost:${ports.stats}` : null,
+    mailInbox: origins.mailInbox,
+    apiInstances: ports.apiInstances.map((port) => `http://127.0.0.1:${port}`),
+    shellServers: ports.shellServers.map((port) => `http://127.0.0.1:${port}`),
+    registryEnv,
+    /** kill -9 of one API instance (0 or 1); `startApi` starts it again and resolves once it answers /health. */
+    killApi: (i) => apis[i].kill(),
+    startApi: (i) => apis[i].start(),
+    killShell: (i) => shells[i].kill(),
+    startShell: (i) => shells[i].start(),
+    stop,
+  };
+}
