@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 export interface ThreadDialogFrameProps {
   open: boolean;
@@ -23,13 +23,16 @@ export interface ThreadDialogFrameProps {
 export function ThreadDialogFrame({ open, title, subtitle, onClose, children, footer }: ThreadDialogFrameProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
+  // The caller forgets which thread was open as it closes; the heading stays as it was while the dialog fades out.
+  const [heading, setHeading] = useState({ title, subtitle });
+  if (open && (heading.title !== title || heading.subtitle !== subtitle)) setHeading({ title, subtitle });
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullScreen={phone} fullWidth maxWidth="sm">
       <DialogTitle id={titleId} sx={{ pb: 0.5 }}>
-        {title}
+        {heading.title}
       </DialogTitle>
       <Typography color="text.secondary" sx={{ px: 3, pb: 1 }}>
-        {subtitle}
+        {heading.subtitle}
       </Typography>
       <DialogContent dividers>{children}</DialogContent>
       {footer ? <DialogContent sx={{ flex: 'none', pt: 2 }}>{footer}</DialogContent> : null}
