@@ -1,6 +1,7 @@
 import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';
 import { DEAD_LETTERS_ROUTE } from './dead-letters/dead-letters-route';
 import { MESSAGE_REPORTS_ROUTE } from './message-reports/message-reports-route';
+import { REVIEWS_ROUTE } from './reviews/reviews-route';
 
 // Paths, access and titles come from the route table in shared; the shell mounts these in its
 // dashboard layout and guards them before they load. One lazy chunk per screen.
@@ -20,6 +21,7 @@ const routes: RemoteRoutes = [
   remoteRoute(MESSAGE_REPORTS_ROUTE, async () => ({
     Component: (await import('./message-reports/MessageReportsPage')).MessageReportsPage,
   })),
+  remoteRoute(REVIEWS_ROUTE, async () => ({ Component: (await import('./reviews/ReviewsPage')).ReviewsPage })),
 ];
 
 export default routes;

@@ -9,6 +9,7 @@ import {
   products,
   refunds,
   reports,
+  reviews,
   users,
 } from './db/schema';
 import {
@@ -37,9 +38,19 @@ beforeAll(async () => {
 
 async function rowCounts() {
   const counts = await Promise.all(
-    [users, products, bookings, payments, reports, auditLog, refunds, bannedEmails, notifications, mailOutbox].map(
-      async (table) => Number((await server.db.select({ n: count() }).from(table))[0]!.n),
-    ),
+    [
+      users,
+      products,
+      bookings,
+      payments,
+      reports,
+      auditLog,
+      refunds,
+      bannedEmails,
+      notifications,
+      mailOutbox,
+      reviews,
+    ].map(async (table) => Number((await server.db.select({ n: count() }).from(table))[0]!.n)),
   );
   return counts;
 }
@@ -231,6 +242,38 @@ const CASES: BadCase[] = [
     as: 'seller',
     rawBody: '{"book_name": ',
     field: '',
+  },
+  // Reviews after hand-over (decision 034): POST /api/booking/:id/review, GET /api/seller/:id/reviews
+  {
+    what: 'review with 9 stars',
+    method: 'POST',
+    url: () => `/api/booking/${bookingId}/review`,
+    as: 'buyer',
+    body: { stars: 9, text: 'Great' },
+    field: 'stars',
+  },
+  {
+    what: 'review with a text over 1,000 characters',
+    method: 'POST',
+    url: () => `/api/booking/${bookingId}/review`,
+    as: 'buyer',
+    body: { stars: 4, text: 'x'.repeat(1001) },
+    field: 'text',
+  },
+  {
+    what: 'review of a bad booking id',
+    method: 'POST',
+    url: () => '/api/booking/bad%20id!/review',
+    as: 'buyer',
+    body: { stars: 4 },
+    field: 'id',
+  },
+  {
+    what: 'seller reviews with a page size of 7',
+    method: 'GET',
+    url: () => `/api/seller/${seller.id}/reviews?size=7`,
+    as: 'buyer',
+    field: 'size',
   },
   // The booking's life (decision 024): PUT /api/booking/cancel|decline|handover/:id, PUT /api/notification/read/:id
   {

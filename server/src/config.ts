@@ -55,6 +55,10 @@ export interface ServerConfig {
   bookingLimits: BookingLimits;
   /** Messages one person may write in booking threads in any 24 hours (MESSAGES_PER_DAY). */
   messagesPerDay: number;
+  /** Reviews one person may write in any 24 hours (REVIEWS_PER_DAY). */
+  reviewsPerDay: number;
+  /** How often each instance looks for parties to remind of their review (REVIEW_REMINDER_MINUTES). */
+  reviewReminderMinutes: number;
   mail: MailSettings;
   /**
    * The release registry and the automatic canary (docs/decisions/026). Unset (the API tests' own
@@ -136,6 +140,12 @@ export const BOOKING_LIMIT_DEFAULTS: BookingLimits = { perDay: 10, coolDownMinut
  * into a way to flood another person (each thread's email is throttled apart, services/message-mail.ts).
  */
 export const MESSAGES_PER_DAY_DEFAULT = 200;
+
+/**
+ * Twenty a day: more than the hand-overs one person makes in a day, few enough that no one floods sellers' pages
+ * (each booking takes one review per party anyway).
+ */
+export const REVIEWS_PER_DAY_DEFAULT = 20;
 
 /** Email (decision 024): the outbox's worker delivers over SMTP when SMTP_URL is set. */
 export interface MailSettings {
@@ -306,6 +316,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ),
     },
     messagesPerDay: positiveInt(env.MESSAGES_PER_DAY, MESSAGES_PER_DAY_DEFAULT, 'MESSAGES_PER_DAY'),
+    reviewsPerDay: positiveInt(env.REVIEWS_PER_DAY, REVIEWS_PER_DAY_DEFAULT, 'REVIEWS_PER_DAY'),
+    reviewReminderMinutes: positiveInt(env.REVIEW_REMINDER_MINUTES, 60, 'REVIEW_REMINDER_MINUTES'),
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       from: env.MAIL_FROM || 'Bookswap <no-reply@bookswap.local>',

@@ -46,6 +46,10 @@ interface World {
   messageTo(me: Person | null): Promise<string>;
   /** A booking whose thread holds a message the buyer reported. */
   reportedThread(): Promise<string>;
+  /** The paid booking, handed over by the seller. */
+  handedOverBooking(): Promise<string>;
+  /** The buyer's review of the seller after the hand-over. */
+  review(): Promise<string>;
 }
 
 interface Row {
@@ -219,6 +223,28 @@ const ROWS: Row[] = [
     url: async (w) => `/api/report/messages/${await w.reportedThread()}`,
     expect: only({ admin: 200 }),
   },
+  {
+    route: 'POST /api/booking/:id/review',
+    url: async (w) => `/api/booking/${await w.handedOverBooking()}/review`,
+    body: () => ({ stars: 5, text: 'On time' }),
+    expect: only({ buyer: 201, seller: 201 }),
+  },
+  {
+    route: 'GET /api/booking/:id/review',
+    url: async (w) => `/api/booking/${await w.booking()}/review`,
+    expect: only({ buyer: 200, seller: 200 }),
+  },
+  {
+    route: 'GET /api/seller/:id/reviews',
+    url: () => `/api/seller/${people.seller.id}/reviews?page=0&size=5`,
+    expect: all(200),
+  },
+  { route: 'GET /api/review/list', url: () => '/api/review/list', expect: only({ admin: 200 }) },
+  {
+    route: 'PUT /api/review/hide/:id',
+    url: async (w) => `/api/review/hide/${await w.review()}`,
+    expect: only({ admin: 200 }),
+  },
   { route: 'GET /api/notification/list', url: () => '/api/notification/list', expect: all(200, 401) },
   { route: 'PUT /api/notification/read-all', url: () => '/api/notification/read-all', expect: all(200, 401) },
   {
@@ -324,6 +350,38 @@ function memo<T>(make: () => Promise<T>): () => Promise<T> {
 function freshWorld(): World {
   const product = memo(() => givenProduct(server, people.seller));
   const booking = memo(async () => givenBooking(server, people.buyer, await product()));
+  const paidBooking = memo(async () => {
+    const bookingId = await booking();
+    const intent = await call(server, 'POST', '/api/payment/create/intent', {
+      as: people.buyer,
+      body: { price: VALID_PRODUCT.resale_price, bookingid: bookingId },
+    });
+    const confirmed = await call(server, 'POST', '/api/payments/sandbox/confirm', {
+      body: {
+        clientSecret: intent.body.clientSecret,
+        card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' },
+      },
+    });
+    const transactionId = (confirmed.body as Extract<SandboxConfirmResponse, { paymentIntent: unknown }>).paymentIntent
+      .id;
+    const recorded = await call(server, 'POST', '/api/payment/create', {
+      as: people.buyer,
+      body: {
+        price: VALID_PRODUCT.resale_price,
+        bookingid: bookingId,
+        buyerEmail: people.buyer.email,
+        category_id: await product(),
+        transactionId,
+      },
+    });
+    if (recorded.status !== 201) throw new Error(`payment not recorded: ${JSON.stringify(recorded.body)}`);
+    return bookingId;
+  });
+  const handedOverBooking = memo(async () => {
+    const bookingId = await paidBooking();
+    await call(server, 'PUT', `/api/booking/handover/${bookingId}`, { as: people.seller });
+    return bookingId;
+  });
   return {
     product,
     booking,
@@ -372,33 +430,7 @@ function freshWorld(): World {
       return intent.body.clientSecret as string;
     }),
     image: memo(async () => imagesOf(server).save(drawCover(1, 8, 8), 'image/png')),
-    paidBooking: memo(async () => {
-      const bookingId = await booking();
-      const intent = await call(server, 'POST', '/api/payment/create/intent', {
-        as: people.buyer,
-        body: { price: VALID_PRODUCT.resale_price, bookingid: bookingId },
-      });
-      const confirmed = await call(server, 'POST', '/api/payments/sandbox/confirm', {
-        body: {
-          clientSecret: intent.body.clientSecret,
-          card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' },
-        },
-      });
-      const transactionId = (confirmed.body as Extract<SandboxConfirmResponse, { paymentIntent: unknown }>)
-        .paymentIntent.id;
-      const recorded = await call(server, 'POST', '/api/payment/create', {
-        as: people.buyer,
-        body: {
-          price: VALID_PRODUCT.resale_price,
-          bookingid: bookingId,
-          buyerEmail: people.buyer.email,
-          category_id: await product(),
-          transactionId,
-        },
-      });
-      if (recorded.status !== 201) throw new Error(`payment not recorded: ${JSON.stringify(recorded.body)}`);
-      return bookingId;
-    }),
+    paidBooking,
     sellerNotification: memo(async () => {
       await booking();
       const list = await call(server, 'GET', '/api/notification/list', { as: people.seller });
@@ -423,6 +455,14 @@ function freshWorld(): World {
         body: { reason: 'Asks to pay outside the app' },
       });
       return bookingId;
+    }),
+    handedOverBooking,
+    review: memo(async () => {
+      const reviewed = await call(server, 'POST', `/api/booking/${await handedOverBooking()}/review`, {
+        as: people.buyer,
+        body: { stars: 4 },
+      });
+      return reviewed.body.insertedId as string;
     }),
   };
 }

@@ -17,6 +17,7 @@ import { seedIfEmpty } from './seed/demo-data';
 import { applyConfiguredAdmins } from './services/admins';
 import { smtpTransport } from './mail/mail-transport';
 import { startMailWorker } from './services/mail-delivery';
+import { startReviewReminders } from './services/review-reminders';
 import { sweepUnusedUploads } from './services/uploads';
 import { stopReleaseHealth } from './services/release-health';
 
@@ -127,9 +128,15 @@ export async function prepareServer(
   built.log = app.log;
   const sweeper = sweepPeriodically(app, deps);
   const mailWorker = mailWorkerFor(app, deps);
+  const reviewReminders = startReviewReminders({
+    db: deps.db,
+    intervalMs: config.reviewReminderMinutes * 60_000,
+    onError: (error) => app.log.error({ err: error }, 'reminding parties of their reviews failed'),
+  });
   app.addHook('onClose', async () => {
     await sweeper.stop();
     await mailWorker?.stop();
+    await reviewReminders.stop();
     // The release-health counts of the last second are written before the database closes.
     await stopReleaseHealth(handle.db).catch((error: unknown) =>
       app.log.error({ err: error }, 'writing release-health counts at close failed'),

@@ -37,6 +37,7 @@ const LIBRARY_ENTRIES = [
   'ui/confirmation',
   'ui/form-fields',
   'ui/booking-thread',
+  'ui/reviews',
 ];
 
 // Versions of the pinned stack; a package that does not list one still needs an explicit range, since the

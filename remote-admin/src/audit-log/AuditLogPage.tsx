@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { ROUTES } from '@bookswap/contract/routing';
 import type { AuditEntry } from '@bookswap/shared/schemas';
 import { LoadedTable, type DataColumn } from '@bookswap/shared/ui/tables';
-import { ACTION_TEXT, newestFirst, whenText } from './audit-entry-text';
+import { actionText, newestFirst, whenText } from './audit-entry-text';
 import { useAuditLog } from './use-audit-log';
 
 /** A name with what it names in smaller text below it. */
@@ -22,7 +22,7 @@ function NamedCell({ name, detail }: { name: string; detail: string }) {
 const columns: DataColumn<AuditEntry>[] = [
   { header: withTimeZone('When'), cell: (entry) => <time dateTime={entry.at}>{whenText(entry)}</time> },
   { header: 'Who', cell: (entry) => <NamedCell name={entry.actorName} detail={entry.actorEmail} /> },
-  { header: 'Action', cell: (entry) => ACTION_TEXT[entry.action] },
+  { header: 'Action', cell: (entry) => actionText(entry) },
   { header: 'Target', cell: (entry) => <NamedCell name={entry.targetName} detail={entry.targetType} /> },
 ];
 

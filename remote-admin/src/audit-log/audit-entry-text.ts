@@ -13,6 +13,10 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   'read-thread': 'Read reported messages',
 };
 
+/** What an entry reads as: hiding a review says so (the same action hides a reported product). */
+export const actionText = (entry: Pick<AuditEntry, 'action' | 'targetType'>) =>
+  entry.action === 'hide' && entry.targetType === 'review' ? 'Hid review' : ACTION_TEXT[entry.action];
+
 /** The one date format (product.md §9), in the admin's own zone, which the column's header names. */
 export const whenText = (entry: AuditEntry) => formatDateTime(entry.at);
 

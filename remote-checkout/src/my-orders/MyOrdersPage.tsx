@@ -13,6 +13,7 @@ import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
 import { BookingThreadDialog, MessagesButton, useUnreadMessages } from '@bookswap/shared/ui/booking-thread';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
+import { ReviewCell, ReviewDialog } from '@bookswap/shared/ui/reviews';
 import { BookingsTable, type DataColumn, useBookingListPlace } from '@bookswap/shared/ui/tables';
 import { PaymentConfirmation, confirmationOf } from '../payment-confirmation/PaymentConfirmation';
 import { useMyOrders } from './use-my-orders';
@@ -49,7 +50,8 @@ function SellerContact({ booking }: { booking: Booking }) {
 /**
  * /dashboard/myorder: the user's bookings, newest first a page at a time, each with when it was booked, its status,
  * the meeting place and whom to meet, its messages with the seller (decision 030); Pay and Cancel booking while it waits
- * for payment, or "No Order" with a way to the book list (product.md §2).
+ * for payment, the reviews once it was handed over (decision 034), or "No Order" with a way to the book list
+ * (product.md §2).
  */
 export function MyOrdersPage() {
   const [place, setPlace] = useBookingListPlace();
@@ -68,6 +70,8 @@ export function MyOrdersPage() {
   const unreadIn = useUnreadMessages();
   // The booking whose thread is open (decision 030); its dialog gives focus back to the row's button on close.
   const [talking, setTalking] = useState<Booking | null>(null);
+  // The handed-over booking whose reviews are open (decision 034).
+  const [reviewing, setReviewing] = useState<Booking | null>(null);
 
   const confirmCancel = async () => {
     if (!toCancel) return;
@@ -131,6 +135,8 @@ export function MyOrdersPage() {
               Cancel booking
             </Button>
           </Stack>
+        ) : booking.status === 'handed-over' ? (
+          <ReviewCell bookingId={booking._id} bookName={booking.book_name} onOpen={() => setReviewing(booking)} />
         ) : null,
     },
   ];
@@ -170,6 +176,11 @@ export function MyOrdersPage() {
         bookName={talking?.book_name ?? ''}
         otherName={talking?.sellerName ?? ''}
         onClose={() => setTalking(null)}
+      />
+      <ReviewDialog
+        bookingId={reviewing?._id ?? null}
+        bookName={reviewing?.book_name ?? ''}
+        onClose={() => setReviewing(null)}
       />
     </Box>
   );

@@ -9,6 +9,7 @@ import {
   never,
   renderScreen,
   sampleBooking,
+  sampleBookingReviews,
 } from '@bookswap/shared/testing';
 import routes from '../routes';
 
@@ -228,5 +229,20 @@ describe('Booking Requests', () => {
     expect(await within(dialog).findByText('No messages yet.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('PUT', '/api/booking/b8/messages/read')).toHaveLength(1));
+  });
+
+  it('offers Leave a review on a handed-over request only, naming the book, opening the review dialog', async () => {
+    serveRequests(api, [
+      sampleBooking({ _id: 'b7', book_name: 'Emma', buyerName: 'Bea Buyer', status: 'paid', paid: true }),
+      sampleBooking({ _id: 'b8', book_name: 'Dracula', buyerName: 'Ben Buyer', status: 'handed-over', paid: true }),
+    ]);
+    api.on('GET', '/api/booking/b8/review', {
+      body: sampleBookingReviews({ bookingId: 'b8', book_name: 'Dracula', party: 'seller', otherName: 'Ben Buyer' }),
+    });
+    renderScreen({ routes, at: AT, as: 'seller' });
+    await user.click(await within(await rowOf('Dracula')).findByRole('button', { name: 'Leave a review for Dracula' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reviews of Dracula' });
+    expect(await within(dialog).findByRole('radiogroup', { name: 'How was meeting Ben Buyer?' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/booking/b7/review')).toHaveLength(0);
   });
 });

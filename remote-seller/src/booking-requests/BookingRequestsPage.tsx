@@ -8,6 +8,7 @@ import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
 import { BookingThreadDialog, MessagesButton, useUnreadMessages } from '@bookswap/shared/ui/booking-thread';
 import { ConfirmationModal, useConfirmedAction } from '@bookswap/shared/ui/confirmation';
+import { ReviewCell, ReviewDialog } from '@bookswap/shared/ui/reviews';
 import { BookingsTable, type DataColumn, useBookingListPlace } from '@bookswap/shared/ui/tables';
 import { useBookingRequests } from './use-booking-requests';
 
@@ -16,7 +17,10 @@ export const DECLINED_MESSAGE = 'Booking declined';
 export const HAND_OVER_TITLE = 'Mark this book handed over?';
 export const HANDED_OVER_MESSAGE = 'Marked handed over';
 
-/** /dashboard/booking-requests (decision 024): who booked the seller's books, how to reach them, their messages (decision 030), and what to do next. */
+/**
+ * /dashboard/booking-requests (decision 024): who booked the seller's books, how to reach them, their messages
+ * (decision 030), what to do next, and the reviews once a book was handed over (decision 034).
+ */
 export function BookingRequestsPage() {
   const [place, setPlace] = useBookingListPlace();
   const requests = useBookingRequests(place);
@@ -32,6 +36,8 @@ export function BookingRequestsPage() {
   const unreadIn = useUnreadMessages();
   // The booking whose thread is open (decision 030); its dialog gives focus back to the row's button on close.
   const [talking, setTalking] = useState<Booking | null>(null);
+  // The handed-over booking whose reviews are open (decision 034).
+  const [reviewing, setReviewing] = useState<Booking | null>(null);
 
   const confirmDecline = async () => {
     if (!toDecline) return;
@@ -104,6 +110,8 @@ export function BookingRequestsPage() {
           >
             Mark handed over
           </Button>
+        ) : booking.status === 'handed-over' ? (
+          <ReviewCell bookingId={booking._id} bookName={booking.book_name} onOpen={() => setReviewing(booking)} />
         ) : null,
     },
   ];
@@ -148,6 +156,11 @@ export function BookingRequestsPage() {
         bookName={talking?.book_name ?? ''}
         otherName={talking?.buyerName ?? ''}
         onClose={() => setTalking(null)}
+      />
+      <ReviewDialog
+        bookingId={reviewing?._id ?? null}
+        bookName={reviewing?.book_name ?? ''}
+        onClose={() => setReviewing(null)}
       />
     </Box>
   );

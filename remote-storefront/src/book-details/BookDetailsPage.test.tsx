@@ -23,6 +23,23 @@ describe('the book details page', () => {
     api.on('GET', '/api/booking/list', { body: [] }); // the buyer has booked nothing, unless a story says so
   });
 
+  it('shows the seller’s rating from their buyers’ reviews', async () => {
+    api.on('GET', '/api/product/list/b42', { body: sampleProductWithContact({ _id: 'b42', sellerId: 'u-sam' }) });
+    api.on('GET', '/api/seller/u-sam/reviews', { body: { rating: { average: 4.5, count: 12 }, reviews: [] } });
+    renderScreen({ routes, at: '/bookDetails/b42', as: 'buyer' });
+    expect(await screen.findByText(line('Seller rating: 4.5 ★ (12)'))).toBeInTheDocument();
+    expect(screen.getByLabelText('Rated 4.5 of 5 from 12 reviews')).toBeInTheDocument();
+  });
+
+  it('shows no rating for a seller without a shown review', async () => {
+    api.on('GET', '/api/product/list/b43', { body: sampleProductWithContact({ _id: 'b43', sellerId: 'u-new' }) });
+    api.on('GET', '/api/seller/u-new/reviews', { body: { rating: { average: null, count: 0 }, reviews: [] } });
+    renderScreen({ routes, at: '/bookDetails/b43', as: 'buyer' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/seller/u-new/reviews')).toHaveLength(1));
+    expect(screen.getByText(line('Post by: Sam Seller'))).toBeInTheDocument();
+    expect(screen.queryByText(/^Seller rating:/)).not.toBeInTheDocument();
+  });
+
   it('shows everything about the book with Book Now and Report', async () => {
     const book = sampleProductWithContact({
       _id: 'b42',

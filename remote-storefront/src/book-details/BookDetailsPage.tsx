@@ -6,9 +6,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { preloadQuery, productQueries } from '@bookswap/shared/api';
+import { preloadQuery, productQueries, reviewQueries } from '@bookswap/shared/api';
 import type { ProductDetails } from '@bookswap/shared/schemas';
 import { BookCover, LoadError, formatPrice, useApiQuery } from '@bookswap/shared/ui';
+import { SellerRatingLine } from '@bookswap/shared/ui/reviews';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useBookActions } from '../book-actions/use-book-actions';
 import { publicOrigin, usePageHead } from '../page-head/use-page-head';
@@ -35,6 +36,20 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The seller's rating from their buyers' reviews (decision 034), once it has loaded; nothing before a first review. */
+function SellerRating({ sellerId }: { sellerId: string }) {
+  const { data } = useApiQuery(reviewQueries.seller(sellerId));
+  if (!data || data.rating.count === 0) return null;
+  return (
+    <Typography variant="body1">
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        Seller rating:
+      </Box>{' '}
+      <SellerRatingLine rating={data.rating} />
+    </Typography>
+  );
+}
+
 function BookDetails({ product }: { product: ProductDetails }) {
   const actions = useBookActions(product);
   usePageHead(bookDetailsHead(publicOrigin(), product));
@@ -56,6 +71,7 @@ function BookDetails({ product }: { product: ProductDetails }) {
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={1}>
               <Fact label="Post by" value={product.sellerName} />
+              <SellerRating sellerId={product.sellerId} />
               <Fact label="Original Price" value={formatPrice(product.original_price)} />
               <Fact label="Selling Price" value={formatPrice(product.resale_price)} />
               <Fact label="Pickup Address" value={product.location} />

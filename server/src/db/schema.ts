@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, BOOKING_STATUSES, NOTIFICATION_KINDS } from '@bookswap/shared/schemas';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  BOOKING_STATUSES,
+  NOTIFICATION_KINDS,
+  REVIEW_PARTIES,
+} from '@bookswap/shared/schemas';
 
 /**
  * The database's own column names. product.md's wire names (`Year_of_use`, `addADS`, `category_id` holding
@@ -84,6 +90,8 @@ export const bookings = pgTable('bookings', {
   sellerPhone: text('seller_phone').notNull().default(''),
   /** When the buyer cancelled it (migration 0017): the rebooking cool-down counts from here. */
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  /** When the seller marked it handed over (migration 0022): the reviews' window counts from here. */
+  handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
 });
 
 export const payments = pgTable('payments', {
@@ -279,6 +287,39 @@ export const bookingMessageReports = pgTable('booking_message_reports', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A party's review of the other after a hand-over (migration 0022, decision 034). */
+export const reviews = pgTable('reviews', {
+  id: text('id').primaryKey(),
+  bookingId: text('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  authorParty: text('author_party', { enum: REVIEW_PARTIES }).notNull(),
+  authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Copied when written, so the review reads the same once the account is gone. */
+  authorName: text('author_name').notNull(),
+  /** The reviewed person: the seller for a buyer's review, the buyer for a seller's. */
+  subjectId: text('subject_id').references(() => users.id, { onDelete: 'set null' }),
+  stars: integer('stars').notNull(),
+  /** As written, trimmed, possibly empty: never HTML, shown as text. */
+  body: text('body').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by an admin: shown to no one, left out of the averages. */
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+});
+
+/** The one reminder to review sent to a party of a hand-over (migration 0022): its row marks it sent. */
+export const reviewReminders = pgTable(
+  'review_reminders',
+  {
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    party: text('party', { enum: REVIEW_PARTIES }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.bookingId, table.party] })],
+);
+
 export const schema = {
   users,
   products,
@@ -296,6 +337,8 @@ export const schema = {
   bookingMessages,
   bookingThreadReaders,
   bookingMessageReports,
+  reviews,
+  reviewReminders,
 };
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -309,3 +352,4 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 export type BookingMessageRow = typeof bookingMessages.$inferSelect;
 export type BookingThreadReaderRow = typeof bookingThreadReaders.$inferSelect;
 export type BookingMessageReportRow = typeof bookingMessageReports.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

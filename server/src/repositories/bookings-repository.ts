@@ -88,8 +88,8 @@ export async function pageOfBookings(
   return { rows, count: Number(totals[0]?.count ?? 0), waiting: Number(totals[0]?.waiting ?? 0) };
 }
 
-/** What a status change records besides the status: when the buyer cancelled. */
-export type BookingStamps = Pick<NewBooking, 'cancelledAt'>;
+/** What a status change records besides the status: when the buyer cancelled, when the book was handed over. */
+export type BookingStamps = Pick<NewBooking, 'cancelledAt' | 'handedOverAt'>;
 
 /** Moves a booking from one status to another, with its stamps; false when it was no longer in `from`. */
 export function moveBookingStatus(

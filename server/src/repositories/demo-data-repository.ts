@@ -1,6 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { bookingMessages, bookings, bookingThreadReaders, products, reports, users, type UserRow } from '../db/schema';
+import {
+  bookingMessages,
+  bookings,
+  bookingThreadReaders,
+  products,
+  reports,
+  reviews,
+  users,
+  type UserRow,
+} from '../db/schema';
 
 /** The bulk statements of the demo data (seed/demo-data.ts): rows made whole by the seed, written as they are. */
 
@@ -10,6 +19,7 @@ export type DemoBooking = typeof bookings.$inferInsert;
 export type DemoReport = typeof reports.$inferInsert;
 export type DemoMessage = typeof bookingMessages.$inferInsert;
 export type DemoThreadReader = typeof bookingThreadReaders.$inferInsert;
+export type DemoReview = typeof reviews.$inferInsert;
 
 export function insertDemoUsers(tx: Queryable, rows: DemoUser[]): Promise<UserRow[]> {
   return tx.insert(users).values(rows).returning();
@@ -33,6 +43,10 @@ export async function insertDemoThread(
   await tx.insert(bookingThreadReaders).values(readers);
 }
 
+export async function insertDemoReviews(tx: Queryable, rows: DemoReview[]): Promise<void> {
+  await tx.insert(reviews).values(rows);
+}
+
 export async function insertDemoReport(tx: Queryable, row: DemoReport): Promise<void> {
   await tx.insert(reports).values(row);
 }
@@ -52,6 +66,6 @@ export async function markDemoListing(
 /** Empties every table, for `seed --reset`. */
 export async function wipeAllTables(db: Queryable): Promise<void> {
   await db.execute(
-    sql`TRUNCATE booking_message_reports, booking_thread_readers, booking_messages, notifications, mail_outbox, payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
+    sql`TRUNCATE review_reminders, reviews, booking_message_reports, booking_thread_readers, booking_messages, notifications, mail_outbox, payments, bookings, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
   );
 }

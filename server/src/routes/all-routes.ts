@@ -10,6 +10,7 @@ import { paymentRoutes } from './payments';
 import { productRoutes } from './products';
 import { reportRoutes } from './reports';
 import { releaseRoutes } from './releases';
+import { reviewRoutes } from './reviews';
 import { telemetryRoutes } from './telemetry';
 import { userRoutes } from './users';
 
@@ -23,6 +24,7 @@ export const allRoutes: RouteDefinition[] = [
   ...productRoutes,
   ...bookingRoutes,
   ...bookingMessageRoutes,
+  ...reviewRoutes,
   ...paymentRoutes,
   ...reportRoutes,
   ...auditRoutes,

@@ -269,7 +269,8 @@ describe('a paid booking and its hand-over', () => {
     const mailBefore = await countMail(server.db);
     expect((await call(server, 'PUT', `/api/booking/handover/${bookingId}`, { as: seller })).status).toBe(200);
 
-    expect((await notificationsOf(buyer)).notifications[0]).toMatchObject({
+    const told = (await notificationsOf(buyer)).notifications;
+    expect(told.find((notice) => notice.kind === 'handed-over')).toMatchObject({
       kind: 'handed-over',
       title: 'Handed over: Handed Book',
       body: `Handed Book was handed over to you by ${seller.name}.`,
@@ -279,7 +280,9 @@ describe('a paid booking and its hand-over', () => {
     expect(await outboxTo(buyer.email, 'Bookswap: Handed over: Handed Book')).toEqual([
       { body: emailSaying(`Handed Book was handed over to you by ${seller.name}.`), link: '/dashboard/myorder' },
     ]);
-    expect((await countMail(server.db)).queued).toBe(mailBefore.queued + 1);
+    // And each party's invitation to review the other (decision 034): three emails in all.
+    expect(told.filter((notice) => notice.title === `Review ${seller.name}: Handed Book`)).toHaveLength(1);
+    expect((await countMail(server.db)).queued).toBe(mailBefore.queued + 3);
   });
 });
 

@@ -43,7 +43,8 @@ describe('the demo marketplace of a first start', () => {
       ...(await call(server, 'GET', '/api/product/list?email=seller@bookswap.test', { as: seller })).body,
       ...(await call(server, 'GET', '/api/product/list?email=seller2@bookswap.test', { as: seller2 })).body,
     ];
-    expect(mine.filter((p: { paid: boolean }) => p.paid)).toHaveLength(1);
+    // One paid and waiting for its hand-over, one handed over and reviewed.
+    expect(mine.filter((p: { paid: boolean }) => p.paid)).toHaveLength(2);
     expect(mine.filter((p: { report: string }) => p.report === 'true')).toHaveLength(1);
     const buyer = { token: await accessTokenFor(server, 'buyer@bookswap.test') };
     const orders = await call(server, 'GET', '/api/booking/list?email=buyer@bookswap.test', { as: buyer });
@@ -72,6 +73,15 @@ describe('the demo marketplace of a first start', () => {
     expect(thread.body.messages.map((m: { mine: boolean }) => m.mine)).toEqual([true, false]);
     const bell = await call(server, 'GET', '/api/notification/list', { as: buyer });
     expect(bell.body.unreadMessages).toBe(1);
+  });
+
+  it('shows the demo seller’s rating from a handed-over booking both parties reviewed (decision 034)', async () => {
+    const admin = { token: await accessTokenFor(server, 'admin@bookswap.test') };
+    const everyone = await call(server, 'GET', '/api/user/list', { as: admin });
+    const seller = everyone.body.find((u: { userEmail: string }) => u.userEmail === 'seller@bookswap.test');
+    const reviews = await call(server, 'GET', `/api/seller/${seller._id}/reviews`);
+    expect(reviews.body.rating).toEqual({ average: 5, count: 1 });
+    expect(reviews.body.reviews).toEqual([expect.objectContaining({ authorParty: 'buyer', stars: 5 })]);
   });
 
   it('is not seeded twice', async () => {

@@ -7,6 +7,7 @@ import {
   insertDemoBooking,
   insertDemoListings,
   insertDemoReport,
+  insertDemoReviews,
   insertDemoThread,
   insertDemoUsers,
   markDemoListing,
@@ -201,6 +202,47 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
         { bookingId: soldBookingId, userId: soldBy.id, unread: 0, readAt: new Date(now - 79_000_000) },
       ],
     );
+
+    // A book handed over three days ago, both parties reviewed (decision 034): the first seller shows a rating.
+    const handedOver = productRows.find(
+      (product, n) => n > 40 && product.sellerId === sellers[0]!.id && !product.advertised,
+    )!;
+    const handedOverBooking = {
+      ...bookingOf(handedOver, buyer2!, {
+        phone: '+880 1711000003',
+        meetingLocation: 'Nilkhet book market',
+        bookedAt: new Date(now - 5 * 86_400_000),
+      }),
+      paid: true,
+      status: 'handed-over' as const,
+      handedOverAt: new Date(now - 3 * 86_400_000),
+    };
+    await insertDemoBooking(tx, handedOverBooking);
+    await markDemoListing(tx, handedOver.id, { sold: true });
+    await insertDemoReviews(tx, [
+      {
+        id: newId(),
+        bookingId: handedOverBooking.id,
+        authorParty: 'buyer',
+        authorId: buyer2!.id,
+        authorName: buyer2!.name,
+        subjectId: handedOver.sellerId,
+        stars: 5,
+        body: 'On time at the market, and the book was as described.',
+        createdAt: new Date(now - 2 * 86_400_000),
+      },
+      {
+        id: newId(),
+        bookingId: handedOverBooking.id,
+        authorParty: 'seller',
+        authorId: handedOver.sellerId,
+        authorName: handedOver.sellerName,
+        subjectId: buyer2!.id,
+        stars: 5,
+        body: 'Friendly and easy to meet.',
+        createdAt: new Date(now - 2 * 86_400_000 + 3_600_000),
+      },
+    ]);
 
     // A few open bookings the buyers can pay for.
     for (const [who, product] of [

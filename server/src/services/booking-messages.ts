@@ -28,6 +28,7 @@ import {
   type BookingRow,
   type BookingStatus,
 } from '../repositories/bookings-repository';
+import { bookingOfParty as bookingOfPartyAs, type Party } from './booking-parties';
 import type { SignedInCaller } from './callers';
 import { readThreadAndWithdrawMail, tellOfNewMessage, type MessageRecipient } from './message-mail';
 import { sellerOf } from './notify';
@@ -42,28 +43,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** While a booking may still lead to a hand-over its two parties talk; once it ended the thread is closed. */
 const OPEN_THREAD_STATUSES: readonly BookingStatus[] = ['waiting-for-payment', 'paid'];
 
-type Party = 'buyer' | 'seller';
-
-/** The caller's side of the booking, if any: its buyer (as My Orders knows them, by email) or its book's seller. */
-function partyOf(booking: BookingRow, caller: SignedInCaller): Party | null {
-  if (booking.buyerEmail === caller.user.email) return 'buyer';
-  if (booking.sellerId === caller.user.id) return 'seller';
-  return null;
-}
+const NOT_A_PARTY = 'Only the buyer and the seller of a booking can read and write its messages';
 
 /** The booking, when the caller is one of its two parties: 404 for no such booking, 403 for anyone else. */
-async function bookingOfParty(
+const bookingOfParty = (
   db: Queryable,
   caller: SignedInCaller,
   bookingId: string,
-  read: (db: Queryable, id: string) => Promise<BookingRow | undefined> = bookingById,
-): Promise<{ booking: BookingRow; party: Party }> {
-  const booking = await read(db, bookingId);
-  if (!booking) throw notFound('No booking with this id');
-  const party = partyOf(booking, caller);
-  if (!party) throw forbidden('Only the buyer and the seller of a booking can read and write its messages');
-  return { booking, party };
-}
+  read?: (db: Queryable, id: string) => Promise<BookingRow | undefined>,
+) => bookingOfPartyAs(db, caller, bookingId, NOT_A_PARTY, read);
 
 const isOpen = (booking: BookingRow) => OPEN_THREAD_STATUSES.includes(booking.status);
 

@@ -26,9 +26,17 @@ import type { BookingLimits } from '../config';
 import { bookingRefusal } from './booking-limits';
 import type { SignedInCaller } from './callers';
 import { visibleListing } from './catalog/public-lists';
-import { cancellationNotice, declineNotice, handedOverNotice, newBookingNotice, type Notice } from './notices';
+import {
+  cancellationNotice,
+  declineNotice,
+  handedOverNotice,
+  newBookingNotice,
+  reviewNotice,
+  type Notice,
+} from './notices';
 import { notify, sellerOf } from './notify';
 import { centsOf } from './price';
+import { reviewWindowEnd } from './review-window';
 import { bookingToWire, longDateTime, type WireContext } from './wire';
 
 /** product.md §7's list of the caller's own bookings, oldest first; `?email=` must be the caller's own. */
@@ -194,14 +202,37 @@ export function declineBooking(db: Database, caller: SignedInCaller, id: string)
   });
 }
 
-/** PUT /api/booking/handover/:id: the book's seller marks a paid booking handed over; the buyer is told. */
+/**
+ * PUT /api/booking/handover/:id: the book's seller marks a paid booking handed over; the buyer is told, and both
+ * parties are invited to review each other within the window (decision 034). The status moves once, so each
+ * party is invited once.
+ */
 export function markHandedOver(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
+  const handedOverAt = new Date();
   return changeBooking(db, caller, id, {
     allowed: isSeller,
     refusal: 'You can only hand over your own books',
     wrongStatus: 'Only a paid booking can be marked handed over',
     from: 'paid',
     to: 'handed-over',
-    notices: async (booking) => (booking.buyerId ? [handedOverNotice(booking, booking.buyerId)] : []),
+    also: { handedOverAt },
+    notices: async (booking, tx) => {
+      const windowEndsAt = reviewWindowEnd(handedOverAt);
+      const seller = await sellerOf(tx, booking);
+      return [
+        ...(booking.buyerId
+          ? [
+              handedOverNotice(booking, booking.buyerId),
+              reviewNotice(
+                'review-invite',
+                booking,
+                { id: booking.buyerId, email: booking.buyerEmail, party: 'buyer' },
+                windowEndsAt,
+              ),
+            ]
+          : []),
+        ...(seller ? [reviewNotice('review-invite', booking, { ...seller, party: 'seller' }, windowEndsAt)] : []),
+      ];
+    },
   });
 }

@@ -86,8 +86,8 @@ describe('the mail outbox, delivered over SMTP', () => {
     expect((await call(server, 'PUT', `/api/booking/handover/${bookingId}`, { as: seller })).status).toBe(200);
     const transport = smtpTransport(catcher.smtpUrl, 'Bookswap <no-reply@bookswap.test>');
     try {
-      // The new booking, the receipt, the seller's paid email and the hand-over.
-      expect(await deliverDueMail(server.db, transport, APP_URL)).toEqual({ delivered: 4, failed: 0 });
+      // The new booking, the receipt, the seller's paid email, the hand-over and each party's invitation to review.
+      expect(await deliverDueMail(server.db, transport, APP_URL)).toEqual({ delivered: 6, failed: 0 });
     } finally {
       transport.close();
     }
@@ -107,6 +107,10 @@ describe('the mail outbox, delivered over SMTP', () => {
     expect(handedOver?.to).toEqual([buyer.email]);
     expect(handedOver?.text).toContain(`Handover Book was handed over to you by ${seller.name}.`);
     expect(handedOver?.text).toContain('Open Bookswap: https://books.example.test/dashboard/myorder');
+
+    const invited = mailed(`Review ${buyer.name}: Handover Book`);
+    expect(invited?.to).toEqual([seller.email]);
+    expect(invited?.text).toContain('Open Bookswap: https://books.example.test/dashboard/booking-requests');
   });
 
   it('keeps an email the SMTP server refuses, and tries it again later with backoff', async () => {

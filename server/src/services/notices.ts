@@ -220,3 +220,37 @@ export function listingDeletedNotice(listing: { title: string }, sellerId: strin
     },
   };
 }
+
+/** Whom a review notice goes to: one party of a hand-over, and the screen where they write it. */
+export interface ReviewRecipient extends Recipient {
+  party: 'buyer' | 'seller';
+}
+
+/**
+ * The invitation each party of a hand-over gets, once (written with the hand-over), and the one reminder to a party
+ * who has not written a few days before the window ends (services/review-reminders.ts): a notification and an email.
+ */
+export function reviewNotice(
+  kind: 'review-invite' | 'review-reminder',
+  booking: Pick<BookingRow, 'title' | 'buyerName' | 'sellerName'>,
+  to: ReviewRecipient,
+  windowEndsAt: Date,
+): Notice {
+  const other = plainText(to.party === 'buyer' ? booking.sellerName : booking.buyerName, NAME_IN_NOTICE_MAX);
+  const until = formatDateTimeUtc(windowEndsAt);
+  const link = to.party === 'buyer' ? ROUTES_FOR_NOTICES.myOrders : ROUTES_FOR_NOTICES.bookingRequests;
+  const notification = {
+    userId: to.id,
+    kind,
+    title:
+      kind === 'review-invite' ? `Review ${other}: ${booking.title}` : `Reminder: review ${other} for ${booking.title}`,
+    body:
+      `${booking.title} was handed over. Leave a review of ${other} until ${until}; ` +
+      'each review shows once you have both written, or when that time is up.',
+    link,
+  };
+  return {
+    notification,
+    email: { toEmail: to.email, subject: `Bookswap: ${notification.title}`, body: notification.body, link },
+  };
+}

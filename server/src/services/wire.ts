@@ -1,5 +1,6 @@
 import {
   formatDateTimeUtc,
+  type AdminReview,
   type AuditEntry,
   type Booking,
   type BookingMessage,
@@ -9,6 +10,7 @@ import {
   type Product,
   type ProductWithContact,
   type Report,
+  type Review,
   type User,
 } from '@bookswap/shared/schemas';
 import type { AuditRow } from '../repositories/audit-repository';
@@ -18,6 +20,7 @@ import type { NotificationRow } from '../repositories/notifications-repository';
 import type { PaymentRow } from '../repositories/payments-repository';
 import type { ProductRow } from '../repositories/products-repository';
 import type { ReportRow } from '../repositories/reports-repository';
+import type { ReviewRow } from '../repositories/reviews-repository';
 import type { UserRow } from '../repositories/users-repository';
 
 /**
@@ -175,5 +178,26 @@ export function messageReportToWire(row: BookingMessageReportRow & { title: stri
     reporterName: row.reporterName,
     reason: row.reason,
     reportedAt: row.createdAt.toISOString(),
+  };
+}
+
+export function reviewToWire(row: ReviewRow): Review {
+  return {
+    _id: row.id,
+    authorParty: row.authorParty,
+    authorName: row.authorName,
+    stars: row.stars,
+    text: row.body,
+    writtenAt: row.createdAt.toISOString(),
+  };
+}
+
+export function adminReviewToWire(row: ReviewRow, booking: BookingRow): AdminReview {
+  return {
+    ...reviewToWire(row),
+    bookingId: booking.id,
+    book_name: booking.title,
+    subjectName: row.authorParty === 'buyer' ? booking.sellerName : booking.buyerName,
+    hidden: row.hiddenAt !== null,
   };
 }

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import '../schemas/jitless-zod';
 import {
   accessTokenResponseSchema,
+  adminReviewSchema,
   auditLogSchema,
   bookingPageSchema,
+  bookingReviewsSchema,
   bookingThreadSchema,
   bookingSchema,
   bookListResponseSchema,
@@ -19,6 +21,7 @@ import {
   productDetailsSchema,
   productSchema,
   reportSchema,
+  sellerReviewsSchema,
   unreadMessagesSchema,
   updateResultSchema,
   userSchema,
@@ -31,11 +34,13 @@ import {
 export function answerSchemas() {
   return {
     accessToken: accessTokenResponseSchema,
+    adminReviews: z.array(adminReviewSchema),
     auditLog: auditLogSchema,
     bookList: bookListResponseSchema,
     booking: bookingSchema,
     bookings: z.array(bookingSchema),
     bookingPage: bookingPageSchema,
+    bookingReviews: bookingReviewsSchema,
     bookingThread: bookingThreadSchema,
     deadLetters: deadLettersSchema,
     deleted: deleteResultSchema,
@@ -49,6 +54,7 @@ export function answerSchemas() {
     productDetails: productDetailsSchema,
     products: z.array(productSchema),
     reports: z.array(reportSchema),
+    sellerReviews: sellerReviewsSchema,
     unreadMessages: unreadMessagesSchema,
     updated: updateResultSchema,
     user: userSchema,

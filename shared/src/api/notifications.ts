@@ -43,6 +43,9 @@ const LISTS_CONCERNED: Record<NotificationKind, readonly ((key: unknown) => bool
   'handed-over': [bookingKeys.all],
   'listing-hidden': [ownListings],
   'listing-deleted': [ownListings],
+  // A row's review state (decision 034): the invitation comes with the hand-over.
+  'review-invite': [bookingKeys.all, inFamily('reviews')],
+  'review-reminder': [inFamily('reviews')],
 };
 
 /** The cache filters of the lists that notifications of these kinds concern, each once, for `mutate`. */

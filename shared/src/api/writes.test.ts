@@ -7,6 +7,7 @@ import { listsConcernedBy, notificationQueries } from './notifications';
 import { productQueries } from './products';
 import { releaseQueries } from './releases';
 import { reportQueries } from './reports';
+import { reviewQueries } from './reviews';
 import { userQueries } from './users';
 import { writes } from './writes';
 
@@ -56,6 +57,7 @@ const SCREEN_READS: {
   notifications: Rows<typeof notificationQueries>;
   releases: Rows<typeof releaseQueries>;
   messages: Rows<typeof messageQueries>;
+  reviews: Rows<typeof reviewQueries>;
 } = {
   products: {
     bookList: {
@@ -103,6 +105,7 @@ const SCREEN_READS: {
       changedBy: [
         'editProduct',
         'hideReportedProduct',
+        'hideReview',
         'dismissReport',
         'verifySeller',
         'deleteUser',
@@ -144,6 +147,20 @@ const SCREEN_READS: {
       changedBy: ['reportBookingMessage'],
     },
   },
+  reviews: {
+    booking: {
+      list: 'a booking’s reviews',
+      read: reviewQueries.booking('b1'),
+      changedBy: ['writeBookingReview', 'hideReview'],
+    },
+    // A review shows on the seller's page once both wrote; a hidden one leaves it.
+    seller: {
+      list: 'a seller’s reviews',
+      read: reviewQueries.seller('u1'),
+      changedBy: ['writeBookingReview', 'hideReview'],
+    },
+    admin: { list: 'Reviews (admin)', read: reviewQueries.admin(), changedBy: ['writeBookingReview', 'hideReview'] },
+  },
 };
 
 const API_FILES = {
@@ -155,6 +172,7 @@ const API_FILES = {
   notifications: notificationQueries,
   releases: releaseQueries,
   messages: messageQueries,
+  reviews: reviewQueries,
 };
 
 const READS: ScreenRead[] = Object.values(SCREEN_READS).flatMap((rows) => Object.values<ScreenRead>(rows));

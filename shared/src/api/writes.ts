@@ -5,6 +5,7 @@ import { markAllNotificationsRead, markNotificationRead, notificationKeys } from
 import { createPaymentRecord } from './payments';
 import { advertiseProduct, createProduct, deleteProduct, editProduct, productKeys } from './products';
 import { releaseKeys, rollBackRelease } from './releases';
+import { hideReview, reviewKeys, writeBookingReview } from './reviews';
 import { createReport, dismissReport, hideReportedProduct, reportKeys } from './reports';
 import { deleteUser, userKeys, verifySeller } from './users';
 
@@ -77,6 +78,14 @@ export const writes = {
       reportBookingMessage(bookingId, messageId, { reason }),
     stale: [messageReads('reports', 'reported-thread')],
   }),
+  /** The booking's review state shows it sent (and both reviews once the other wrote); a seller's page may change. */
+  writeBookingReview: write({
+    send: ({ bookingId, stars, text }: { bookingId: string; stars: number; text: string }) =>
+      writeBookingReview(bookingId, { stars, text }),
+    stale: [reviewKeys.all],
+  }),
+  /** The review leaves every list and average, and the hiding joins the audit log. */
+  hideReview: write({ send: hideReview, stale: [reviewKeys.all, auditKeys.all], changed: (r) => r.modifiedCount }),
   /** The list and its unread count. */
   markNotificationRead: write({
     send: markNotificationRead,

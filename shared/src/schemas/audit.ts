@@ -7,7 +7,8 @@ import { wireRecordSchema } from './wire-record';
  * delete a product (a seller deleting their own is not an admin action and is not logged); and a seller's
  * edit of a listing, so an admin sees when a listing they moderate, or a buyer booked, was changed; and a
  * rollback from the admin Releases screen (its target a remote's release); an admin reading a booking's
- * thread after one of its messages was reported (its target the booking).
+ * thread after one of its messages was reported (its target the booking); hiding a review (`hide`, its target the
+ * review).
  */
 export const AUDIT_ACTIONS = [
   'verify',
@@ -22,7 +23,7 @@ export const AUDIT_ACTIONS = [
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const AUDIT_TARGET_TYPES = ['user', 'product', 'report', 'release', 'booking'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'product', 'report', 'release', 'booking', 'review'] as const;
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
 

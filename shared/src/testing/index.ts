@@ -8,6 +8,7 @@ export {
   sampleAuditEntry,
   sampleBooking,
   sampleBookingPage,
+  sampleBookingReviews,
   sampleIdentities,
   sampleMyProduct,
   sampleNotification,

@@ -3,6 +3,7 @@ import type {
   AuditEntry,
   Booking,
   BookingPage,
+  BookingReviews,
   MyProduct,
   Notification,
   Product,
@@ -167,6 +168,23 @@ export function sampleAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntr
     targetId: `u${n}`,
     targetName: `Seller ${n}`,
     at: '2026-11-02T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A handed-over booking's reviews as its buyer first sees them: Sam Seller's, nothing written yet, 14 days to go. */
+export function sampleBookingReviews(overrides: Partial<BookingReviews> = {}): BookingReviews {
+  return {
+    bookingId: 'b1',
+    book_name: 'Gitanjali',
+    party: 'buyer',
+    otherName: 'Sam Seller',
+    windowEndsAt: '2026-11-16T15:30:00.000Z',
+    canWrite: true,
+    visible: false,
+    mine: null,
+    theirsWritten: false,
+    theirs: null,
     ...overrides,
   };
 }

@@ -1,0 +1,62 @@
+import {
+  idParamsSchema,
+  reviewBodySchema,
+  sellerReviewsQuerySchema,
+  type AdminReview,
+  type BookingReviews,
+  type InsertResult,
+  type SellerReviews,
+} from '@bookswap/shared/schemas';
+import { idAction } from '../http/id-action';
+import { created, defineRoute } from '../http/route';
+import { bookingReviews, hideReviewAsAdmin, reviewsForAdmins, sellerReviews, writeReview } from '../services/reviews';
+
+/** Reviews after hand-over between a booking's two parties (decision 034), a seller's reviews, and moderation. */
+export const reviewRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/booking/:id/review',
+    access: 'user',
+    rule: 'the booking’s buyer or its book’s seller, once each, within 14 days of the hand-over; 1 to 5 stars, text up to 1,000 characters (may be empty); REVIEWS_PER_DAY per author',
+    rateLimit: 'write',
+    params: idParamsSchema,
+    body: reviewBodySchema,
+    handler: ({ params, body, caller, reply }, { db, config }): Promise<InsertResult> =>
+      created(reply, writeReview(db, config.reviewsPerDay, caller, params.id, body)),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/booking/:id/review',
+    access: 'user',
+    rule: 'the booking’s buyer or its book’s seller: theirs, whether the other wrote, and the other’s once both wrote or the 14 days ended',
+    params: idParamsSchema,
+    handler: ({ params, caller }, { db }): Promise<BookingReviews> => bookingReviews(db, caller, params.id),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/seller/:id/reviews',
+    access: 'public',
+    rule: 'anyone: a page of the seller’s shown reviews by their buyers, newest first, with their average and count',
+    params: idParamsSchema,
+    query: sellerReviewsQuerySchema,
+    handler: ({ params, query }, { db }): Promise<SellerReviews> => sellerReviews(db, params.id, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/review/list',
+    access: 'admin',
+    rule: 'the newest 500 reviews, hidden and not yet shown ones too',
+    handler: (_input, { db }): Promise<AdminReview[]> => reviewsForAdmins(db),
+  }),
+
+  idAction({
+    method: 'PUT',
+    url: '/api/review/hide/:id',
+    access: 'admin',
+    rule: 'a review not hidden yet; shown to no one and left out of averages from then; audited',
+    run: hideReviewAsAdmin,
+  }),
+];

@@ -1,0 +1,43 @@
+import type { ReviewBody, SellerReviewsQuery } from '../schemas';
+import { apiQuery } from './api-query';
+import { inFamily } from './cache-keys';
+import { apiRequest } from './api-client';
+
+const reviewPath = (bookingId: string) => `/api/booking/${encodeURIComponent(bookingId)}/review`;
+
+/** A booking's reviews as one of its parties sees them: theirs, whether the other wrote, the other's once shown. */
+export const getBookingReviews = (bookingId: string) =>
+  apiRequest(reviewPath(bookingId), { auth: true, answer: 'bookingReviews' });
+
+/** Writes the signed-in party's review of the other party of a handed-over booking (once, within 14 days). */
+export const writeBookingReview = (bookingId: string, body: ReviewBody) =>
+  apiRequest(reviewPath(bookingId), { method: 'POST', auth: true, body, answer: 'inserted' });
+
+/** A page of a seller's shown reviews by their buyers, newest first, with their average and count. Public. */
+export const getSellerReviews = (sellerId: string, query: SellerReviewsQuery = {}) =>
+  apiRequest(`/api/seller/${encodeURIComponent(sellerId)}/reviews?page=${query.page ?? 0}&size=${query.size ?? 5}`, {
+    answer: 'sellerReviews',
+  });
+
+/** Admin: the newest reviews, hidden ones too. */
+export const getReviewsForAdmins = () => apiRequest('/api/review/list', { auth: true, answer: 'adminReviews' });
+
+/** Admin: hides a review (audited); it leaves the seller's average. */
+export const hideReview = (id: string) =>
+  apiRequest(`/api/review/hide/${encodeURIComponent(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
+
+/** Cache keys of the review GETs above; `all` after a review is written or hidden. */
+export const reviewKeys = {
+  all: inFamily('reviews'),
+  booking: (bookingId: string) => ['reviews', 'booking', bookingId] as const,
+  seller: (sellerId: string, page: number, size: number) => ['reviews', 'seller', sellerId, page, size] as const,
+  admin: () => ['reviews', 'admin'] as const,
+};
+
+/** What screens read of reviews: each query's key beside its call. */
+export const reviewQueries = {
+  booking: (bookingId: string) => apiQuery(reviewKeys.booking(bookingId), () => getBookingReviews(bookingId)),
+  seller: (sellerId: string, page = 0, size = 5) =>
+    apiQuery(reviewKeys.seller(sellerId, page, size), () => getSellerReviews(sellerId, { page, size })),
+  admin: () => apiQuery(reviewKeys.admin(), getReviewsForAdmins),
+};
