@@ -55,6 +55,11 @@ export interface ServerConfig {
   bookingLimits: BookingLimits;
   /** Messages one person may write in booking threads in any 24 hours (MESSAGES_PER_DAY). */
   messagesPerDay: number;
+  /**
+   * How often each instance runs a round of saved-search alerts (SAVED_SEARCH_POLL_MS, decision 035): a new listing
+   * reaches the searches it matches within this, well inside the five minutes promised.
+   */
+  savedSearchPollMs: number;
   mail: MailSettings;
   /**
    * The release registry and the automatic canary (docs/decisions/026). Unset (the API tests' own
@@ -306,6 +311,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ),
     },
     messagesPerDay: positiveInt(env.MESSAGES_PER_DAY, MESSAGES_PER_DAY_DEFAULT, 'MESSAGES_PER_DAY'),
+    savedSearchPollMs: positiveInt(env.SAVED_SEARCH_POLL_MS, 60_000, 'SAVED_SEARCH_POLL_MS'),
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       from: env.MAIL_FROM || 'Bookswap <no-reply@bookswap.local>',

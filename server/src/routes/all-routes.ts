@@ -9,6 +9,7 @@ import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { productRoutes } from './products';
 import { reportRoutes } from './reports';
+import { savedSearchRoutes } from './saved-searches';
 import { releaseRoutes } from './releases';
 import { telemetryRoutes } from './telemetry';
 import { userRoutes } from './users';
@@ -23,6 +24,7 @@ export const allRoutes: RouteDefinition[] = [
   ...productRoutes,
   ...bookingRoutes,
   ...bookingMessageRoutes,
+  ...savedSearchRoutes,
   ...paymentRoutes,
   ...reportRoutes,
   ...auditRoutes,

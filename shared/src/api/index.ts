@@ -11,6 +11,7 @@ export * from './users';
 export * from './products';
 export * from './bookings';
 export * from './booking-messages';
+export * from './saved-searches';
 export * from './payments';
 export * from './reports';
 export * from './audit';

@@ -43,6 +43,8 @@ const LISTS_CONCERNED: Record<NotificationKind, readonly ((key: unknown) => bool
   'handed-over': [bookingKeys.all],
   'listing-hidden': [ownListings],
   'listing-deleted': [ownListings],
+  // A digest of new books changes no list the person has open: they open the search from its link.
+  'saved-search-match': [],
 };
 
 /** The cache filters of the lists that notifications of these kinds concern, each once, for `mutate`. */

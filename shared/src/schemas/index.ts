@@ -6,6 +6,7 @@ export * from './user';
 export * from './product';
 export * from './booking';
 export * from './booking-message';
+export * from './saved-search';
 export * from './payment';
 export * from './report';
 export * from './audit';
