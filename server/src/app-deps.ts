@@ -1,4 +1,5 @@
 import type { AccessTokens } from './auth/access-token';
+import type { UnsubscribeLinks } from './auth/unsubscribe-links';
 import type { IdTokenVerifier } from './auth/id-token';
 import type { SignInAccounts } from './auth/sign-in-accounts';
 import type { ServerConfig } from './config';
@@ -16,6 +17,8 @@ export interface AppDeps {
   /** Ends a sign-in account's refresh tokens at the identity provider (signing out everywhere, a ban). */
   signInAccounts: SignInAccounts;
   accessTokens: AccessTokens;
+  /** Signs and checks the one-click unsubscribe links of saved searches' emails (decision 035). */
+  unsubscribeLinks: UnsubscribeLinks;
   gateway: PaymentGateway;
   images: ImageStore;
   wire: WireContext;

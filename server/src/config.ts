@@ -59,6 +59,11 @@ export interface ServerConfig {
   reviewsPerDay: number;
   /** How often each instance looks for parties to remind of their review (REVIEW_REMINDER_MINUTES). */
   reviewReminderMinutes: number;
+  /**
+   * How often each instance runs a round of saved-search alerts (SAVED_SEARCH_POLL_MS, decision 035): a new listing
+   * reaches the searches it matches within this, well inside the five minutes promised.
+   */
+  savedSearchPollMs: number;
   mail: MailSettings;
   /**
    * The release registry and the automatic canary (docs/decisions/026). Unset (the API tests' own
@@ -318,6 +323,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     messagesPerDay: positiveInt(env.MESSAGES_PER_DAY, MESSAGES_PER_DAY_DEFAULT, 'MESSAGES_PER_DAY'),
     reviewsPerDay: positiveInt(env.REVIEWS_PER_DAY, REVIEWS_PER_DAY_DEFAULT, 'REVIEWS_PER_DAY'),
     reviewReminderMinutes: positiveInt(env.REVIEW_REMINDER_MINUTES, 60, 'REVIEW_REMINDER_MINUTES'),
+    savedSearchPollMs: positiveInt(env.SAVED_SEARCH_POLL_MS, 60_000, 'SAVED_SEARCH_POLL_MS'),
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       from: env.MAIL_FROM || 'Bookswap <no-reply@bookswap.local>',

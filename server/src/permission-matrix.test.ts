@@ -1,6 +1,8 @@
 import type { SandboxConfirmResponse } from '@bookswap/shared/schemas';
 import { newId } from './db/ids';
 import { users } from './db/schema';
+import { unsubscribeLinks } from './auth/unsubscribe-links';
+import { insertSavedSearchIfNew } from './repositories/saved-searches-repository';
 import { allRoutes } from './routes/all-routes';
 import { drawCover } from './seed/cover-image';
 import {
@@ -50,6 +52,8 @@ interface World {
   handedOverBooking(): Promise<string>;
   /** The buyer's review of the seller after the hand-over. */
   review(): Promise<string>;
+  /** A search the buyer saved. */
+  savedSearch(): Promise<string>;
 }
 
 interface Row {
@@ -245,6 +249,24 @@ const ROWS: Row[] = [
     url: async (w) => `/api/review/hide/${await w.review()}`,
     expect: only({ admin: 200 }),
   },
+  {
+    route: 'POST /api/saved-search',
+    url: () => '/api/saved-search',
+    body: () => ({ search: `matrix ${counter++}` }),
+    expect: all(201, 401),
+  },
+  { route: 'GET /api/saved-search/list', url: () => '/api/saved-search/list', expect: all(200, 401) },
+  {
+    route: 'DELETE /api/saved-search/:id',
+    url: async (w) => `/api/saved-search/${await w.savedSearch()}`,
+    expect: only({ buyer: 200 }),
+  },
+  {
+    route: 'GET /api/saved-search/unsubscribe',
+    // The email's own link: anyone holding it ends that search, signed in or not.
+    url: async (w) => unsubscribeLinks(server.config.jwtSecret!, '').urlFor(await w.savedSearch()),
+    expect: all(200),
+  },
   { route: 'GET /api/notification/list', url: () => '/api/notification/list', expect: all(200, 401) },
   { route: 'PUT /api/notification/read-all', url: () => '/api/notification/read-all', expect: all(200, 401) },
   {
@@ -385,6 +407,15 @@ function freshWorld(): World {
   return {
     product,
     booking,
+    savedSearch: memo(async () => {
+      const id = await insertSavedSearchIfNew(server.db, people.buyer.id, {
+        search: `matrix search ${counter++}`,
+        category: [],
+        condition: [],
+        verified: false,
+      });
+      return id!;
+    }),
     reportedProduct: memo(async () => {
       const id = await givenProduct(server, people.seller);
       const reporter = await givenUser(server, 'buyer', `Reporter ${counter++}`);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'f
 import { buildApp } from './app';
 import type { AppDeps } from './app-deps';
 import { accessTokens, loadJwtSecret } from './auth/access-token';
+import { unsubscribeLinks } from './auth/unsubscribe-links';
 import { emulatorVerifier, firebaseVerifier, type IdTokenVerifier } from './auth/id-token';
 import { adminSdkAccounts } from './auth/admin-sdk-accounts';
 import { cutOffOnly, type SignInAccounts } from './auth/sign-in-accounts';
@@ -18,6 +19,8 @@ import { applyConfiguredAdmins } from './services/admins';
 import { smtpTransport } from './mail/mail-transport';
 import { startMailWorker } from './services/mail-delivery';
 import { startReviewReminders } from './services/review-reminders';
+import { runPeriodically } from './services/periodic-job';
+import { startSavedSearchAlerts } from './services/saved-search-alerts';
 import { sweepUnusedUploads } from './services/uploads';
 import { stopReleaseHealth } from './services/release-health';
 
@@ -49,27 +52,18 @@ function gatewayFor(config: ServerConfig, handle: DatabaseHandle): PaymentGatewa
 
 /** Removes unused uploads every UPLOAD_SWEEP_MINUTES; `stop` waits for a sweep under way. */
 function sweepPeriodically(app: FastifyInstance, deps: AppDeps): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    // One sweep at a time: a slow one is not overtaken by the next.
-    running ??= sweepUnusedUploads({ db: deps.db, images: deps.images, graceHours: deps.config.uploads.graceHours })
-      .then(
-        (removed) => {
-          if (removed.length > 0) app.log.info(`removed ${removed.length} unused uploads`);
-        },
-        (error: unknown) => app.log.error({ err: error }, 'sweeping unused uploads failed'),
-      )
-      .finally(() => {
-        running = null;
+  return runPeriodically(
+    deps.config.uploads.sweepIntervalMinutes * 60_000,
+    async () => {
+      const removed = await sweepUnusedUploads({
+        db: deps.db,
+        images: deps.images,
+        graceHours: deps.config.uploads.graceHours,
       });
-  }, deps.config.uploads.sweepIntervalMinutes * 60_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+      if (removed.length > 0) app.log.info(`removed ${removed.length} unused uploads`);
     },
-  };
+    (error) => app.log.error({ err: error }, 'sweeping unused uploads failed'),
+  );
 }
 
 /** The outbox's worker, when SMTP_URL is set and mail is not off. */
@@ -100,6 +94,7 @@ export async function prepareServer(
   const built: { log?: FastifyBaseLogger } = {};
   const revocationFailed = (error: unknown, uid: string) =>
     built.log?.error({ err: error, uid }, 'revoking the sign-in account’s refresh tokens failed');
+  const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -113,7 +108,8 @@ export async function prepareServer(
       (config.signInRevocation
         ? adminSdkAccounts(config.firebaseProjectId, config.signInRevocation, revocationFailed)
         : cutOffOnly),
-    accessTokens: accessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds),
+    accessTokens: accessTokens(secret, config.accessTokenTtlSeconds),
+    unsubscribeLinks: unsubscribeLinks(secret, config.publicUrl),
     gateway: gatewayFor(config, handle),
     images,
     wire: { publicUrl: config.publicUrl },
@@ -133,8 +129,15 @@ export async function prepareServer(
     intervalMs: config.reviewReminderMinutes * 60_000,
     onError: (error) => app.log.error({ err: error }, 'reminding parties of their reviews failed'),
   });
+  const alerts = startSavedSearchAlerts({
+    db: deps.db,
+    links: deps.unsubscribeLinks,
+    pollMs: config.savedSearchPollMs,
+    onError: (error) => app.log.error({ err: error }, 'sending saved-search alerts failed'),
+  });
   app.addHook('onClose', async () => {
     await sweeper.stop();
+    await alerts.stop();
     await mailWorker?.stop();
     await reviewReminders.stop();
     // The release-health counts of the last second are written before the database closes.

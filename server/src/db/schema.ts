@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
@@ -236,6 +236,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when its last allowed try failed (migration 0018): a dead letter, never tried again, shown to admins. */
   deadAt: timestamp('dead_at', { withTimezone: true }),
+  /** The address that unsubscribes the reader in one click, sent as List-Unsubscribe (migration 0023). */
+  unsubscribeUrl: text('unsubscribe_url'),
 });
 
 /** A message in a booking's thread (migration 0020): plain text from its buyer or its book's seller. */
@@ -320,6 +322,60 @@ export const reviewReminders = pgTable(
   (table) => [primaryKey({ columns: [table.bookingId, table.party] })],
 );
 
+/**
+ * A person's saved search (migration 0023, decision 035): the book list's filters, once as the list's query
+ * schema normalised them and once as columns that matching a new listing reads.
+ */
+export const savedSearches = pgTable('saved_searches', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  query: jsonb('query').notNull(),
+  queryKey: text('query_key').notNull(),
+  /** Lower case, as the list compares it; empty for none. */
+  searchTerm: text('search_term').notNull().default(''),
+  /** What matching looks the search up by (`matchKeysOf` in saved-searches-repository.ts). */
+  matchKeys: text('match_keys').array().notNull(),
+  /** Empty for any. */
+  categories: text('categories')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  conditions: text('conditions')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  minPriceCents: integer('min_price_cents'),
+  maxPriceCents: integer('max_price_cents'),
+  verifiedOnly: boolean('verified_only').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** New listings waiting for the alerts job (migration 0023). */
+export const newListingAlerts = pgTable('new_listing_alerts', {
+  listingId: text('listing_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A listing found for a saved search, once (migration 0023); `sentAt` once a digest told of it. */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: text('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingId: text('listing_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.savedSearchId, table.listingId] })],
+);
+
 export const schema = {
   users,
   products,
@@ -339,6 +395,9 @@ export const schema = {
   bookingMessageReports,
   reviews,
   reviewReminders,
+  savedSearches,
+  newListingAlerts,
+  savedSearchMatches,
 };
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -353,3 +412,4 @@ export type BookingMessageRow = typeof bookingMessages.$inferSelect;
 export type BookingThreadReaderRow = typeof bookingThreadReaders.$inferSelect;
 export type BookingMessageReportRow = typeof bookingMessageReports.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+export type SavedSearchRow = typeof savedSearches.$inferSelect;

@@ -8,6 +8,11 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Sent as List-Unsubscribe: mail programs show an Unsubscribe that opens it. Without List-Unsubscribe-Post, since
+   * the link unsubscribes with a plain GET (decision 035).
+   */
+  unsubscribeUrl?: string | null;
 }
 
 /** Sends one email; resolves only once the SMTP server accepted it. */
@@ -28,6 +33,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         messageId: `<${mail.id}@bookswap>`,
+        ...(mail.unsubscribeUrl ? { list: { unsubscribe: { url: mail.unsubscribeUrl, comment: 'Unsubscribe' } } } : {}),
       });
     },
     close() {

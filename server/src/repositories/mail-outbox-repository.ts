@@ -6,7 +6,8 @@ import { mailOutbox, type MailRow } from '../db/schema';
 /** The mail outbox (migration 0007): emails written with their event, delivered by the mail worker. */
 
 export type { MailRow };
-export type NewMail = Pick<MailRow, 'toEmail' | 'subject' | 'body' | 'link'>;
+/** `unsubscribeUrl`: the address that unsubscribes in one click, sent as List-Unsubscribe (decision 035). */
+export type NewMail = Pick<MailRow, 'toEmail' | 'subject' | 'body' | 'link'> & Partial<Pick<MailRow, 'unsubscribeUrl'>>;
 
 export async function queueMail(db: Queryable, rows: NewMail[]): Promise<void> {
   if (rows.length === 0) return;

@@ -9,6 +9,7 @@ import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { productRoutes } from './products';
 import { reportRoutes } from './reports';
+import { savedSearchRoutes } from './saved-searches';
 import { releaseRoutes } from './releases';
 import { reviewRoutes } from './reviews';
 import { telemetryRoutes } from './telemetry';
@@ -25,6 +26,7 @@ export const allRoutes: RouteDefinition[] = [
   ...bookingRoutes,
   ...bookingMessageRoutes,
   ...reviewRoutes,
+  ...savedSearchRoutes,
   ...paymentRoutes,
   ...reportRoutes,
   ...auditRoutes,

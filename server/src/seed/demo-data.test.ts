@@ -84,6 +84,14 @@ describe('the demo marketplace of a first start', () => {
     expect(reviews.body.reviews).toEqual([expect.objectContaining({ authorParty: 'buyer', stars: 5 })]);
   });
 
+  it('gives the demo buyer a saved search, whose book list it opens (decision 035)', async () => {
+    const buyer = { token: await accessTokenFor(server, 'buyer@bookswap.test') };
+    const saved = await call(server, 'GET', '/api/saved-search/list', { as: buyer });
+    expect(saved.body).toEqual([
+      expect.objectContaining({ listQuery: 'category=7&condition=Excellent&condition=Good&maxPrice=15' }),
+    ]);
+  });
+
   it('is not seeded twice', async () => {
     expect(await seedIfEmpty(server.db, imagesOf(server))).toBe(false);
     expect(await imagesOf(server).read('cover-0.png')).not.toBeNull();

@@ -1,6 +1,7 @@
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { BOOK_CONDITIONS, CATEGORY_CHOICES } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
+import { insertSavedSearchIfNew } from '../repositories/saved-searches-repository';
 import { newId } from '../db/ids';
 import type { ImageStore } from '../images/image-store';
 import {
@@ -243,6 +244,14 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<{ 
         createdAt: new Date(now - 2 * 86_400_000 + 3_600_000),
       },
     ]);
+    // A saved search (decision 035): the buyer hears of new Science fiction in good shape up to 15.
+    await insertSavedSearchIfNew(tx, buyer!.id, {
+      search: '',
+      category: ['7'],
+      condition: ['Excellent', 'Good'],
+      maxPrice: 1500,
+      verified: false,
+    });
 
     // A few open bookings the buyers can pay for.
     for (const [who, product] of [

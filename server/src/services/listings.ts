@@ -27,6 +27,7 @@ import {
   markListingReportsHidden,
   reportReasonsOfListings,
 } from '../repositories/reports-repository';
+import { queueNewListing } from '../repositories/saved-searches-repository';
 import type { SignedInCaller } from './callers';
 import { refuseOverListingQuota } from './listing-quota';
 import { listingDeletedNotice } from './notices';
@@ -72,7 +73,7 @@ export async function createListing(
   const imageUrl = await storedCoverPath(deps, body.img);
   const id = await deps.db.transaction(async (tx) => {
     await refuseOverListingQuota(tx, user.id, deps.listingsPerDay);
-    return insertListing(tx, {
+    const listingId = await insertListing(tx, {
       sellerId: user.id,
       sellerName: user.name,
       sellerEmail: user.email,
@@ -90,6 +91,9 @@ export async function createListing(
       phone: body.phone,
       pickupLocation: body.location,
     });
+    // Saved searches hear of it from the alerts job, which takes it from this queue (decision 035).
+    await queueNewListing(tx, listingId);
+    return listingId;
   });
   return { acknowledged: true, insertedId: id };
 }

@@ -122,7 +122,13 @@ export async function deliverDueMail(
   const deliverOne = async (mail: MailRow) => {
     if (!(await leases.holds(mail.id))) return;
     try {
-      await transport.send({ id: mail.id, to: mail.toEmail, subject: mail.subject, text: emailText(mail, appUrl) });
+      await transport.send({
+        id: mail.id,
+        to: mail.toEmail,
+        subject: mail.subject,
+        text: emailText(mail, appUrl),
+        unsubscribeUrl: mail.unsubscribeUrl,
+      });
     } catch (error) {
       leases.release(mail.id);
       failed += 1;

@@ -254,3 +254,57 @@ export function reviewNotice(
     email: { toEmail: to.email, subject: `Bookswap: ${notification.title}`, body: notification.body, link },
   };
 }
+
+/** A book of a saved search's digest: the seller's words, made plain as any notice's. */
+export interface DigestBook {
+  title: string;
+  author: string;
+  resalePrice: string;
+  condition: string;
+}
+
+const TITLE_IN_DIGEST_MAX = 120;
+
+/**
+ * A saved search's digest (decision 035): one notification and one email naming up to SAVED_SEARCH_DIGEST_MAX new
+ * books and counting the rest, linking to the book list showing the search, with a one-click unsubscribe link.
+ */
+export function savedSearchDigestNotice(
+  search: { userId: string; email: string; label: string; listQuery: string },
+  books: DigestBook[],
+  total: number,
+  unsubscribeUrl: string,
+): Notice {
+  const count = total === 1 ? '1 new book' : `${total} new books`;
+  const label = plainText(search.label, TITLE_IN_DIGEST_MAX);
+  const lines = books.map(
+    (book) =>
+      `- ${plainText(book.title, TITLE_IN_DIGEST_MAX)} by ${plainText(book.author, NAME_IN_NOTICE_MAX)}, ` +
+      `${plainText(book.resalePrice, 20)}, ${book.condition}`,
+  );
+  const more = total > books.length ? [`…and ${total - books.length} more.`] : [];
+  const link = `/booklist?${search.listQuery}`;
+  return {
+    notification: {
+      userId: search.userId,
+      kind: 'saved-search-match',
+      title: `${count} for your saved search`,
+      body: `${count} match ${label}.`,
+      link,
+    },
+    email: {
+      toEmail: search.email,
+      subject: `Bookswap: ${count} for ${label}`,
+      body: [
+        `${count} match your saved search ${label}:`,
+        '',
+        ...lines,
+        ...more,
+        '',
+        `To stop these emails for this search, open ${unsubscribeUrl}`,
+      ].join('\n'),
+      link,
+      unsubscribeUrl,
+    },
+  };
+}

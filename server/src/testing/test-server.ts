@@ -68,6 +68,8 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     // Stories review freely; routes/reviews.test.ts runs a small daily cap and calls the reminder round itself.
     reviewsPerDay: 1_000_000,
     reviewReminderMinutes: 24 * 60,
+    // Saved-search alerts run often, so a story waits for its digest a moment, not a minute.
+    savedSearchPollMs: 100,
     // No SMTP server: the outbox keeps what would be sent; mail tests set smtpUrl to their own catcher.
     mail: { from: 'Bookswap <no-reply@bookswap.test>', off: false, pollMs: 50, appUrl: 'http://localhost:3000' },
     logLevel: 'silent',

@@ -4,7 +4,16 @@
  * another remote's screen by a name both import (a booking in the storefront, My Orders in checkout).
  */
 export type CacheFamily =
-  'products' | 'bookings' | 'users' | 'reports' | 'audit' | 'notifications' | 'releases' | 'messages' | 'reviews';
+  | 'products'
+  | 'bookings'
+  | 'users'
+  | 'reports'
+  | 'audit'
+  | 'notifications'
+  | 'releases'
+  | 'messages'
+  | 'reviews'
+  | 'saved-searches';
 
 /** A `mutate` filter that matches every cached answer of these families. */
 export function inFamily(...families: CacheFamily[]) {

@@ -12,6 +12,7 @@ export * from './products';
 export * from './bookings';
 export * from './booking-messages';
 export * from './reviews';
+export * from './saved-searches';
 export * from './payments';
 export * from './reports';
 export * from './audit';

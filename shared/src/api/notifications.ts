@@ -46,6 +46,8 @@ const LISTS_CONCERNED: Record<NotificationKind, readonly ((key: unknown) => bool
   // A row's review state (decision 034): the invitation comes with the hand-over.
   'review-invite': [bookingKeys.all, inFamily('reviews')],
   'review-reminder': [inFamily('reviews')],
+  // A digest of new books changes no list the person has open: they open the search from its link.
+  'saved-search-match': [],
 };
 
 /** The cache filters of the lists that notifications of these kinds concern, each once, for `mutate`. */

@@ -5,7 +5,8 @@ import { wireRecordSchema } from './wire-record';
 /**
  * What a person is told (decision 024): a seller of a new booking of their book, a buyer's cancellation, the buyer's
  * payment, an admin hiding or deleting their listing; a buyer of a decline, a sale to another buyer, their payment's
- * receipt, the book handed over; both parties of a hand-over, invited to review each other and reminded once.
+ * receipt, the book handed over; both parties of a hand-over, invited to review each other and reminded once; anyone
+ * of new listings matching a search they saved (decision 035).
  */
 export const NOTIFICATION_KINDS = [
   'new-booking',
@@ -19,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'handed-over',
   'review-invite',
   'review-reminder',
+  'saved-search-match',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -184,6 +184,38 @@ export const bookListQuerySchema = z
 /** A book-list request as the server reads it: every field present, prices in cents. */
 export type BookListRequest = z.output<typeof bookListQuerySchema>;
 
+/**
+ * The book list's filters and search as a saved search keeps them (decision 035): the list's own query fields, so a
+ * saved search is exactly what the list showed; page, size, order and facets are how it was shown, not what.
+ */
+export const savedSearchFiltersSchema = z
+  .object({
+    search: bookFilterFields.search,
+    category: repeatable(z.enum(CATEGORY_IDS, { message: 'category must be a category id from 1 to 9' }), 'category'),
+    condition: bookFilterFields.condition,
+    minPrice: bookFilterFields.minPrice,
+    maxPrice: bookFilterFields.maxPrice,
+    verified: bookFilterFields.verified,
+  })
+  .refine(priceRangeInOrder.check, priceRangeInOrder.issue)
+  .refine(
+    (filters) =>
+      filters.search !== '' ||
+      filters.category.length > 0 ||
+      filters.condition.length > 0 ||
+      filters.minPrice !== undefined ||
+      filters.maxPrice !== undefined ||
+      filters.verified,
+    {
+      message: 'Type a search or choose a filter before saving: a search for every book would match them all',
+      path: ['search'],
+    },
+  );
+/** What a client sends to save a search: the list's URL query values (prices as typed, `verified` '1'). */
+export type SavedSearchBody = z.input<typeof savedSearchFiltersSchema>;
+/** A saved search's filters as the server reads them: every field present, prices in cents. */
+export type SavedSearchFilters = z.output<typeof savedSearchFiltersSchema>;
+
 /** GET /api/category/list/{id}: the same filters and order; the category is the path's, the answer product.md's array. */
 export const categoryProductsQuerySchema = z
   .object(bookFilterFields)

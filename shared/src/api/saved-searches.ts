@@ -1,0 +1,26 @@
+import type { SavedSearchBody } from '../schemas';
+import { apiQuery } from './api-query';
+import { inFamily } from './cache-keys';
+import { apiRequest } from './api-client';
+
+/** Saves the book list's current search and filters for the signed-in person (decision 035). */
+export const saveSearch = (body: SavedSearchBody) =>
+  apiRequest('/api/saved-search', { method: 'POST', auth: true, body, answer: 'inserted' });
+
+/** The signed-in person's saved searches, oldest first. */
+export const getSavedSearches = () => apiRequest('/api/saved-search/list', { auth: true, answer: 'savedSearches' });
+
+/** Deletes one of the signed-in person's saved searches: no more emails about it. */
+export const deleteSavedSearch = (id: string) =>
+  apiRequest(`/api/saved-search/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true, answer: 'deleted' });
+
+/** Cache keys of the saved-search GET; `all` after a save or a delete. */
+export const savedSearchKeys = {
+  all: inFamily('saved-searches'),
+  mine: (email: string) => ['saved-searches', 'mine', email] as const,
+};
+
+/** What screens read of saved searches: the query's key beside its call. */
+export const savedSearchQueries = {
+  mine: (email: string) => apiQuery(savedSearchKeys.mine(email), getSavedSearches),
+};
