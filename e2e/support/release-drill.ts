@@ -35,13 +35,13 @@ export interface DrillBuild {
   source?: string;
 }
 
-/** One `pnpm release build`, without source maps (nobody debugs a drill's release); answers its version. */
+/** One `pnpm release build`, without source maps or minifying (nobody debugs or ships a drill's release): its version. */
 function buildOne({ unit, source }: DrillBuild): Promise<string> {
   return new Promise((resolve, reject) => {
     const args = ['--import', 'tsx', CLI, 'build', unit, ...(source ? ['--source', source] : [])];
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, BOOKSWAP_SOURCE_MAPS: 'off' },
+      env: { ...process.env, BOOKSWAP_SOURCE_MAPS: 'off', BOOKSWAP_MINIFY: 'off' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
