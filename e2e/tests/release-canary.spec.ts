@@ -116,7 +116,11 @@ test('(a) a seller canary whose My Product throws is rolled back by itself, says
   const decision = record.history.at(-1);
   expect(decision).toMatchObject({ action: 'canary-rollback', from: broken, to: original, command: AUTOMATIC });
   expect(decision?.reason).toMatch(/^rolled back at 50 %: canary \d+\.\d % errors \(\d+ in \d+ page loads\), live/);
-  expect(decision?.figures).toMatchObject({ canary: { errors: expect.any(Number) }, limit: 0.01 });
+  // The limit is live's error rate (one standard error high, 0.5 % at least) times two, so it depends on what live
+  // met meanwhile: 1 % when live met no error. The canary's rate is recorded past it.
+  const figures = decision?.figures as { limit: number; canary: { errorRate: number | null } } | undefined;
+  expect(figures?.limit).toBeGreaterThanOrEqual(0.01);
+  expect(figures?.canary.errorRate).toBeGreaterThan(figures?.limit ?? 1);
   const listed = release('list', 'seller');
   expect(listed.stdout).toContain(decision?.reason ?? '(no reason)');
 
