@@ -159,7 +159,7 @@ for (const user of DEMO_USERS.filter(
     const expected = {
       buyer: ['My Orders'],
       seller: ['My Orders', 'My Product', 'Booking Requests'],
-      admin: ['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log', 'Releases', 'Mail', 'Messages'],
+      admin: ['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log', 'Releases', 'Mail', 'Messages', 'Reviews'],
     }[user.role];
     await expect(sideMenu(page).getByRole('link')).toHaveText(expected);
   });
