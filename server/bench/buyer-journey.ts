@@ -107,7 +107,7 @@ export interface Answer {
   call: CallRecord;
 }
 
-interface CallInit {
+export interface CallInit {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -126,7 +126,7 @@ export interface Target {
   port: string;
 }
 
-function send(target: Target, path: string, init: CallInit): Promise<{ status: number; text: string }> {
+export function send(target: Target, path: string, init: CallInit): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {

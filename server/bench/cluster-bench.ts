@@ -7,7 +7,6 @@
 // page loads it reports as browsers would) and kills the other API instance while that rollout runs. It checks a rate
 // limit across both instances and the canary draw of 1,000 browsers on both shell servers. Afterwards it judges, prints
 // a table, writes reports/bench-cluster.json and exits 1 when a target is missed.
-import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +26,7 @@ import {
   prepareBenchData,
   RATE_LIMITS,
   runBuyer,
+  send,
   Tally,
   targetsLine,
   type CallRecord,
@@ -77,47 +77,28 @@ interface Happened {
 
 /** A shell page and its remotes.json through HAProxy, as a browser loads them; each call kept with its time. */
 async function runVisitor(deadline: number, calls: TimedCall[]): Promise<void> {
-  const agent = new http.Agent({ keepAlive: true });
   const cookie = `bookswap_browser=${randomBytes(16).toString('hex')}`;
   while (Date.now() < deadline) {
     for (const file of ['/booklist', '/remotes.json']) {
       const started = performance.now();
-      const status = await get(`http://127.0.0.1:3000${file}`, { cookie }, agent).catch(() => 0);
+      const status = await get(`http://127.0.0.1:3000${file}`, { cookie }).then(
+        (answer) => answer.status,
+        () => 0,
+      );
       calls.push({ started, ended: performance.now(), failed: status !== 200 });
     }
     await sleep(100);
   }
-  agent.destroy();
 }
 
-function get(url: string, headers: Record<string, string> = {}, agent?: http.Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers, agent, timeout: 10_000 }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-  });
+/** GET `url` with the journey's client (buyer-journey.ts): status and body. */
+function get(url: string, headers: Record<string, string> = {}) {
+  const { hostname, port, pathname, search } = new URL(url);
+  return send({ hostname, port }, `${pathname}${search}`, { headers });
 }
 
-function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers, timeout: 5000 }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => {
-        try {
-          resolve(JSON.parse(text) as T);
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-  });
+async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+  return JSON.parse((await get(url, headers)).text) as T;
 }
 
 /** The storefront version a shell server gives this browser (or a new one) in remotes.json. */
@@ -190,7 +171,7 @@ async function floodTokenLimit(cluster: Cluster): Promise<RateLimitCheck> {
   const sent = TOKEN_LIMIT + 20;
   for (let i = 0; i < sent; i++) {
     const instance = i % cluster.apiInstances.length;
-    const status = await get(`${cluster.apiInstances[instance]}/api/jwt/list`, { 'x-forwarded-for': client });
+    const { status } = await get(`${cluster.apiInstances[instance]}/api/jwt/list`, { 'x-forwarded-for': client });
     if (status === 429) refusedBy[instance]!++;
     else allowed++;
   }
@@ -243,26 +224,18 @@ async function reportPageLoads(versions: { live: string; canary: string }, until
         pageLoad: randomBytes(12).toString('hex'),
       })),
     );
-    const status = await post('http://127.0.0.1:5000/api/telemetry', JSON.stringify({ reports })).catch(() => 0);
+    const status = await send({ hostname: '127.0.0.1', port: '5000' }, '/api/telemetry', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reports }),
+    }).then(
+      (answer) => answer.status,
+      () => 0,
+    );
     if (status === 202) sent += 25;
     await sleep(250);
   }
   return sent;
-}
-
-function post(url: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, timeout: 5000 },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 interface RolloutCheck {

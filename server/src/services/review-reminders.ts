@@ -4,6 +4,7 @@ import { handedOverBetween, markReminderSent, partiesDone, partyKey } from '../r
 import { reviewNotice, type Notice } from './notices';
 import { notify, sellerOf } from './notify';
 import { daysBefore, REVIEW_REMINDER_DAY, reviewWindowEnd } from './review-window';
+import { runPeriodically } from './periodic-job';
 
 /** Bookings looked at per round: a backlog is worked through over the next rounds. */
 const REMINDER_BATCH = 200;
@@ -55,19 +56,5 @@ export async function remindReviewers(db: Database, now = new Date()): Promise<n
 export function startReviewReminders(options: { db: Database; intervalMs: number; onError(error: unknown): void }): {
   stop(): Promise<void>;
 } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= remindReviewers(options.db)
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runPeriodically(options.intervalMs, () => remindReviewers(options.db), options.onError);
 }
