@@ -26,8 +26,10 @@ export default async function globalSetup() {
     dataDir,
     // Automatic canaries decide within seconds here (release-canary.spec.ts); the product's defaults are 8,000 page
     // loads and 10 minutes a step (docs/decisions/026). The demo buyer books in many tests, more than a buyer's
-    // day allows (BOOKINGS_PER_DAY, 10, is the API tests' to check).
+    // day allows (BOOKINGS_PER_DAY, 10, is the API tests' to check). A saved search's email follows a new listing
+    // within a second, not a minute (saved-searches.spec.ts); a round with nothing queued is a short transaction.
     apiEnv: {
+      SAVED_SEARCH_POLL_MS: '1000',
       RELEASE_AUTO_MIN_LOADS: '4',
       RELEASE_AUTO_MIN_MINUTES: '0',
       RELEASE_AUTO_TICK_MS: '500',

@@ -110,12 +110,15 @@ interface CaughtEmail {
   to: { address: string }[];
 }
 
-/** The subjects of the emails the catcher holds for one address, read through maildev's REST API. */
-export async function emailSubjectsTo(address: string): Promise<string[]> {
+/** The emails the catcher holds for one address, read through maildev's REST API. */
+export async function emailsTo(address: string): Promise<CaughtEmail[]> {
   const response = await fetch('http://127.0.0.1:1080/api/email');
   expect(response.status, 'the mail catcher answers').toBe(200);
   const emails = (await response.json()) as CaughtEmail[];
-  return emails
-    .filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
-    .map((email) => email.subject);
+  return emails.filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+}
+
+/** The subjects of the emails the catcher holds for one address. */
+export async function emailSubjectsTo(address: string): Promise<string[]> {
+  return (await emailsTo(address)).map((email) => email.subject);
 }

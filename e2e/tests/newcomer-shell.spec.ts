@@ -83,7 +83,12 @@ test("the dashboard home offers the role's screens, and opens one from the keybo
   await signIn('seller');
   await page.goto('/dashboard');
   const screens = page.getByRole('navigation', { name: 'Your screens' });
-  await expect(screens.getByRole('heading', { level: 2 })).toHaveText(['My Orders', 'My Product', 'Booking Requests']);
+  await expect(screens.getByRole('heading', { level: 2 })).toHaveText([
+    'My Orders',
+    'Saved Searches',
+    'My Product',
+    'Booking Requests',
+  ]);
   await expectAccessible(page);
   const openMyProduct = screens
     .getByRole('listitem')

@@ -157,9 +157,20 @@ for (const user of DEMO_USERS.filter(
     await openDashboard(page);
     await expect(page.getByRole('heading', { name: `Welcome, ${user.userName}` })).toBeVisible();
     const expected = {
-      buyer: ['My Orders'],
-      seller: ['My Orders', 'My Product', 'Booking Requests'],
-      admin: ['My Orders', 'All Buyer', 'All Seller', 'Report', 'Audit Log', 'Releases', 'Mail', 'Messages', 'Reviews'],
+      buyer: ['My Orders', 'Saved Searches'],
+      seller: ['My Orders', 'Saved Searches', 'My Product', 'Booking Requests'],
+      admin: [
+        'My Orders',
+        'Saved Searches',
+        'All Buyer',
+        'All Seller',
+        'Report',
+        'Audit Log',
+        'Releases',
+        'Mail',
+        'Messages',
+        'Reviews',
+      ],
     }[user.role];
     await expect(sideMenu(page).getByRole('link')).toHaveText(expected);
   });

@@ -17,6 +17,7 @@ import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { publicOrigin, usePageHead } from '../page-head/use-page-head';
 import { BookFilters } from './BookFilters';
 import { BookPager } from './BookPager';
+import { SaveSearch } from './SaveSearch';
 import { bookListHead, narrowingsOf } from './book-list-head';
 import {
   bookListQuery,
@@ -211,6 +212,7 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
         count={isValidating ? undefined : latest?.count}
         onShowResults={() => results.heading.current?.focus()}
       />
+      {!category && <SaveSearch place={place} />}
       <ResultCount count={latest?.count} headingRef={results.heading} />
       <Box sx={{ height: 4, mb: 2 }}>{isValidating && data && <LinearProgress aria-label="Loading books" />}</Box>
       {/* With the previous page still shown, a failed page change must say so above it. */}

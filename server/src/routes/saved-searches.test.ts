@@ -95,6 +95,8 @@ describe('saving the book list’s search', () => {
         maxPrice: '12.50',
         verified: true,
         listQuery: 'search=Dune&category=5&category=7&condition=Good&minPrice=5&maxPrice=12.50&verified=1',
+        // The words its emails and the Saved Searches screen name it by.
+        label: '“Dune”, Adventure stories or Science fiction, Good, $5.00 to $12.50, verified sellers',
         createdAt: expect.any(String),
       },
     ]);
@@ -194,7 +196,7 @@ describe('a new listing that matches a saved search', () => {
       (rows) => rows.length > 0,
       'the digest email',
     );
-    expect(mail!.subject).toBe('Bookswap: 1 new book for “zanzibar”, Poetry, Fair or Good, up to 15');
+    expect(mail!.subject).toBe('Bookswap: 1 new book for “zanzibar”, Poetry, Fair or Good, up to $15.00');
     expect(mail!.body).toContain('- The Zanzibar Chest by Rabindranath Tagore, 12.50, Good');
 
     // Rounds after it add nothing: the pair was told of once.

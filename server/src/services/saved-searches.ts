@@ -1,5 +1,6 @@
 import {
   SAVED_SEARCHES_MAX,
+  savedSearchLabel,
   savedSearchListQuery,
   priceTextOfCents,
   type DeleteResult,
@@ -38,6 +39,7 @@ function savedSearchToWire(row: SavedSearchRow): SavedSearch {
     maxPrice: filters.maxPrice === undefined ? null : priceTextOfCents(filters.maxPrice),
     verified: filters.verified,
     listQuery: savedSearchListQuery(filters),
+    label: savedSearchLabel(filters),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -3,6 +3,12 @@ import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
 
+/**
+ * Where a buyer lists and deletes their saved searches: the checkout remote's screen, declared by its release
+ * (docs/decisions/021); the book list's "Save this search" links to it.
+ */
+export const SAVED_SEARCHES_PATH = '/dashboard/saved-searches';
+
 /** Saves the book list's current search and filters for the signed-in person (decision 035). */
 export const saveSearch = (body: SavedSearchBody) =>
   apiRequest('/api/saved-search', { method: 'POST', auth: true, body, answer: 'inserted' });

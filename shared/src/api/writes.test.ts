@@ -8,6 +8,7 @@ import { productQueries } from './products';
 import { releaseQueries } from './releases';
 import { reportQueries } from './reports';
 import { reviewQueries } from './reviews';
+import { savedSearchQueries } from './saved-searches';
 import { userQueries } from './users';
 import { writes } from './writes';
 
@@ -58,6 +59,7 @@ const SCREEN_READS: {
   releases: Rows<typeof releaseQueries>;
   messages: Rows<typeof messageQueries>;
   reviews: Rows<typeof reviewQueries>;
+  savedSearches: Rows<typeof savedSearchQueries>;
 } = {
   products: {
     bookList: {
@@ -161,6 +163,13 @@ const SCREEN_READS: {
     },
     admin: { list: 'Reviews (admin)', read: reviewQueries.admin(), changedBy: ['writeBookingReview', 'hideReview'] },
   },
+  savedSearches: {
+    mine: {
+      list: 'Saved Searches',
+      read: savedSearchQueries.mine('buyer@example.test'),
+      changedBy: ['saveSearch', 'deleteSavedSearch'],
+    },
+  },
 };
 
 const API_FILES = {
@@ -173,6 +182,7 @@ const API_FILES = {
   releases: releaseQueries,
   messages: messageQueries,
   reviews: reviewQueries,
+  savedSearches: savedSearchQueries,
 };
 
 const READS: ScreenRead[] = Object.values(SCREEN_READS).flatMap((rows) => Object.values<ScreenRead>(rows));

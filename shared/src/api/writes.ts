@@ -6,6 +6,7 @@ import { createPaymentRecord } from './payments';
 import { advertiseProduct, createProduct, deleteProduct, editProduct, productKeys } from './products';
 import { releaseKeys, rollBackRelease } from './releases';
 import { hideReview, reviewKeys, writeBookingReview } from './reviews';
+import { deleteSavedSearch, saveSearch, savedSearchKeys } from './saved-searches';
 import { createReport, dismissReport, hideReportedProduct, reportKeys } from './reports';
 import { deleteUser, userKeys, verifySeller } from './users';
 
@@ -86,6 +87,13 @@ export const writes = {
   }),
   /** The review leaves every list and average, and the hiding joins the audit log. */
   hideReview: write({ send: hideReview, stale: [reviewKeys.all, auditKeys.all], changed: (r) => r.modifiedCount }),
+  /** The buyer's Saved Searches list (decision 035). */
+  saveSearch: write({ send: saveSearch, stale: [savedSearchKeys.all] }),
+  deleteSavedSearch: write({
+    send: deleteSavedSearch,
+    stale: [savedSearchKeys.all],
+    changed: (result) => result.deletedCount,
+  }),
   /** The list and its unread count. */
   markNotificationRead: write({
     send: markNotificationRead,

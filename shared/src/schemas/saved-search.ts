@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './jitless-zod';
 import { idSchema } from './common';
 import { categoryNameOf } from './catalog-rules';
+import { formatPrice } from './money-format';
 import type { SavedSearchFilters } from './product';
 import { wireRecordSchema } from './wire-record';
 
@@ -20,6 +21,8 @@ export const savedSearchSchema = wireRecordSchema.extend({
   verified: z.boolean(),
   /** The book list's URL query showing this search, e.g. `search=dune&category=7`. */
   listQuery: z.string(),
+  /** The search in a few words, as its emails name it (`savedSearchLabel`). */
+  label: z.string(),
   /** ISO 8601. */
   createdAt: z.string(),
 });
@@ -53,10 +56,13 @@ export function savedSearchListQuery(filters: SavedSearchFilters): string {
   return params.toString();
 }
 
-/** A saved search in a few words, as its email and its list name it: “dune”, Nobel, Good, 5 to 20, verified sellers. */
+/**
+ * A saved search in a few words, as its email and its list name it: “dune”, Nobel, Good, $5.00 to $20.00, verified
+ * sellers.
+ */
 export function savedSearchLabel(filters: SavedSearchFilters): string {
-  const min = filters.minPrice === undefined ? null : priceTextOfCents(filters.minPrice);
-  const max = filters.maxPrice === undefined ? null : priceTextOfCents(filters.maxPrice);
+  const min = filters.minPrice === undefined ? null : formatPrice(priceTextOfCents(filters.minPrice));
+  const max = filters.maxPrice === undefined ? null : formatPrice(priceTextOfCents(filters.maxPrice));
   const price = min && max ? `${min} to ${max}` : min ? `from ${min}` : max ? `up to ${max}` : '';
   return [
     filters.search ? `“${filters.search}”` : '',
