@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { emailsTo, listFreshBook, signUpFreshBuyer } from '../support/marketplace-steps';
+import { expectAccessible } from '../support/shared-steps';
 
 // Saved searches (decision 035): a buyer saves the book list's search, a new matching listing reaches them by email
 // (the product's alert round runs every second here, global-setup.ts), and the email's link unsubscribes without a
@@ -23,6 +24,8 @@ test('a buyer saves a search, is emailed a new matching listing, and unsubscribe
   await savedSearches.click();
   const label = `“${word}”, Literature`;
   await expect(page.getByText(label)).toBeVisible();
+  // A release's screen, which the route table's every-route walk does not open.
+  await expectAccessible(page);
   await expect
     .poll(async () => (await emailsTo(buyer.email)).map((email) => email.subject), { timeout: 10_000 })
     .toEqual([`Bookswap: 1 new book for ${label}`]);

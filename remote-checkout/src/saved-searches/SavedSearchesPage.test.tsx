@@ -58,9 +58,9 @@ describe('Saved Searches (buyer)', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['“dune”, Science fiction, Good, from $5.00', 'November 2, 2026 at 12:00 PM']);
     expect(
-      within(first!).getByRole('link', { name: 'Show the books for “dune”, Science fiction, Good, from $5.00' }),
+      within(first!).getByRole('link', { name: 'Show books for “dune”, Science fiction, Good, from $5.00' }),
     ).toHaveAttribute('href', '/booklist?search=dune&category=7&condition=Good&minPrice=5');
-    expect(within(other!).getByRole('link', { name: 'Show the books for verified sellers' })).toHaveAttribute(
+    expect(within(other!).getByRole('link', { name: 'Show books for verified sellers' })).toHaveAttribute(
       'href',
       '/booklist?verified=1',
     );
@@ -120,7 +120,7 @@ describe('Saved Searches (buyer)', () => {
       const cards = await screen.findByRole('list', { name: 'Saved Searches' });
       expect(within(cards).getAllByRole('listitem')).toHaveLength(1);
       await user.tab();
-      expect(screen.getByRole('link', { name: /^Show the books for/ })).toHaveFocus();
+      expect(screen.getByRole('link', { name: /^Show books for/ })).toHaveFocus();
       await user.tab();
       expect(screen.getByRole('button', { name: /^Delete the saved search/ })).toHaveFocus();
     });

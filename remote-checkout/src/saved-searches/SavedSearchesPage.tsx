@@ -34,7 +34,7 @@ export function SavedSearchesPage() {
           size="small"
           component={RouterLink}
           to={`${bookList}?${search.listQuery}`}
-          aria-label={`Show the books for ${search.label}`}
+          aria-label={`Show books for ${search.label}`}
         >
           Show books
         </Button>
