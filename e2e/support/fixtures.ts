@@ -1,6 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_USERS, type DemoUser } from '@bookswap/shared/demo-users';
 import type { Role } from '@bookswap/contract/auth';
+import { accessTokenThroughApi } from './accounts-through-api';
 
 /** The ports of docs/architecture.md; browser URLs use localhost. */
 export const PORTS = { shell: 3000, storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 } as const;
@@ -30,7 +31,10 @@ export interface RecordedRequests {
 export interface BookswapFixtures {
   product: ProductControl;
   requests: RecordedRequests;
-  /** Signs in through the login screen as the first demo user of that role; resolves once signed in. */
+  /**
+   * Signs in as the first demo user of that role; resolves once signed in. The first time in this worker it goes
+   * through the login screen; later it restores that session (see `storedSessions`).
+   */
   signIn(role: Role): Promise<DemoUser>;
 }
 
@@ -53,10 +57,54 @@ export async function logInThroughLoginScreen(page: Page, email: string, passwor
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
-export async function signInThroughLoginScreen(page: Page, role: Role): Promise<DemoUser> {
+function demoUserOf(role: Role): DemoUser {
   const user = DEMO_USERS.find((candidate) => candidate.role === role);
   if (!user) throw new Error(`No demo user with role ${role}`);
+  return user;
+}
+
+export async function signInThroughLoginScreen(page: Page, role: Role): Promise<DemoUser> {
+  const user = demoUserOf(role);
   await logInThroughLoginScreen(page, user.email, user.password);
+  return user;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A demo session signed in once through the login screen in this worker, by role: what the browser kept of it
+ * (local storage and IndexedDB, where the identity provider keeps its sign-in) and the page it landed on. A later
+ * `signIn` puts it into the test's fresh context, as a returning visitor's browser holds it, instead of typing the
+ * login again: about two seconds each over some fifty sign-ins in a run. The login screen itself keeps its own tests.
+ */
+const storedSessions = new Map<Role, { state: StorageState; landing: string }>();
+
+/** For a test that ends the demo sessions at the server (log out of all devices): later sign-ins type the login again. */
+export function forgetStoredSessions() {
+  storedSessions.clear();
+}
+
+/** Signs `page` in as the first demo user of that role: the stored session when there is one, else the login screen. */
+export async function signInAsDemo(page: Page, role: Role): Promise<DemoUser> {
+  const stored = storedSessions.get(role);
+  if (stored) {
+    const user = demoUserOf(role);
+    // A current access token (product.md §3's `accessToken`): a test's "Log out" since has ended the stored one at
+    // the server, and a page restores its session only when it holds one.
+    const token = await accessTokenThroughApi(user.email, user.password);
+    const origins = stored.state.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.map((item) => (item.name === 'accessToken' ? { ...item, value: token } : item)),
+    }));
+    // The context's own cookies stay (its browser id, which picks its canary releases); only the sign-in is added.
+    const context = page.context();
+    await context.setStorageState({ cookies: await context.cookies(), origins });
+    await page.goto(stored.landing);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    return user;
+  }
+  const user = await signInThroughLoginScreen(page, role);
+  storedSessions.set(role, { state: await page.context().storageState({ indexedDB: true }), landing: page.url() });
   return user;
 }
 
@@ -94,7 +142,7 @@ export const test = base.extend<BookswapFixtures>({
     });
   },
   signIn: async ({ page }, use) => {
-    await use((role) => signInThroughLoginScreen(page, role));
+    await use((role) => signInAsDemo(page, role));
   },
 });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
-import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, signInAsDemo, test } from '../support/fixtures';
 import {
   bookThroughApi,
   emailSubjectsTo,
@@ -19,7 +19,7 @@ const demoSeller = DEMO_USERS.find((user) => user.role === 'seller')!;
 async function sellerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: 'http://localhost:3000' });
   const page = await context.newPage();
-  await signInThroughLoginScreen(page, 'seller');
+  await signInAsDemo(page, 'seller');
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
-import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, signInAsDemo, test } from '../support/fixtures';
 import { bookThroughApi, emailSubjectsTo, listFreshBook, signUpFreshBuyer, unique } from '../support/marketplace-steps';
 
 // Messages in a booking (decision 030): the buyer writes from My Orders, the seller is told (bell, row, email), reads
@@ -19,7 +19,7 @@ test('a buyer and a seller exchange messages in a booking; the seller sees the u
   await bookThroughApi(buyerPage, book);
 
   // The seller's Booking Requests is open before the buyer writes: its bell's count, before.
-  await signInThroughLoginScreen(seller, 'seller');
+  await signInAsDemo(seller, 'seller');
   await seller.goto('/dashboard/booking-requests');
   const bell = seller.getByRole('button', { name: /^Notifications, \d+ unread$/ });
   const before = Number((await bell.getAttribute('aria-label'))!.match(/\d+/)![0]);

@@ -1,5 +1,5 @@
 import type { Role } from '@bookswap/contract/auth';
-import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, signInAsDemo, test } from '../support/fixtures';
 import { recordViolations } from '../support/csp-violations';
 import { routesToWalk } from '../support/route-walk';
 
@@ -18,7 +18,7 @@ for (const role of [null, 'buyer', 'seller', 'admin'] as (Role | null)[]) {
   }) => {
     test.setTimeout(180_000);
     const violations = await recordViolations(page);
-    if (role) await signInThroughLoginScreen(page, role);
+    if (role) await signInAsDemo(page, role);
     const routes = await routesToWalk(page, role);
     expect(routes.length).toBeGreaterThan(2);
     for (const { path } of routes) {

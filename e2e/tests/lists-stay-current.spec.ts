@@ -1,5 +1,5 @@
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
-import { expect, markDocument, expectSameDocument, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, markDocument, expectSameDocument, signInAsDemo, test } from '../support/fixtures';
 import {
   bookingOf,
   bookThroughApi,
@@ -20,7 +20,7 @@ test('an open Booking Requests shows a new booking without a reload; Mark all re
   browser,
 }) => {
   const book = await listFreshBook(`Current ${unique('book')}`);
-  await signInThroughLoginScreen(seller, 'seller');
+  await signInAsDemo(seller, 'seller');
   await seller.goto('/dashboard/booking-requests');
   await expect(seller.getByRole('heading', { level: 1, name: 'Booking Requests' })).toBeVisible();
   await expect(seller.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeVisible();

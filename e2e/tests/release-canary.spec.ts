@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { ReleaseHealthRow } from '@bookswap/shared/schemas';
-import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, originOf, signInAsDemo, test } from '../support/fixtures';
 import { accessToken, api } from '../support/marketplace-steps';
 import { buildReleases, hidePage, registryRecord, release, remoteVariant, sendReports } from '../support/release-drill';
 
@@ -64,7 +64,7 @@ async function sellerTab(browser: Browser): Promise<SellerTab> {
     const remotes = (await response.json()) as { name: string; version?: string }[];
     seen.push(remotes.find((remote) => remote.name === 'seller')?.version ?? '');
   });
-  await signInThroughLoginScreen(page, 'seller');
+  await signInAsDemo(page, 'seller');
   return { page, seen, close: () => context.close() };
 }
 
@@ -171,7 +171,7 @@ test('(c) what is stored of a signed-in visitor’s page loads names no email, t
 
   const admin = await browser.newContext({ baseURL: SHELL_URL });
   const adminPage = await admin.newPage();
-  const adminUser = await signInThroughLoginScreen(adminPage, 'admin');
+  const adminUser = await signInAsDemo(adminPage, 'admin');
   const adminToken = await accessToken(adminPage);
   await admin.close();
   let stored = '';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ReleaseHealthRow } from '@bookswap/shared/schemas';
 import type { ResolvedRemote } from '@bookswap/shared/releases';
-import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, signInAsDemo, test } from '../support/fixtures';
 import { accessToken, api } from '../support/marketplace-steps';
 
 // Release health (decision 025): each page load reports the remote releases it used to POST /api/telemetry, counted per
@@ -42,7 +42,7 @@ test.describe('release health', () => {
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext({ baseURL: 'http://localhost:3000' });
     const page = await context.newPage();
-    await signInThroughLoginScreen(page, 'admin');
+    await signInAsDemo(page, 'admin');
     adminToken = await accessToken(page);
     await context.close();
   });

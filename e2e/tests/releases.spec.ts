@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, originOf, signInAsDemo, test } from '../support/fixtures';
 import { buildReleases, folderDigest, inLanes, release, remoteVariant, ROOT } from '../support/release-drill';
 import { shareScopeOf } from '../support/share-scope';
 
@@ -30,7 +30,7 @@ function versionsSeenBy(page: Page) {
 async function newSellerTab(browser: Browser) {
   const context = await browser.newContext({ baseURL: SHELL_URL });
   const page = await context.newPage();
-  await signInThroughLoginScreen(page, 'seller');
+  await signInAsDemo(page, 'seller');
   return { context, page };
 }
 
@@ -154,7 +154,7 @@ test('(a, f) a seller release goes live on the next load, brings its new screen,
   expect(untouched.map(folderDigest)).toEqual(before);
 
   // A buyer is refused the new path by the release's own access rule and never downloads the seller remote.
-  await signInThroughLoginScreen(page, 'buyer');
+  await signInAsDemo(page, 'buyer');
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'My Orders' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Seller Tips' })).toHaveCount(0);
@@ -221,7 +221,7 @@ test('(d) a release built against another major of the runtime contract is refus
   forced.remotes.seller!.live = sellerOtherMajor;
   writeFileSync(registryFile(), JSON.stringify(forced));
   try {
-    await signInThroughLoginScreen(page, 'seller');
+    await signInAsDemo(page, 'seller');
     requests.clear();
     await page.goto('/dashboard/myproduct');
     const fallback = page.getByTestId('remote-fallback');
@@ -245,7 +245,7 @@ test('(e) a tab open before a storefront promote reaches every storefront screen
   page,
   browser,
 }) => {
-  await signInThroughLoginScreen(page, 'buyer');
+  await signInAsDemo(page, 'buyer');
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Category list' })).toBeVisible();
 
@@ -290,7 +290,7 @@ test('(g) a library major released with the seller alone: the seller uses its co
   const promoted = release('promote', 'seller', sellerLibraryMajor);
   expect(promoted.status, promoted.stderr).toBe(0);
   try {
-    await signInThroughLoginScreen(page, 'seller');
+    await signInAsDemo(page, 'seller');
     await page.goto('/dashboard/myproduct');
     // The renamed prop works: two rows a page, with the pager.
     const table = page.getByRole('table', { name: 'My Product' });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, originOf, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, originOf, signInAsDemo, test } from '../support/fixtures';
 import {
   buildReleases,
   inLanes,
@@ -177,9 +177,9 @@ test('(b) tabs open before a shell promote keep loading their lazy shell screens
 }) => {
   test.setTimeout(120_000);
   const seller = await freshTab(browser);
-  await signInThroughLoginScreen(seller.page, 'seller');
+  await signInAsDemo(seller.page, 'seller');
   const admin = await freshTab(browser);
-  await signInThroughLoginScreen(admin.page, 'admin');
+  await signInAsDemo(admin.page, 'admin');
   const visitor = await freshTab(browser);
   // Each tab starts afresh on a public page: none of the dashboard's or sign-up's code is loaded yet.
   for (const tab of [seller, admin, visitor]) {
@@ -254,7 +254,7 @@ test('(d) a runtime-contract major ships as one set: refused in part, live toget
   expect(live.status, live.stderr).toBe(0);
   for (const unit of ['shell', ...REMOTES] as Unit[]) expect(liveOf(unit)).toBe(nextMajor[unit]);
   const tab = await freshTab(browser);
-  await signInThroughLoginScreen(tab.page, 'seller');
+  await signInAsDemo(tab.page, 'seller');
   await tab.page.goto('/dashboard/myproduct');
   await expect(tab.page.getByRole('heading', { name: /^My Product/ })).toBeVisible();
   await tab.page.goto('/');

@@ -1,5 +1,5 @@
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
-import { expect, signInThroughLoginScreen, test } from '../support/fixtures';
+import { expect, forgetStoredSessions, signInThroughLoginScreen, test } from '../support/fixtures';
 
 /** When the sign-in emulator says the buyer's tokens are valid from (seconds), as the Admin SDK's revocation sets it. */
 async function buyerTokensValidSince(): Promise<number> {
@@ -44,5 +44,7 @@ test('logging out of all devices on one browser signs the other out at its next 
   } finally {
     await laptop.close();
     await phone.close();
+    // The buyer's earlier sign-ins are revoked now, the stored demo session among them.
+    forgetStoredSessions();
   }
 });

@@ -2,6 +2,7 @@ import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routi
 import { BookListPage } from './book-list/BookListPage';
 import { HomePage } from './home/HomePage';
 import { homeLoader } from './home/use-advertised-products';
+import { SELLER_ROUTE } from './seller-page/seller-route';
 
 // Paths, access and titles come from the route table in shared; the shell mounts these in its public
 // layout and guards them before they load. The two first screens (`/`, `/booklist`) come with this module,
@@ -20,6 +21,10 @@ const routes: RemoteRoutes = [
   remoteRoute(ROUTES.bookDetails, async () => {
     const page = await import('./book-details/BookDetailsPage');
     return { Component: page.BookDetailsPage, loader: page.bookDetailsLoader };
+  }),
+  remoteRoute(SELLER_ROUTE, async () => {
+    const page = await import('./seller-page/SellerPage');
+    return { Component: page.SellerPage, loader: page.sellerPageLoader };
   }),
 ];
 

@@ -238,6 +238,7 @@ const ROWS: Row[] = [
     url: async (w) => `/api/booking/${await w.booking()}/review`,
     expect: only({ buyer: 200, seller: 200 }),
   },
+  { route: 'GET /api/seller/:id', url: () => `/api/seller/${people.seller.id}`, expect: all(200) },
   {
     route: 'GET /api/seller/:id/reviews',
     url: () => `/api/seller/${people.seller.id}/reviews?page=0&size=5`,

@@ -42,6 +42,19 @@ function renderCard(
 }
 
 describe('the book card', () => {
+  it('links the seller’s name to their page and shows their rating, which comes with the listing', () => {
+    renderCard({ sellerId: 'u-sam', sellerName: 'Sam Seller', sellerRating: { average: 4.3, count: 7 } });
+    expect(screen.getByRole('link', { name: 'Sam Seller' })).toHaveAttribute('href', '/seller/u-sam');
+    expect(screen.getByRole('img', { name: 'Rated 4.3 of 5 from 7 reviews' })).toHaveTextContent('4.3 ★ (7)');
+  });
+
+  it('shows no rating for a seller without a shown review', () => {
+    renderCard({ sellerName: 'Nia Newseller', sellerRating: { average: null, count: 0 } });
+    expect(screen.getByRole('link', { name: 'Nia Newseller' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Rated / })).not.toBeInTheDocument();
+    expect(screen.queryByText(/★/)).not.toBeInTheDocument();
+  });
+
   it('shows the seller with a verified tick, the cover, author, prices, condition and years of use', () => {
     renderCard({
       _id: 'c1',

@@ -9,9 +9,10 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Product } from '@bookswap/shared/schemas';
-import { BookCover, formatPrice } from '@bookswap/shared/ui';
+import { BookCover, formatPrice, SellerRatingLine } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useDetailsLink } from '../book-actions/use-details-link';
+import { SellerName } from './SellerName';
 
 export interface BookCardProps {
   product: Product;
@@ -32,7 +33,7 @@ export interface BookCardProps {
 }
 
 /**
- * product.md §2's book card: seller (ticked when verified), image, name and author, prices, condition,
+ * product.md §2's book card: seller (ticked when verified, rated, linked to their page), image, name and author, prices, condition,
  * years of use and the three actions.
  */
 export function BookCard({
@@ -54,13 +55,14 @@ export function BookCard({
       aria-labelledby={headingId}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', px: 2, pt: 1.5, pb: 1 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {product.sellerName}
-        </Typography>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap', px: 2, pt: 1.5, pb: 1 }}>
+        <SellerName product={product} variant="body2" />
         {product.verify && (
           <VerifiedIcon color="primary" fontSize="small" titleAccess="Verified seller" data-testid="verified-tick" />
         )}
+        <Typography variant="body2" color="text.secondary" component="span">
+          <SellerRatingLine rating={product.sellerRating} />
+        </Typography>
       </Stack>
       <BookCover src={product.img} bookName={product.book_name} width={400} height={300} priority={priority} />
       <CardContent sx={{ flexGrow: 1 }}>

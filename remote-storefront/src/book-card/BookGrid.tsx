@@ -11,6 +11,8 @@ interface BookGridProps {
   headingLevel?: 'h2' | 'h3';
   /** How many covers, from the first, fill the first screen and so load at once; the rest load lazily. */
   priorityCovers?: number;
+  /** What an empty list says; product.md's "NO Product" unless a page says better. */
+  empty?: string;
 }
 
 /** A responsive grid of book cards with the booking and report modals behind their buttons, or "NO Product". */
@@ -19,12 +21,13 @@ export function BookGrid({
   size = { xs: 12, sm: 6, md: 4 },
   headingLevel,
   priorityCovers = 0,
+  empty = 'NO Product',
 }: BookGridProps) {
   const actions = useBookActions(products);
   if (products.length === 0) {
     return (
       <Typography variant="h5" component="p" sx={{ textAlign: 'center', py: 6 }}>
-        NO Product
+        {empty}
       </Typography>
     );
   }

@@ -23,20 +23,24 @@ describe('the book details page', () => {
     api.on('GET', '/api/booking/list', { body: [] }); // the buyer has booked nothing, unless a story says so
   });
 
-  it('shows the seller’s rating from their buyers’ reviews', async () => {
-    api.on('GET', '/api/product/list/b42', { body: sampleProductWithContact({ _id: 'b42', sellerId: 'u-sam' }) });
-    api.on('GET', '/api/seller/u-sam/reviews', { body: { rating: { average: 4.5, count: 12 }, reviews: [] } });
+  it('shows the seller’s rating, which comes with the book, and links their name to their page', async () => {
+    api.on('GET', '/api/product/list/b42', {
+      body: sampleProductWithContact({ _id: 'b42', sellerId: 'u-sam', sellerRating: { average: 4.5, count: 12 } }),
+    });
     renderScreen({ routes, at: '/bookDetails/b42', as: 'buyer' });
     expect(await screen.findByText(line('Seller rating: 4.5 ★ (12)'))).toBeInTheDocument();
     expect(screen.getByLabelText('Rated 4.5 of 5 from 12 reviews')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sam Seller' })).toHaveAttribute('href', '/seller/u-sam');
+    // No call of its own: the rating is the book's.
+    expect(api.callsTo('GET', '/api/seller/u-sam/reviews')).toHaveLength(0);
   });
 
   it('shows no rating for a seller without a shown review', async () => {
-    api.on('GET', '/api/product/list/b43', { body: sampleProductWithContact({ _id: 'b43', sellerId: 'u-new' }) });
-    api.on('GET', '/api/seller/u-new/reviews', { body: { rating: { average: null, count: 0 }, reviews: [] } });
+    api.on('GET', '/api/product/list/b43', {
+      body: sampleProductWithContact({ _id: 'b43', sellerId: 'u-new', sellerRating: { average: null, count: 0 } }),
+    });
     renderScreen({ routes, at: '/bookDetails/b43', as: 'buyer' });
-    await waitFor(() => expect(api.callsTo('GET', '/api/seller/u-new/reviews')).toHaveLength(1));
-    expect(screen.getByText(line('Post by: Sam Seller'))).toBeInTheDocument();
+    expect(await screen.findByText(line('Post by: Sam Seller'))).toBeInTheDocument();
     expect(screen.queryByText(/^Seller rating:/)).not.toBeInTheDocument();
   });
 

@@ -6,12 +6,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { preloadQuery, productQueries, reviewQueries } from '@bookswap/shared/api';
+import { preloadQuery, productQueries } from '@bookswap/shared/api';
 import type { ProductDetails } from '@bookswap/shared/schemas';
-import { BookCover, LoadError, formatPrice, useApiQuery } from '@bookswap/shared/ui';
-import { SellerRatingLine } from '@bookswap/shared/ui/reviews';
+import { BookCover, LoadError, SellerRatingLine, formatPrice, useApiQuery } from '@bookswap/shared/ui';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useBookActions } from '../book-actions/use-book-actions';
+import { SellerName } from '../book-card/SellerName';
 import { publicOrigin, usePageHead } from '../page-head/use-page-head';
 import { BookDetailsSkeleton, DetailsBanner } from './BookDetailsSkeleton';
 import { bookDetailsHead } from './book-details-head';
@@ -36,17 +36,28 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The seller's rating from their buyers' reviews (decision 034), once it has loaded; nothing before a first review. */
-function SellerRating({ sellerId }: { sellerId: string }) {
-  const { data } = useApiQuery(reviewQueries.seller(sellerId));
-  if (!data || data.rating.count === 0) return null;
+/**
+ * Who posts the book, linked to their page, and their rating from their buyers' reviews (decision 034), which comes
+ * with the book: nothing before a first review.
+ */
+function PostedBy({ product }: { product: ProductDetails }) {
   return (
-    <Typography variant="body1">
-      <Box component="span" sx={{ fontWeight: 600 }}>
-        Seller rating:
-      </Box>{' '}
-      <SellerRatingLine rating={data.rating} />
-    </Typography>
+    <>
+      <Typography variant="body1">
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          Post by:
+        </Box>{' '}
+        <SellerName product={product} variant="body1" />
+      </Typography>
+      {product.sellerRating && product.sellerRating.count > 0 && (
+        <Typography variant="body1">
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            Seller rating:
+          </Box>{' '}
+          <SellerRatingLine rating={product.sellerRating} />
+        </Typography>
+      )}
+    </>
   );
 }
 
@@ -70,8 +81,7 @@ function BookDetails({ product }: { product: ProductDetails }) {
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={1}>
-              <Fact label="Post by" value={product.sellerName} />
-              <SellerRating sellerId={product.sellerId} />
+              <PostedBy product={product} />
               <Fact label="Original Price" value={formatPrice(product.original_price)} />
               <Fact label="Selling Price" value={formatPrice(product.resale_price)} />
               <Fact label="Pickup Address" value={product.location} />

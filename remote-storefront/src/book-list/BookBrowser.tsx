@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@bookswap/contract/routing';
 import { PAGE_SIZES, pageCount } from '@bookswap/shared/catalog-rules';
+import type { BookListResponse } from '@bookswap/shared/schemas';
 import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { useDeferredCards } from '../book-card/use-deferred-cards';
+import type { PageHead } from '../page-head/page-head';
 import { publicOrigin, usePageHead } from '../page-head/use-page-head';
 import { BookFilters } from './BookFilters';
 import { BookPager } from './BookPager';
@@ -172,19 +174,25 @@ interface BookBrowserProps {
   title: string;
   /** The category page's category (its path's), which no control changes. */
   category?: string;
+  /**
+   * The seller page's seller, whose books alone it lists: the page has its own h1 and head, so the list's title is
+   * an h2, `headOf` writes the head, and `empty` says what an unfiltered empty list means.
+   */
+  seller?: { id: string; headOf(list: BookListResponse | undefined): PageHead; empty: string };
 }
 
 /**
- * A searchable, filtered, sorted, paged list of book cards (product.md §2, 9): the book list, and a
- * category's page with its category fixed. What it shows is all in the URL's query.
+ * A searchable, filtered, sorted, paged list of book cards (product.md §2, 9): the book list, a category's page
+ * with its category fixed, and a seller's books on their page. What it shows is all in the URL's query.
  */
-export function BookBrowser({ title, category }: BookBrowserProps) {
+export function BookBrowser({ title, category, seller }: BookBrowserProps) {
   const [params, setParams] = useSearchParams();
   const place = readBookListPlace(params);
-  const { data: latest, error, isLoading, isValidating, mutate } = useBookList(place, category);
+  const { data: latest, error, isLoading, isValidating, mutate } = useBookList(place, { category, seller: seller?.id });
   const { data, waiting } = useDeferredCards(latest, isLoading);
   // The previous page's books stay on screen while the next loads; the head lists the books of this URL only.
-  usePageHead(bookListHead(publicOrigin(), params, isLoading ? undefined : latest, category));
+  const shown = isLoading ? undefined : latest;
+  usePageHead(seller ? seller.headOf(shown) : bookListHead(publicOrigin(), params, shown, category));
   const go = (next: BookListPlace, options?: { replace: boolean }) =>
     setParams(bookListQuery(category ? { ...next, category: [] } : next), options);
   const choose = (choice: BookFilterChoice) => go({ ...place, ...choice, page: 0 });
@@ -200,7 +208,7 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3, textAlign: 'center' }}>
+      <Typography variant="h4" component={seller ? 'h2' : 'h1'} sx={{ mb: 3, textAlign: 'center' }}>
         {title}
       </Typography>
       <SearchForm search={place.search} onSearch={(search) => go({ ...place, search, page: 0 })} />
@@ -212,14 +220,18 @@ export function BookBrowser({ title, category }: BookBrowserProps) {
         count={isValidating ? undefined : latest?.count}
         onShowResults={() => results.heading.current?.focus()}
       />
-      {!category && <SaveSearch place={place} />}
+      {!category && !seller && <SaveSearch place={place} />}
       <ResultCount count={latest?.count} headingRef={results.heading} />
       <Box sx={{ height: 4, mb: 2 }}>{isValidating && data && <LinearProgress aria-label="Loading books" />}</Box>
       {/* With the previous page still shown, a failed page change must say so above it. */}
       {error && <LoadError error={error} what="The books" onRetry={() => void mutate()} />}
       {data ? (
         <>
-          <BookGrid products={data.products} priorityCovers={3} />
+          <BookGrid
+            products={data.products}
+            priorityCovers={3}
+            empty={narrowed || place.search ? undefined : seller?.empty}
+          />
           {data.count === 0 && narrowed && (
             <NothingMatches place={place} onClear={() => choose({ ...NO_FILTERS, sort: place.sort })} />
           )}

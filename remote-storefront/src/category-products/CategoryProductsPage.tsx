@@ -15,7 +15,11 @@ export function categoryProductsLoader({ params, request }: LoaderFunctionArgs):
   const categoryId = params.category_id ?? '';
   // An unknown category is a page that does not exist, not a failed request with a Retry that cannot help.
   if (categoryNameOf(categoryId) === undefined) throw new Response(null, { status: 404, statusText: 'Not Found' });
-  preloadQuery(productQueries.bookList(bookListCall(readBookListPlace(new URL(request.url).searchParams), categoryId)));
+  preloadQuery(
+    productQueries.bookList(
+      bookListCall(readBookListPlace(new URL(request.url).searchParams), { category: categoryId }),
+    ),
+  );
   return null;
 }
 

@@ -13,6 +13,13 @@ function serveEmptyList(api: FakeApi) {
 
 const saveButton = () => screen.findByRole('button', { name: 'Save this search' });
 
+/** The button's code loaded once, so where it would be mounted it shows with the list, not a moment after. */
+async function buttonLoaded() {
+  const view = renderScreen({ routes, at: '/booklist?search=dune', as: 'buyer' });
+  await saveButton();
+  view.unmount();
+}
+
 describe('Save this search on the book list', () => {
   const api = fakeApiForEachTest();
 
@@ -50,9 +57,31 @@ describe('Save this search on the book list', () => {
 
   it('is not offered for the whole list, which no search narrows', async () => {
     serveEmptyList(api);
+    await buttonLoaded();
     renderScreen({ routes, at: '/booklist', as: 'buyer' });
     expect(await screen.findByRole('heading', { name: '0 books' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered on a category’s or a seller’s page, whose category or seller a saved search would not keep', async () => {
+    serveEmptyList(api);
+    api.on('GET', '/api/seller/u-sam', {
+      body: {
+        _id: 'u-sam',
+        name: 'Sam Seller',
+        verified: true,
+        memberSince: '2025-03-14T09:00:00.000Z',
+        rating: { average: null, count: 0 },
+      },
+    });
+    api.on('GET', '/api/seller/u-sam/reviews', { body: { rating: { average: null, count: 0 }, reviews: [] } });
+    await buttonLoaded();
+    for (const at of ['/category/7?search=dune', '/seller/u-sam?search=dune']) {
+      const view = renderScreen({ routes, at, as: 'buyer' });
+      expect(await screen.findByRole('heading', { name: '0 books' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('offers a signed-out visitor to sign in, and saves the search once they are back signed in', async () => {

@@ -115,6 +115,7 @@ function matrixConditions(filters: MatrixFilters): SQL[] {
   if (filters.minPrice !== undefined) conditions.push(gte(products.resalePriceCents, filters.minPrice));
   if (filters.maxPrice !== undefined) conditions.push(lte(products.resalePriceCents, filters.maxPrice));
   if (filters.verified) conditions.push(eq(products.sellerVerified, true));
+  if (filters.seller !== undefined) conditions.push(eq(products.sellerId, filters.seller));
   return conditions;
 }
 
@@ -178,8 +179,8 @@ export interface FacetCell {
 }
 
 /**
- * The facet matrix under filters without a search term, from the counts the triggers of migration 0009 keep: its
- * size follows the distinct prices listed, not the listings.
+ * The facet matrix under filters without a search term nor a seller, from the counts the triggers of migration 0009
+ * keep: its size follows the distinct prices listed, not the listings.
  */
 export async function keptFacetMatrix(db: Queryable, filters: MatrixFilters): Promise<FacetCell[]> {
   const conditions: SQL[] = [];
@@ -200,8 +201,11 @@ export async function keptFacetMatrix(db: Queryable, filters: MatrixFilters): Pr
   return rows.map((row) => ({ ...row, listings: Number(row.listings ?? 0) }));
 }
 
-/** The facet matrix of a search: the term's matches counted (the trigram index), under the other filters. */
-export async function searchFacetMatrix(db: Queryable, filters: MatrixFilters): Promise<FacetCell[]> {
+/**
+ * The facet matrix counted from the listings under every filter: a search's matches (the trigram index) or one
+ * seller's listings (their index), which the kept counts do not divide by.
+ */
+export async function countedFacetMatrix(db: Queryable, filters: MatrixFilters): Promise<FacetCell[]> {
   const rows = await db
     .select({ categoryId: products.categoryId, condition: products.condition, listings: count() })
     .from(products)

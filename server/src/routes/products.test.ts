@@ -50,6 +50,7 @@ describe('a seller listing a book', () => {
       addADS: false,
       report: 'false',
       date: expect.stringMatching(/\d{4}/),
+      sellerRating: { average: null, count: 0 },
     });
   });
 

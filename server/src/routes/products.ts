@@ -14,13 +14,7 @@ import {
 import { notFound } from '../errors/http-error';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
-import {
-  advertisedProducts,
-  bookListJson,
-  bookListPage,
-  categoryProducts,
-  productDetails,
-} from '../services/catalog/public-lists';
+import { advertisedProducts, bookListJson, categoryProducts, productDetails } from '../services/catalog/public-lists';
 import { advertiseListing, createListing, deleteListing, editListing, sellerProducts } from '../services/listings';
 
 export const productRoutes = [
@@ -34,7 +28,7 @@ export const productRoutes = [
     async handler({ query, reply }, { db, wire }): Promise<string> {
       // Sent as the JSON text the list cache keeps, not serialised again.
       reply.type('application/json; charset=utf-8');
-      return bookListJson(await bookListPage(db, wire, query));
+      return bookListJson(db, wire, query);
     },
   }),
 

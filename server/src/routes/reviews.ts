@@ -5,11 +5,19 @@ import {
   type AdminReview,
   type BookingReviews,
   type InsertResult,
+  type SellerProfile,
   type SellerReviews,
 } from '@bookswap/shared/schemas';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
-import { bookingReviews, hideReviewAsAdmin, reviewsForAdmins, sellerReviews, writeReview } from '../services/reviews';
+import {
+  bookingReviews,
+  hideReviewAsAdmin,
+  reviewsForAdmins,
+  sellerProfile,
+  sellerReviews,
+  writeReview,
+} from '../services/reviews';
 
 /** Reviews after hand-over between a booking's two parties (decision 034), a seller's reviews, and moderation. */
 export const reviewRoutes = [
@@ -32,6 +40,15 @@ export const reviewRoutes = [
     rule: 'the booking’s buyer or its book’s seller: theirs, whether the other wrote, and the other’s once both wrote or the 14 days ended',
     params: idParamsSchema,
     handler: ({ params, caller }, { db }): Promise<BookingReviews> => bookingReviews(db, caller, params.id),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/seller/:id',
+    access: 'public',
+    rule: 'anyone: a seller’s name, verified tick, member since and rating; never their email or phone; 404 for anyone not a seller',
+    params: idParamsSchema,
+    handler: ({ params }, { db }): Promise<SellerProfile> => sellerProfile(db, params.id),
   }),
 
   defineRoute({

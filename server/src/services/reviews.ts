@@ -5,11 +5,12 @@ import {
   type BookingReviews,
   type InsertResult,
   type ReviewBody,
+  type SellerProfile,
   type SellerRating,
   type SellerReviews,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { conflict, HttpError, notFound } from '../errors/http-error';
 import { insertAuditEntry } from '../repositories/audit-repository';
 import { bookingByIdForShare, type BookingRow } from '../repositories/bookings-repository';
@@ -127,14 +128,32 @@ export async function bookingReviews(
 export const ratingToWire = (rating: { average: number; count: number } | undefined): SellerRating =>
   rating ? { average: Math.round(rating.average * 10) / 10, count: rating.count } : { average: null, count: 0 };
 
-/** The ratings of several sellers at once (a page of book cards), by seller id. */
+/** The ratings of several sellers at once (a page of book cards), by seller id: one for every id asked. */
 export async function sellerRatings(
-  db: Database,
+  db: Queryable,
   sellerIds: string[],
   now = new Date(),
 ): Promise<Map<string, SellerRating>> {
-  const ratings = await ratingsOfSellers(db, [...new Set(sellerIds)], now);
-  return new Map([...ratings].map(([id, rating]) => [id, ratingToWire(rating)]));
+  const asked = [...new Set(sellerIds)];
+  const ratings = await ratingsOfSellers(db, asked, now);
+  return new Map(asked.map((id) => [id, ratingToWire(ratings.get(id))]));
+}
+
+/**
+ * GET /api/seller/:id: a seller's public profile. Anyone but a seller (a buyer, an admin, a deleted account) is
+ * "no seller", as for the public lists, which show sellers' listings only.
+ */
+export async function sellerProfile(db: Database, sellerId: string, now = new Date()): Promise<SellerProfile> {
+  const seller = await userById(db, sellerId);
+  if (!seller || seller.role !== 'seller') throw notFound('No seller with this id');
+  const [rating] = (await sellerRatings(db, [seller.id], now)).values();
+  return {
+    _id: seller.id,
+    name: seller.name,
+    verified: seller.verified,
+    memberSince: seller.createdAt.toISOString(),
+    rating: rating ?? ratingToWire(undefined),
+  };
 }
 
 /** GET /api/seller/:id/reviews: a page of a seller's shown reviews by their buyers, with their rating. Public. */

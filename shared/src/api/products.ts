@@ -16,6 +16,7 @@ function bookListParams(list: BookListQuery): string {
   if (list.minPrice) params.set('minPrice', list.minPrice);
   if (list.maxPrice) params.set('maxPrice', list.maxPrice);
   if (list.verified) params.set('verified', '1');
+  if (list.seller) params.set('seller', list.seller);
   if (list.sort && list.sort !== 'newest') params.set('sort', list.sort);
   if (list.facets) params.set('facets', '1');
   return params.toString();

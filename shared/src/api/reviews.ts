@@ -19,6 +19,10 @@ export const getSellerReviews = (sellerId: string, query: SellerReviewsQuery = {
     answer: 'sellerReviews',
   });
 
+/** A seller's public profile: name, verified, member since and rating (never their contact details). Public. */
+export const getSellerProfile = (sellerId: string) =>
+  apiRequest(`/api/seller/${encodeURIComponent(sellerId)}`, { answer: 'sellerProfile' });
+
 /** Admin: the newest reviews, hidden ones too. */
 export const getReviewsForAdmins = () => apiRequest('/api/review/list', { auth: true, answer: 'adminReviews' });
 
@@ -31,6 +35,8 @@ export const reviewKeys = {
   all: inFamily('reviews'),
   booking: (bookingId: string) => ['reviews', 'booking', bookingId] as const,
   seller: (sellerId: string, page: number, size: number) => ['reviews', 'seller', sellerId, page, size] as const,
+  // In the reviews' family: hiding a review changes the rating it shows.
+  sellerProfile: (sellerId: string) => ['reviews', 'seller-profile', sellerId] as const,
   admin: () => ['reviews', 'admin'] as const,
 };
 
@@ -39,5 +45,6 @@ export const reviewQueries = {
   booking: (bookingId: string) => apiQuery(reviewKeys.booking(bookingId), () => getBookingReviews(bookingId)),
   seller: (sellerId: string, page = 0, size = 5) =>
     apiQuery(reviewKeys.seller(sellerId, page, size), () => getSellerReviews(sellerId, { page, size })),
+  sellerProfile: (sellerId: string) => apiQuery(reviewKeys.sellerProfile(sellerId), () => getSellerProfile(sellerId)),
   admin: () => apiQuery(reviewKeys.admin(), getReviewsForAdmins),
 };

@@ -161,6 +161,12 @@ const SCREEN_READS: {
       read: reviewQueries.seller('u1'),
       changedBy: ['writeBookingReview', 'hideReview'],
     },
+    // Its rating moves with the reviews shown.
+    sellerProfile: {
+      list: 'a seller’s page',
+      read: reviewQueries.sellerProfile('u1'),
+      changedBy: ['writeBookingReview', 'hideReview'],
+    },
     admin: { list: 'Reviews (admin)', read: reviewQueries.admin(), changedBy: ['writeBookingReview', 'hideReview'] },
   },
   savedSearches: {

@@ -7,6 +7,7 @@ export * from './product';
 export * from './booking';
 export * from './booking-message';
 export * from './review';
+export * from './seller-profile';
 export * from './saved-search';
 export * from './payment';
 export * from './report';

@@ -12,7 +12,8 @@ import {
   type BookSort,
 } from './catalog-rules';
 import { categoryIdSchema } from './category';
-import { nonEmptyText, pageQueryFields, priceTextSchema } from './common';
+import { idSchema, nonEmptyText, pageQueryFields, priceTextSchema } from './common';
+import { sellerRatingSchema } from './review';
 import { wireRecordSchema } from './wire-record';
 
 export const bookConditionSchema = z.enum(BOOK_CONDITIONS, {
@@ -46,6 +47,11 @@ export const productSchema = wireRecordSchema.extend({
   addADS: z.boolean(),
   report: productReportFlagSchema,
   date: z.string(),
+  /**
+   * The seller's rating from their buyers' reviews (decision 034), on the public lists and the details page, so a
+   * card needs no call of its own; absent where no one reads it (the seller's own list, a booking's copy).
+   */
+  sellerRating: sellerRatingSchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -169,6 +175,8 @@ export const bookListQuerySchema = z
   .object({
     ...bookFilterFields,
     category: repeatable(z.enum(CATEGORY_IDS, { message: 'category must be a category id from 1 to 9' }), 'category'),
+    /** One seller's listings: their public page (`/seller/:id`). */
+    seller: idSchema.optional(),
     ...pageQueryFields,
     /** `1`: the answer carries `facets`. */
     facets: z
@@ -232,6 +240,8 @@ export interface BookListQuery {
   minPrice?: string;
   maxPrice?: string;
   verified?: boolean;
+  /** One seller's listings only. */
+  seller?: string;
   sort?: BookSort;
   /** Ask for the facet counts too. */
   facets?: boolean;

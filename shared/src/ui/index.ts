@@ -10,6 +10,7 @@ export {
 export { LoadError } from './LoadError';
 export { theme } from './theme';
 export { BookCover } from './BookCover';
+export { SellerRatingLine } from './SellerRatingLine';
 // The same function the server writes notices and emails with (`@bookswap/shared/schemas`), from its import-free file.
 export { formatPrice } from '../schemas/money-format';
 export { formatDateTime, timeZoneName, withTimeZone } from '../schemas/date-format';

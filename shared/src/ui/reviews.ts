@@ -6,5 +6,7 @@ export { ReviewCell } from './reviews/ReviewCell';
 export type { ReviewCellProps } from './reviews/ReviewCell';
 export { ReviewForm } from './reviews/ReviewForm';
 export type { ReviewFormProps } from './reviews/ReviewForm';
-export { SellerRatingLine, Stars } from './reviews/Stars';
+export { Stars } from './reviews/Stars';
+// Also in `@bookswap/shared/ui`, where the book cards take it from.
+export { SellerRatingLine } from './SellerRatingLine';
 export { reviewStatusLine } from './reviews/review-status';

@@ -106,6 +106,7 @@ describe('the key of a list query', () => {
     minPrice: { minPrice: '5' },
     maxPrice: { maxPrice: '12.50' },
     verified: { verified: '1' },
+    seller: { seller: 'seller-1' },
     sort: { sort: 'price_asc' },
     page: { page: '3' },
     size: { size: '20' },

@@ -8,11 +8,13 @@ import {
   type CategoryProductsRequest,
   type Product,
   type ProductDetails,
+  type SellerRating,
 } from '@bookswap/shared/schemas';
 import type { Database } from '../../db/database';
 import type { ProductRow } from '../../repositories/products-repository';
 import { notFound } from '../../errors/http-error';
 import type { SignedInCaller } from '../callers';
+import { sellerRatings } from '../reviews';
 import { productToWire, productWithContactToWire, type WireContext } from '../wire';
 import { SharedFreshRead } from '../../db/fresh-reads';
 import { perDatabase } from '../../db/per-database';
@@ -21,8 +23,8 @@ import {
   categoryListings,
   countSearchMatches,
   filteredListingsPage,
+  countedFacetMatrix,
   keptFacetMatrix,
-  searchFacetMatrix,
   type FacetCell,
   type ListingFilters,
   type ListingOrder,
@@ -130,7 +132,24 @@ async function openReads(db: Database, wire: WireContext): Promise<{ reads: Cach
   return { reads: new CachedReads(db, catalogCachesFor(db), state, wire), state };
 }
 
-/** GET /api/category/list: one page of the visible listings, newest first, or of those matching `search`. */
+/**
+ * Sellers' ratings (decision 034) join a list after its cache read, one query per answer (`sellerRatings` for the
+ * page's sellers), and are never kept in the caches: those follow the catalog version, which reviews do not move, and
+ * a review is shown when its window ends, a moment no write marks, so no invalidation could catch it.
+ */
+async function rated<T extends Product>(db: Database, products: T[]): Promise<T[]> {
+  if (products.length === 0) return products;
+  const ratings = await sellerRatings(
+    db,
+    products.map((product) => product.sellerId),
+  );
+  return products.map((product) => ({ ...product, sellerRating: ratings.get(product.sellerId) }));
+}
+
+/**
+ * GET /api/category/list: one page of the visible listings, newest first, or of those matching `search`, as the
+ * caches keep it (without ratings: `bookListJson` adds them).
+ */
 export async function bookListPage(db: Database, wire: WireContext, query: BookListRequest): Promise<BookListResponse> {
   const pageQuery = bookListPageQuery(query);
   const { filters, sort, page, size } = pageQuery;
@@ -186,12 +205,12 @@ function isFiltered(filters: ListingFilters, sort: ListingOrder): boolean {
 /**
  * Books per category and condition under the filters other than those two: the list's count and both facets are
  * sums of its cells, so one matrix, counted once per catalog version, serves every category and condition
- * choice, page and order of the same search, prices and verified flag. Without a search it is summed from the
- * counts the database keeps (migration 0009), with one from the search's matches.
+ * choice, page and order of the same search, prices, verified flag and seller. Without a search or a seller it is
+ * summed from the counts the database keeps (migration 0009), with one from the matching listings.
  */
 function facetMatrix(db: Database, reads: CachedReads, filters: ListingFilters): Promise<FacetCell[]> {
   return reads.facetMatrix(filters, () =>
-    filters.search ? searchFacetMatrix(db, filters) : keptFacetMatrix(db, filters),
+    filters.search || filters.seller !== undefined ? countedFacetMatrix(db, filters) : keptFacetMatrix(db, filters),
   );
 }
 
@@ -238,20 +257,33 @@ async function filteredBookListPage(
 }
 
 /** The JSON text of a page's listings, kept beside the cached page it was made from (and gone with it). */
-const pageJson = new WeakMap<Product[], string>();
+const pageJson = new WeakMap<Product[], string[]>();
 
 /**
- * A book-list answer as the JSON text `JSON.stringify(answer)` would give, the listings' part made once per
- * cached page instead of at every request: the same page of a popular list is asked for many times a second.
+ * GET /api/category/list's answer as JSON text, each listing's text
+ * made once per cached page instead of at every request (the same page of a popular list is asked for many times a
+ * second), with its seller's rating, read now (see `rated`), added at its end.
  */
-export function bookListJson(answer: BookListResponse): string {
-  let products = pageJson.get(answer.products);
-  if (products === undefined) {
-    products = JSON.stringify(answer.products);
-    pageJson.set(answer.products, products);
+export async function bookListJson(db: Database, wire: WireContext, query: BookListRequest): Promise<string> {
+  const answer = await bookListPage(db, wire, query);
+  let listings = pageJson.get(answer.products);
+  if (listings === undefined) {
+    listings = answer.products.map((product) => JSON.stringify(product));
+    pageJson.set(answer.products, listings);
   }
+  const ratings = answer.products.length
+    ? await sellerRatings(
+        db,
+        answer.products.map((product) => product.sellerId),
+      )
+    : new Map<string, SellerRating>();
+  const products = listings.map((text, i) => {
+    const rating = ratings.get(answer.products[i]!.sellerId);
+    // A listing's text is an object: its closing brace makes room for one more field.
+    return rating ? `${text.slice(0, -1)},"sellerRating":${JSON.stringify(rating)}}` : text;
+  });
   const facets = answer.facets ? `,"facets":${JSON.stringify(answer.facets)}` : '';
-  return `{"products":${products},"count":${JSON.stringify(answer.count)}${facets}}`;
+  return `{"products":[${products.join(',')}],"count":${JSON.stringify(answer.count)}${facets}}`;
 }
 
 async function searchMatches(db: Database, term: string): Promise<SearchMatches> {
@@ -295,7 +327,8 @@ export async function productDetails(
 ): Promise<ProductDetails> {
   const row = await visibleListing(db, id);
   if (!row) throw notFound('No product with this id');
-  return caller ? productWithContactToWire(row, wire) : productToWire(row, wire);
+  const [details] = await rated(db, [caller ? productWithContactToWire(row, wire) : productToWire(row, wire)]);
+  return details!;
 }
 
 /**
@@ -312,18 +345,27 @@ export async function categoryProducts(
   const { sort, ...asked } = query;
   const filters: ListingFilters = { ...asked, category: [categoryId] };
   if (!isFiltered({ ...asked, category: [] }, sort) && !query.search)
-    return reads.page({ list: 'category', filters, sort }, () => categoryListings(db, categoryId, CATEGORY_PAGE_LIMIT));
+    return rated(
+      db,
+      await reads.page({ list: 'category', filters, sort }, () =>
+        categoryListings(db, categoryId, CATEGORY_PAGE_LIMIT),
+      ),
+    );
   // The category's own index reads its rows: no count needed to choose how.
-  return reads.page({ list: 'category', filters, sort }, () =>
-    filteredListingsPage(db, filters, sort, { limit: CATEGORY_PAGE_LIMIT, offset: 0, gather: false }),
+  return rated(
+    db,
+    await reads.page({ list: 'category', filters, sort }, () =>
+      filteredListingsPage(db, filters, sort, { limit: CATEGORY_PAGE_LIMIT, offset: 0, gather: false }),
+    ),
   );
 }
 
 /** GET /api/product/Ads/list: the newest advertised books still for sale. */
 export async function advertisedProducts(db: Database, wire: WireContext): Promise<Product[]> {
   const { reads } = await openReads(db, wire);
-  return reads.answer({ list: 'ads' }, async () => {
+  const ads = await reads.answer({ list: 'ads' }, async () => {
     const rows = await advertisedListings(db, ADS_LIMIT);
     return rows.map((row) => productToWire(row, wire));
   });
+  return rated(db, ads);
 }
