@@ -4,6 +4,7 @@
 // (SAVED_SEARCH_POLL_MS, 60 s unless set) matches them and queues the digests, and its mail worker delivers them to
 // the run's SMTP sink. Each listing's time runs from its 201 to the first digest naming its title that reaches its
 // buyer.
+import { sql } from 'drizzle-orm';
 import { accessTokens } from '../src/auth/access-token';
 import { DatabaseImageStore } from '../src/images/image-store';
 import type { DatabaseHandle } from '../src/db/database';
@@ -17,8 +18,13 @@ export const TARGET_ALERT_SECONDS = 5 * 60;
 /** One search term each: a listing names one term, so its digest goes to one buyer (whichever round it falls in). */
 const SEARCH_TERMS = ['alertfinch', 'alertheron', 'alertlark', 'alertwren'] as const;
 const COVER = 'bench-alert-cover.png';
-// Seeded by fillListings, verified, with role seller.
-const SELLER = { userId: 'benchseller', email: 'bench@example.test', uid: 'benchseller', role: 'seller' } as const;
+// A seller of its own: the bench's two seeded sellers already hold far more than LISTINGS_PER_DAY's day of listings.
+const SELLER = {
+  userId: 'benchalertseller',
+  email: 'alert-seller@example.test',
+  uid: 'benchalertseller',
+  role: 'seller',
+} as const;
 
 /** A listing the seller made during the run, the buyer whose saved search it matches, and when its 201 came. */
 export interface AlertListing {
@@ -110,6 +116,9 @@ export async function listAlertBooks(
   deadline: number,
   everyMs: number,
 ): Promise<{ listings: AlertListing[]; errors: string[] }> {
+  await run.handle.db.execute(
+    sql`INSERT INTO users (id, email, name, role, verified) VALUES (${SELLER.userId}, ${SELLER.email}, 'Bench Alert Seller', 'seller', true)`,
+  );
   await new DatabaseImageStore(run.handle.db).keep(COVER, drawCover(1, 8, 8), 'image/png');
   const token = await accessTokens(run.secret, 3600 * 2).issue(SELLER);
   // The server's default PUBLIC_URL: a cover is accepted only under it.

@@ -175,8 +175,9 @@ function reportRun(
     !targets.noDuplicatedBookings ||
     !targets.emailsQueuedEqualBookings ||
     !targets.emailsDeliveredEqualBookings ||
-    // A digest that never came is lost, not slow.
-    alertDelivery.arrived < alertDelivery.listings
+    // A digest that never came is lost, not slow; a listing refused leaves the figure short.
+    alertDelivery.arrived < alertDelivery.listings ||
+    alertDelivery.listingErrors.length > 0
   )
     process.exitCode = 1;
 }
