@@ -29,6 +29,8 @@ export interface JourneyRunSettings {
 export interface JourneyRun {
   /** The run's database, open in its schema, for the checks after the run. */
   handle: DatabaseHandle;
+  /** The JWT secret the server runs with, for tokens of other callers (bench:load's seller). */
+  secret: string;
   /** Buyers with access tokens the server accepts. */
   buyers: Buyer[];
   /** The API server's base URL, and as a URL. */
@@ -63,7 +65,13 @@ export async function withJourneyRun(settings: JourneyRunSettings, run: (journey
       ...settings.env,
     });
     child = server.child;
-    await run({ handle, buyers: prepared.buyers, base: server.base, target: new URL(server.base) });
+    await run({
+      handle,
+      secret: prepared.secret,
+      buyers: prepared.buyers,
+      base: server.base,
+      target: new URL(server.base),
+    });
   } finally {
     await stopBenchServer(child);
     await handle?.close();

@@ -7,6 +7,8 @@ export interface CaughtMail {
   raw: string;
   /** The body as a reader sees it: quoted-printable soft breaks and escapes undone. */
   text: string;
+  /** When it arrived (Date.now()): bench:load times saved-search alerts by it. */
+  receivedAt: number;
 }
 
 export interface MailCatcher {
@@ -54,6 +56,7 @@ export async function startMailCatcher(port = 0, { acceptAfterMs = 0 } = {}): Pr
           messageId: header(raw, 'Message-ID'),
           raw,
           text: bodyText(raw),
+          receivedAt: Date.now(),
         });
         if (acceptAfterMs > 0) setTimeout(() => callback(), acceptAfterMs);
         else callback();
