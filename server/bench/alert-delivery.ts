@@ -1,4 +1,4 @@
-// bench:load's saved-search figure (issue #41, decision 035): how long a new listing takes to reach the buyers
+// bench:load's saved-search figure (decision 035): how long a new listing takes to reach the buyers
 // whose saved search it matches, as an email, while the load runs. A few buyers save searches through the API
 // before the load; a seller lists matching books through the API at intervals during it; the server's own alerts job
 // (SAVED_SEARCH_POLL_MS, 60 s unless set) matches them and queues the digests, and its mail worker delivers them to
