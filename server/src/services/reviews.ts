@@ -29,6 +29,7 @@ import { userById } from '../repositories/users-repository';
 import { bookingOfParty, type Party } from './booking-parties';
 import type { SignedInCaller } from './callers';
 import { reviewWindowEnd } from './review-window';
+import { cachedSellerRatings, forgetSellerRating } from './seller-rating-cache';
 import { adminReviewToWire, reviewToWire } from './wire';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,7 +73,7 @@ export async function writeReview(
   body: Required<ReviewBody>,
   now = new Date(),
 ): Promise<InsertResult> {
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const { booking, party } = await bookingOfParty(tx, caller, bookingId, NOT_A_PARTY, bookingByIdForShare);
     for (const rule of REVIEW_RULES) {
       const refusal = rule({ booking, party, now });
@@ -92,8 +93,11 @@ export async function writeReview(
       body: body.text,
     });
     if (!id) throw conflict('You have already reviewed this booking', 'id');
-    return { acknowledged: true, insertedId: id };
+    return { id, sellerId: booking.sellerId };
   });
+  // Either review may be the second, which shows both: the seller's average may change now.
+  forgetSellerRating(db, written.sellerId);
+  return { acknowledged: true, insertedId: written.id };
 }
 
 /** GET /api/booking/:id/review: the booking's reviews as one of its parties sees them (double-blind). */
@@ -139,6 +143,11 @@ export async function sellerRatings(
   return new Map(asked.map((id) => [id, ratingToWire(ratings.get(id))]));
 }
 
+/** The ratings the public lists and details carry: `sellerRatings`, kept a short while (`seller-rating-cache.ts`). */
+export function listedSellerRatings(db: Database, sellerIds: string[]): Promise<Map<string, SellerRating>> {
+  return cachedSellerRatings(db, sellerIds, (missing) => sellerRatings(db, missing));
+}
+
 /**
  * GET /api/seller/:id: a seller's public profile. Anyone but a seller (a buyer, an admin, a deleted account) is
  * "no seller", as for the public lists, which show sellers' listings only.
@@ -181,7 +190,7 @@ export async function reviewsForAdmins(db: Database): Promise<AdminReview[]> {
 
 /** PUT /api/review/hide/:id: an admin hides a review: shown to no one, left out of averages; audited with it. */
 export async function hideReviewAsAdmin(db: Database, admin: SignedInCaller, id: string): Promise<UpdateResult> {
-  return db.transaction(async (tx) => {
+  const hidden = await db.transaction(async (tx) => {
     const hidden = await hideReview(tx, id);
     if (!hidden) {
       throw (await reviewById(tx, id))
@@ -193,6 +202,8 @@ export async function hideReviewAsAdmin(db: Database, admin: SignedInCaller, id:
       id: hidden.id,
       name: `${hidden.authorName}: ${hidden.stars} ★`,
     });
-    return { acknowledged: true, modifiedCount: 1 };
+    return hidden;
   });
+  forgetSellerRating(db, hidden.subjectId);
+  return { acknowledged: true, modifiedCount: 1 };
 }
