@@ -4,7 +4,7 @@
 // Lint and typecheck are gates, not test cases: a failing gate adds one to the failed count so the
 // closing line never reads green over a broken build.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,48 +68,10 @@ function readJson(file) {
   }
 }
 
-function jestReportFile(label) {
+function jestSuite(label, args, env = {}) {
   const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  return out;
-}
-
-function jestSuite(label, args, env = {}) {
-  const out = jestReportFile(label);
   const { ok, seconds } = run(label, bin('jest'), [...args, '--ci', '--json', `--outputFile=${out}`], env);
-  recordJest(label, out, ok, seconds);
-}
-
-/**
- * A Jest suite started now at the lowest CPU priority, its output held until it ends: it runs in the time the browser
- * tests leave the cores idle (their waits on pages, timers and the network) instead of after them. Resolves once
- * recorded.
- */
-function jestSuiteAlongside(label, args, env = {}) {
-  const out = jestReportFile(label);
-  // Its output goes to a file, not a pipe: the browser tests' run blocks this process, which could not drain a pipe.
-  const log = `${out.slice(0, -'.json'.length)}.log`;
-  const logFd = openSync(log, 'w');
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('nice', ['-n', '19', bin('jest'), ...args, '--ci', '--json', `--outputFile=${out}`], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', logFd, logFd],
-    });
-    child.on('close', (code) => {
-      closeSync(logFd);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`\n=== ${label} (beside the browser tests, nice 19): jest ${args.join(' ')}`);
-      const output = readFileSync(log, 'utf8');
-      if (output.trim()) console.log(output.trimEnd());
-      recordJest(label, out, code === 0, `${seconds} s beside the browser tests`);
-      resolve();
-    });
-  });
-}
-
-function recordJest(label, out, ok, seconds) {
   const report = readJson(out);
   if (!report) {
     totals.failed += 1;
@@ -159,19 +121,18 @@ await gatesTogether([
 ]);
 const built = gate('build', 'node', [join(root, 'scripts', 'build-all.mjs')]);
 jestSuite('unit, component and API tests (PGlite)', ['--maxWorkers=2']);
-// The API suite again on PostgreSQL, beside the browser tests (see jestSuiteAlongside): one worker, so a core stays
-// the browser's whenever it needs it.
-const onPostgres = process.env.BOOKSWAP_TEST_DATABASE_URL
-  ? jestSuiteAlongside('API tests on PostgreSQL', ['--selectProjects', 'server', '--maxWorkers=1'], {
-      DATABASE_URL: process.env.BOOKSWAP_TEST_DATABASE_URL,
-    })
-  : lines.push('API tests on PostgreSQL: not run (set BOOKSWAP_TEST_DATABASE_URL; .ci/run does)');
+if (process.env.BOOKSWAP_TEST_DATABASE_URL) {
+  jestSuite('API tests on PostgreSQL', ['--selectProjects', 'server', '--maxWorkers=2'], {
+    DATABASE_URL: process.env.BOOKSWAP_TEST_DATABASE_URL,
+  });
+} else {
+  lines.push('API tests on PostgreSQL: not run (set BOOKSWAP_TEST_DATABASE_URL; .ci/run does)');
+}
 if (built && existsSync(join(root, 'e2e', 'playwright.config.ts'))) playwrightSuite('browser tests (Chromium)');
 else {
   totals.failed += 1;
   lines.push('browser tests: not run (build failed or no e2e config)');
 }
-await onPostgres;
 
 console.log('\n=== Summary');
 for (const line of lines) console.log(`- ${line}`);

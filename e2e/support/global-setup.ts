@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prebuildDrills, type DrillPlan } from './drill-builds';
+import { DRILLS } from './drill-plans';
 
 /**
  * Starts the composed product once for the run: the existing production builds (built here only if
@@ -17,10 +19,12 @@ export default async function globalSetup() {
     if (build.status !== 0) throw new Error('The production build failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'bookswap-e2e-'));
+  process.env.BOOKSWAP_E2E_DATA_DIR = dataDir;
   // A release registry of the run's own, starting from the last build, so drills that promote and roll back leave
   // the developer's registry alone. The test workers inherit it.
   process.env.BOOKSWAP_RELEASE_REGISTRY = join(dataDir, 'release-registry.json');
   promoteLastBuild({ log: () => undefined });
+  const drillBuilds = prebuildDrills(drillsInThisRun(), mkdtempSync(join(dataDir, 'drill-builds-')));
   const quiet = process.env.BOOKSWAP_E2E_LOGS ? console.log : () => undefined;
   const product = await launchProduct({
     dataDir,
@@ -42,8 +46,24 @@ export default async function globalSetup() {
   process.env.BOOKSWAP_CONTROL_URL = control.url;
 
   return async () => {
+    drillBuilds.stop();
     await control.close();
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The release drills whose specs this run holds: every one, unless the command line names files or patterns
+ * (`playwright test e2e/tests/releases.spec.ts`), which Playwright reads as regular expressions over the files' paths.
+ */
+function drillsInThisRun(): [string, DrillPlan][] {
+  const args = process.argv.slice(process.argv.indexOf('test') + 1);
+  const patterns = args.filter(
+    (arg, index) => !arg.startsWith('-') && !/^(-c|--config|--grep|-g|--project)$/.test(args[index - 1] ?? ''),
+  );
+  return Object.entries(DRILLS).filter(
+    ([drill]) =>
+      patterns.length === 0 || patterns.some((pattern) => new RegExp(pattern).test(`e2e/tests/${drill}.spec.ts`)),
+  );
 }

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -17,7 +17,7 @@ import { dirname, join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 
 export const ROOT = join(__dirname, '..', '..');
-const CLI = join(ROOT, 'tooling', 'release', 'cli.ts');
+export const CLI = join(ROOT, 'tooling', 'release', 'cli.ts');
 
 /** `pnpm release …` as a team types it, against the run's registry (global setup); nothing thrown on refusal. */
 export function release(...args: string[]) {
@@ -27,52 +27,6 @@ export function release(...args: string[]) {
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
-}
-
-/** What a drill asks `pnpm release build` for: a unit, and the checkout to build it from (the workspace's if none). */
-export interface DrillBuild {
-  unit: string;
-  source?: string;
-}
-
-/** One `pnpm release build`, without source maps or minifying (nobody debugs or ships a drill's release): its version. */
-function buildOne({ unit, source }: DrillBuild): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const args = ['--import', 'tsx', CLI, 'build', unit, ...(source ? ['--source', source] : [])];
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, BOOKSWAP_SOURCE_MAPS: 'off', BOOKSWAP_MINIFY: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      if (status === 0) resolve(stdout.trim().split('\n').at(-1) ?? '');
-      else reject(new Error(`release build ${unit} failed: ${stderr.trim()}`));
-    });
-  });
-}
-
-/**
- * Builds the drill's releases two at a time and answers their versions in the order asked. A webpack build keeps one
- * core busy most of its time; CI has two, and nothing else runs while a spec's `beforeAll` builds.
- */
-export async function buildReleases<const Builds extends readonly DrillBuild[]>(
-  builds: Builds,
-): Promise<{ [Index in keyof Builds]: string }> {
-  const versions = new Array<string>(builds.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < builds.length) {
-      const index = next++;
-      versions[index] = await buildOne(builds[index]!);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return versions as { [Index in keyof Builds]: string };
 }
 
 /**
@@ -118,7 +72,8 @@ function replaceIn(folder: string, replacements: { file: string; from: string; t
  * other versions.
  */
 export function remoteVariant(folder: string, changes: VariantChanges): string {
-  const base = mkdtempSync(join(tmpdir(), 'bookswap-variant-'));
+  // Inside the run's data folder when there is one (global setup), which its teardown removes.
+  const base = mkdtempSync(join(process.env.BOOKSWAP_E2E_DATA_DIR ?? tmpdir(), 'bookswap-variant-'));
   const copy = join(base, folder);
   cpSync(join(ROOT, folder), copy, { recursive: true, filter: (source) => !source.includes('node_modules') });
   // The configs name the workspace's webpack factory and TypeScript settings by relative paths.

@@ -2,7 +2,9 @@ import type { Browser, Page } from '@playwright/test';
 import type { ReleaseHealthRow } from '@bookswap/shared/schemas';
 import { expect, originOf, signInAsDemo, test } from '../support/fixtures';
 import { accessToken, api } from '../support/marketplace-steps';
-import { buildReleases, hidePage, registryRecord, release, remoteVariant, sendReports } from '../support/release-drill';
+import { drillReleases } from '../support/drill-builds';
+import { CANARY_TEXT, DRILLS } from '../support/drill-plans';
+import { hidePage, registryRecord, release, sendReports } from '../support/release-drill';
 
 // The automatic canary drills (decision 026). The run's API decides with short settings (global-setup.ts: 4 page
 // loads a step, no minimum minutes, a look every 500 ms); the product's defaults are in docs/decisions/026.
@@ -19,27 +21,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(420_000);
   original = registryRecord('seller').live ?? '';
-  // A seller team's release whose My Product screen throws as it renders, and one that only changes a text.
-  [broken, healthy] = await buildReleases([
-    {
-      unit: 'seller',
-      source: remoteVariant('remote-seller', {
-        replace: [
-          {
-            file: 'src/my-products/MyProductsPage.tsx',
-            from: 'export function MyProductsPage() {',
-            to: "export function MyProductsPage() {\n  if (Date.now() > 0) throw new Error('release drill: My Product breaks');",
-          },
-        ],
-      }),
-    },
-    {
-      unit: 'seller',
-      source: remoteVariant('remote-seller', {
-        replace: [{ file: 'src/my-products/MyProductsPage.tsx', from: 'Total Product: ', to: 'Books on sale: ' }],
-      }),
-    },
-  ]);
+  [broken, healthy] = await drillReleases('release-canary', DRILLS['release-canary']);
 });
 
 test.afterAll(() => {
@@ -142,7 +124,9 @@ test('(b) a healthy seller canary reaches every browser by itself', async ({ bro
     // A few page loads from each browser: a canary browser stays on the canary across them.
     for (let load = 0; load < 3 && registryRecord('seller').live !== healthy; load += 1) {
       const version = await openMyProduct(tab);
-      await expect(tab.page.getByText(version === healthy ? /^Books on sale: \d+$/ : GOOD_SCREEN)).toBeVisible();
+      await expect(
+        tab.page.getByText(version === healthy ? new RegExp(`^${CANARY_TEXT}\\d+$`) : GOOD_SCREEN),
+      ).toBeVisible();
       await sendReports(tab.page);
     }
     await tab.close();
@@ -155,7 +139,7 @@ test('(b) a healthy seller canary reaches every browser by itself', async ({ bro
   expect(record.history.at(-1)?.reason).toMatch(/^live for every browser after 50 %: canary 0\.0 % errors/);
   const tab = await sellerTab(browser);
   expect(await openMyProduct(tab)).toBe(healthy);
-  await expect(tab.page.getByText(/^Books on sale: \d+$/)).toBeVisible();
+  await expect(tab.page.getByText(new RegExp(`^${CANARY_TEXT}\\d+$`))).toBeVisible();
   await tab.close();
 });
 

@@ -2,7 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, originOf, signInAsDemo, test } from '../support/fixtures';
-import { buildReleases, folderDigest, inLanes, release, remoteVariant, ROOT } from '../support/release-drill';
+import { drillReleases } from '../support/drill-builds';
+import { CONTRACT_VERSION, DRILLS, NEXT_CONTRACT_MAJOR, SELLER_NEXT_TEXT } from '../support/drill-plans';
+import { folderDigest, inLanes, release, ROOT } from '../support/release-drill';
 import { shareScopeOf } from '../support/share-scope';
 
 // The release drills (docs/decisions/020 and 021): each remote ships, canaries and rolls back on its own, from
@@ -34,25 +36,6 @@ async function newSellerTab(browser: Browser) {
   return { context, page };
 }
 
-const NEW_TEXT = 'Books you list: ';
-const versionOf = (folder: string) =>
-  (JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')) as { version: string }).version;
-const nextMajor = (version: string) => `${Number(version.split('.')[0]) + 1}.0.0`;
-const CONTRACT_VERSION = versionOf('contract');
-const NEXT_CONTRACT_MAJOR = nextMajor(CONTRACT_VERSION);
-const NEXT_LIBRARY_MAJOR = nextMajor(versionOf('shared'));
-const TIPS_ROUTE = `remoteRoute(
-    defineRoute('/dashboard/seller-tips', {
-      owner: 'seller',
-      layout: 'dashboard',
-      access: 'seller',
-      title: 'Seller Tips',
-      menu: { place: 'dashboard', label: 'Seller Tips' },
-    }),
-    async () => ({ Component: (await import('./seller-tips/SellerTipsPage')).SellerTipsPage }),
-  ),
-];`;
-
 let original: Record<string, string>;
 let sellerNext: string;
 let sellerOtherMajor: string;
@@ -64,58 +47,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   original = Object.fromEntries(Object.entries(registry().remotes).map(([name, record]) => [name, record.live ?? '']));
-  // Another team's checkout of the seller remote: a visible text change and a screen at a path the shell's build
-  // has never heard of, declared by the release itself.
-  const seller = remoteVariant('remote-seller', {
-    replace: [
-      { file: 'src/my-products/MyProductsPage.tsx', from: 'Total Product: ', to: NEW_TEXT },
-      {
-        file: 'src/routes.tsx',
-        from: "import { remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';",
-        to: "import { defineRoute, remoteRoute, ROUTES, type RemoteRoutes } from '@bookswap/contract/routing';",
-      },
-      { file: 'src/routes.tsx', from: '];', to: TIPS_ROUTE },
-    ],
-    add: {
-      'src/seller-tips/SellerTipsPage.tsx':
-        'export function SellerTipsPage() {\n  return <h1>Tips for sellers</h1>;\n}\n',
-    },
-  });
-  [sellerNext, sellerOtherMajor, sellerLibraryMajor, storefrontNext] = await buildReleases([
-    { unit: 'seller', source: seller },
-    { unit: 'seller', source: remoteVariant('remote-seller', { contract: { version: NEXT_CONTRACT_MAJOR } }) },
-    // A breaking change to a library, released with the seller alone: the table's `pageSize` is `rowsPerPage` in the
-    // next major of @bookswap/shared, and the seller's My Product asks for two rows a page with it.
-    {
-      unit: 'seller',
-      source: remoteVariant('remote-seller', {
-        replace: [
-          {
-            file: 'src/my-products/MyProductsPage.tsx',
-            from: 'what="Your products"',
-            to: 'what="Your products" rowsPerPage={2}',
-          },
-        ],
-        shared: {
-          version: NEXT_LIBRARY_MAJOR,
-          replace: [
-            { file: 'src/ui/PagedTable.tsx', from: '  pageSize?: number;', to: '  rowsPerPage?: number;' },
-            {
-              file: 'src/ui/PagedTable.tsx',
-              from: '  pageSize = DEFAULT_PAGE_SIZE,',
-              to: '  rowsPerPage: pageSize = DEFAULT_PAGE_SIZE,',
-            },
-          ],
-        },
-      }),
-    },
-    {
-      unit: 'storefront',
-      source: remoteVariant('remote-storefront', {
-        replace: [{ file: 'src/categories/CategoryListPage.tsx', from: 'Book Categories', to: 'Browse by category' }],
-      }),
-    },
-  ]);
+  [sellerNext, sellerOtherMajor, sellerLibraryMajor, storefrontNext] = await drillReleases('releases', DRILLS.releases);
 });
 
 test.afterAll(() => {
@@ -144,7 +76,7 @@ test('(a, f) a seller release goes live on the next load, brings its new screen,
   expect(registry().remotes.seller?.live).toBe(sellerNext);
 
   await tab.page.reload();
-  await expect(tab.page.getByText(new RegExp(`^${NEW_TEXT}\\d+$`))).toBeVisible();
+  await expect(tab.page.getByText(new RegExp(`^${SELLER_NEXT_TEXT}\\d+$`))).toBeVisible();
   const menu = tab.page.getByRole('navigation').getByRole('link', { name: 'Seller Tips' });
   await expect(menu).toBeVisible();
   await menu.click();

@@ -2,16 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, originOf, signInAsDemo, test } from '../support/fixtures';
-import {
-  buildReleases,
-  inLanes,
-  folderDigest,
-  registryRecord,
-  release,
-  remoteVariant,
-  ROOT,
-  sendReports,
-} from '../support/release-drill';
+import { drillReleases } from '../support/drill-builds';
+import { CONTRACT_VERSION, DRILLS, FOOTER, MAJOR_SET_UNITS, NEW_FOOTER } from '../support/drill-plans';
+import { inLanes, folderDigest, registryRecord, release, ROOT, sendReports } from '../support/release-drill';
 
 // docs/decisions/029: the shell ships as releases like a remote (promote, canary, rollback, the gate both ways), and
 // a change that must move several units together ships as a release set.
@@ -21,13 +14,6 @@ const REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
 type Unit = 'shell' | (typeof REMOTES)[number];
 const registryFile = () => process.env.BOOKSWAP_RELEASE_REGISTRY ?? '';
 const liveOf = (unit: Unit) => registryRecord(unit).live ?? '';
-
-const FOOTER = '© Bookswap';
-const NEW_FOOTER = '© Bookswap, shipped on its own';
-const contractVersion = (
-  JSON.parse(readFileSync(join(ROOT, 'contract', 'package.json'), 'utf8')) as { version: string }
-).version;
-const NEXT_CONTRACT = `${Number(contractVersion.split('.')[0]) + 1}.0.0`;
 
 let original: Record<Unit, string>;
 let shellNext: string;
@@ -73,37 +59,10 @@ test.beforeAll(async () => {
     Unit,
     string
   >;
-  const units = ['shell', ...REMOTES] as Unit[];
-  const [next, stranding, ...major] = await buildReleases([
-    {
-      unit: 'shell',
-      source: remoteVariant('shell', { replace: [{ file: 'src/layout/Footer.tsx', from: FOOTER, to: NEW_FOOTER }] }),
-    },
-    // A shell whose route rules give the seller's My Product to admins: the live seller no longer fits it.
-    {
-      unit: 'shell',
-      source: remoteVariant('shell', {
-        contract: {
-          version: contractVersion,
-          replace: [
-            {
-              file: 'src/routing/paths.ts',
-              from: "defineRoute('/dashboard/myproduct', {\n    owner: 'seller',\n    layout: 'dashboard',\n    access: 'seller',",
-              to: "defineRoute('/dashboard/myproduct', {\n    owner: 'seller',\n    layout: 'dashboard',\n    access: 'admin',",
-            },
-          ],
-        },
-      }),
-    },
-    // A major of the runtime contract: every unit built against it, to go live as one set.
-    ...units.map((unit) => ({
-      unit,
-      source: remoteVariant(unit === 'shell' ? 'shell' : `remote-${unit}`, { contract: { version: NEXT_CONTRACT } }),
-    })),
-  ]);
+  const [next, stranding, ...major] = await drillReleases('shell-releases', DRILLS['shell-releases']);
   shellNext = next;
   shellStrandingSeller = stranding;
-  nextMajor = Object.fromEntries(units.map((unit, index) => [unit, major[index]!])) as Record<Unit, string>;
+  nextMajor = Object.fromEntries(MAJOR_SET_UNITS.map((unit, index) => [unit, major[index]!])) as Record<Unit, string>;
 });
 
 test.afterAll(() => {
@@ -246,7 +205,7 @@ test('(d) a runtime-contract major ships as one set: refused in part, live toget
   expect(partial.status).toBe(1);
   for (const other of ['storefront', 'admin', 'checkout'])
     expect(partial.stderr).toContain(
-      `${other} ${original[other as Unit]} on shell ${nextMajor.shell}: it was built against @bookswap/contract ${contractVersion}`,
+      `${other} ${original[other as Unit]} on shell ${nextMajor.shell}: it was built against @bookswap/contract ${CONTRACT_VERSION}`,
     );
 
   const members = (['shell', ...REMOTES] as Unit[]).map((unit) => `${unit}=${nextMajor[unit]}`);
