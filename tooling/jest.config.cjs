@@ -15,5 +15,6 @@ module.exports = {
     '<rootDir>/cluster/**/*.test.ts',
     '<rootDir>/public-api/**/*.test.ts',
     '<rootDir>/docs/**/*.test.ts',
+    '<rootDir>/product/**/*.test.ts',
   ],
 };
