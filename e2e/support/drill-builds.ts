@@ -108,7 +108,13 @@ export function prebuildDrills(drills: [name: string, plan: DrillPlan][], dir: s
   void twoAtATime(jobs);
   return {
     stop() {
-      for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      for (const child of running) {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Its group ended between its last output and now.
+        }
+      }
     },
   };
 }
