@@ -17,6 +17,8 @@ const LISTINGS_PER_ROUND = 500;
 const SEARCHES_PER_ROUND = 1000;
 
 export interface AlertRound {
+  /** Whether this call ran the round: false when another instance's round held it. */
+  taken: boolean;
   /** New listings matched in this round. */
   listings: number;
   /** Digests written (one notification and one email each). */
@@ -50,13 +52,13 @@ function digestsOf(matches: UnsentMatch[], links: UnsubscribeLinks): Notice[] {
  */
 export async function sendSavedSearchAlerts(db: Database, links: UnsubscribeLinks): Promise<AlertRound> {
   return db.transaction(async (tx) => {
-    if (!(await takeAlertRound(tx))) return { listings: 0, digests: 0 };
+    if (!(await takeAlertRound(tx))) return { taken: false, listings: 0, digests: 0 };
     const listings = await matchQueuedListings(tx, LISTINGS_PER_ROUND);
     const matches = await unsentMatches(tx, SEARCHES_PER_ROUND);
     const digests = digestsOf(matches, links);
     await notify(tx, digests);
     await markMatchesSent(tx, [...new Set(matches.map((match) => match.savedSearchId))]);
-    return { listings: listings.length, digests: digests.length };
+    return { taken: true, listings: listings.length, digests: digests.length };
   });
 }
 
