@@ -55,7 +55,9 @@ export interface SpawnOptions {
 export async function spawnServer(env: NodeJS.ProcessEnv, options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const log = options.logFile === undefined ? undefined : fs.openSync(options.logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BOOKSWAP_SERVER_NODE_ARGS: Node's own flags for the server (a profile of it under a bench: `--cpu-prof`).
+  const nodeArgs = env.BOOKSWAP_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: options.serverDir ?? SERVER_DIR,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio:
