@@ -57,3 +57,29 @@ test('a filtered list and a category page name themselves, list their books, and
   for (const path of ['/', '/category', '/booklist', '/category/1', '/category/9'])
     expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
 });
+
+test('with scripts off, a filtered list and a category page still name themselves and list their books', async ({
+  browser,
+}) => {
+  // What a link preview or a crawler that runs no script reads: the head the shell's server wrote.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const good = await list('search=&page=0&size=5&condition=Good&facets=1');
+    await page.goto('/booklist?condition=Good&utm_source=newsletter');
+    await expect(page).toHaveTitle('Book List: condition (Good) | Bookswap');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      `Second hand books for sale on Bookswap: condition (Good). ${good.count} ${good.count === 1 ? 'book' : 'books'}.`,
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}/booklist?condition=Good`);
+    const items = (await structuredData(page))!.itemListElement;
+    expect(items.map((entry) => entry.item.name)).toEqual(good.products.map((product) => product.book_name));
+
+    await page.goto('/category/1');
+    await expect(page).toHaveTitle('Nobel | Bookswap');
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${ORIGIN}/category/1`);
+  } finally {
+    await context.close();
+  }
+});

@@ -128,6 +128,15 @@ function shellFacts(staging: string): { provides: ShellContract; routes: RouteFa
   return { provides, routes };
 }
 
+/** Where a remote's build writes its page-head server entry, if it has one. */
+const PAGE_HEAD_FILE = 'server/page-head.cjs';
+
+/**
+ * `release.json` as a build writes it: the manifest, and the modules the release runs on the shell's server as
+ * paths in its folder (docs/decisions/036; tooling/serve/page-heads.mjs reads `pageHead`).
+ */
+type BuiltRelease = ReleaseManifest & { server?: { pageHead?: string } };
+
 /**
  * `pnpm release build <unit>`: one production build into a new folder `<releases>/<unit>/<version>/` that is
  * never overwritten, with `release.json` beside the federation manifest. The version is the package version and a
@@ -161,7 +170,7 @@ export async function buildRelease({ remote, source, env = process.env, log = ()
       const page = join(staging, 'index.html');
       writeFileSync(page, pointPageAtRelease(readFileSync(page, 'utf8'), version));
     }
-    const release: ReleaseManifest = {
+    const release: BuiltRelease = {
       remote,
       version,
       commit: commitOf(packageDir),
@@ -172,6 +181,8 @@ export async function buildRelease({ remote, source, env = process.env, log = ()
         : contract,
       routes: shell ? shell.routes : (remoteRoutes ?? []),
       ...(shell ? { provides: shell.provides } : {}),
+      // A server entry the build wrote beside the browser's files (tooling/webpack/create-config.cjs).
+      ...(existsSync(join(staging, PAGE_HEAD_FILE)) ? { server: { pageHead: PAGE_HEAD_FILE } } : {}),
     };
     writeFileSync(join(staging, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
     renameSync(staging, target);

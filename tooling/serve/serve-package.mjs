@@ -1,13 +1,14 @@
 // Which folder is served on which port and how (docs/architecture.md "Ports").
 import { dirname, extname, join } from 'node:path';
 import { createStaticServer, IMMUTABLE } from './static-server.mjs';
-import { configJson, remotesJson } from './shell-runtime-files.mjs';
+import { configJson, publicOriginOf, remotesJson } from './shell-runtime-files.mjs';
+import { createPageHeads, withPageHead } from './page-heads.mjs';
 import { crawlerAnswers } from './crawler-files.mjs';
 import releaseStore from '../release/release-store.cjs';
 import remotesForBrowser from '../release/remotes-for-browser.cjs';
 import registryStore from '../release/registry-store.cjs';
 
-const { browserIdFrom, shellForBrowser } = remotesForBrowser;
+const { browserIdFrom, shellForBrowser, versionForBrowser } = remotesForBrowser;
 import { COMMON_HEADERS, REMOTE_HEADERS, shellPageHeaders } from './security-headers.mjs';
 
 export const PACKAGES = [
@@ -86,6 +87,9 @@ export function serveShell(releases, port, env = process.env) {
   return withRegistry(env, (registry) => serveShellFrom(releases, port, env, registry));
 }
 
+/** A positive whole number from the environment, else `fallback`. */
+const settingOf = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
+
 function serveShellFrom(releases, port, env, registry) {
   /** This browser's shell release, and the cookie that keeps its draw when it had none. */
   const shellOf = (request) => {
@@ -95,8 +99,34 @@ function serveShellFrom(releases, port, env, registry) {
       folder: shell ? join(releases, shell.version) : null,
       version: shell?.version,
       channel: shell?.channel,
+      browserId: id,
       setCookie,
     };
+  };
+  const pageHeads = createPageHeads({
+    budgetMs: settingOf(env.BOOKSWAP_PAGE_HEAD_BUDGET_MS, 150),
+    freshMs: settingOf(env.BOOKSWAP_PAGE_HEAD_FRESH_MS, 10_000),
+  });
+  /** The server entry of the storefront release this browser resolves to (live, or its canary), if it has one. */
+  const storefrontOf = (browserId) => {
+    const { version } = versionForBrowser(registry(), 'storefront', browserId, env);
+    const entry = version ? releaseStore.readRelease('storefront', version, env)?.server?.pageHead : undefined;
+    return { version, file: entry ? join(releaseStore.releasesDir(env), 'storefront', version, entry) : null };
+  };
+  /** The shell's page for this request: naming its release, with the storefront's head for a public page. */
+  const pageFor = (request, pathname, shell) => async (page) => {
+    const named = namingShellRelease(shell.version, shell.channel)(page);
+    const { version, file } = storefrontOf(shell.browserId);
+    const head = await pageHeads.headOf({
+      file,
+      version,
+      path: pathname,
+      search: new URL(request.url ?? '/', 'http://localhost').search.slice(1),
+      origin: publicOriginOf(env, request),
+      // The API as this server reaches it (BOOKSWAP_SERVER_API_URL), else the one the page calls.
+      apiUrl: env.BOOKSWAP_SERVER_API_URL || configJson(shell.folder, env).apiUrl,
+    });
+    return head ? withPageHead(named, head) : named;
   };
   const noRelease = () => {
     throw new Error('no shell release is kept: build one with pnpm release build shell');
@@ -108,7 +138,8 @@ function serveShellFrom(releases, port, env, registry) {
       const file = SHELL_FILE.exec(pathname);
       // A release's own files never change: an open tab finds its lazy chunks for as long as the release is kept.
       if (file) return { pathname: `/${file[1]}${file[2]}`, cacheControl: IMMUTABLE };
-      const { version, channel, setCookie } = shellOf(request);
+      const shell = shellOf(request);
+      const { version, setCookie } = shell;
       if (!version) return null;
       // Client-side routes (/dashboard/myproduct) get the page; a file's path is looked up in the same release.
       if (!extname(pathname))
@@ -116,7 +147,7 @@ function serveShellFrom(releases, port, env, registry) {
           pathname: `/${version}/index.html`,
           setCookie,
           cacheControl: SHELL_PAGE_CACHING,
-          rewrite: namingShellRelease(version, channel),
+          rewrite: pageFor(request, pathname, shell),
         };
       return { pathname: `/${version}${pathname}`, setCookie };
     },

@@ -54,7 +54,7 @@ export function cacheControlFor(pathname) {
  * @param {(request: import('node:http').IncomingMessage, pathname: string) => Routed | null} [options.route]  maps a
  *   request's path to a file's path under `root` before it is looked up (the shell's releases); null: not found
  *
- * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string, rewrite?: (text: string) => string }} Routed
+ * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string, rewrite?: (text: string) => string | Promise<string> }} Routed
  *   `rewrite` changes a text file for this answer only (the shell's page names the release it comes from)
  */
 export function createStaticServer({
@@ -106,7 +106,7 @@ export function createStaticServer({
 
   /** A file rewritten for this answer: sent whole, with an ETag of what was sent. */
   async function sendRewritten(request, response, file, pathname, routed) {
-    const body = Buffer.from(routed.rewrite(await readFile(file, 'utf8')));
+    const body = Buffer.from(await routed.rewrite(await readFile(file, 'utf8')));
     const headers = {
       ...headersOf(file, routed.cacheControl ?? cacheControlFor(pathname), routed),
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,

@@ -76,18 +76,20 @@ function shellProvides(packageDir) {
  * @param {number} options.port         the dev server port (docs/architecture.md)
  * @param {Record<string, string>} [options.exposes]  remotes: what they expose
  * @param {boolean} [options.isHost]    the shell: has an HTML page in production too
+ * @param {string} [options.serverEntry]  a module the release also carries built for Node, as `server/page-head.cjs`
+ *   (the storefront's page heads, written by the shell's server: docs/decisions/036)
  *
  * `BOOKSWAP_ONE_BUNDLE=1` (scripts/build-one-bundle.mjs, measurement only) builds the shell with the remotes
  * bundled in and no federation at all, into dist-one-bundle/: the baseline of the federation tax.
  */
-function createConfig({ packageDir, name, port, exposes, isHost = false }) {
+function createConfig({ packageDir, name, port, exposes, isHost = false, serverEntry }) {
   // Resolved from the package, not from tooling/, because pnpm links it there.
   const { ModuleFederationPlugin } = require(
     require.resolve('@module-federation/enhanced/webpack', { paths: [packageDir] }),
   );
   const packageJson = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
 
-  return (_env, argv) => {
+  const configFor = (_env, argv) => {
     const production = argv.mode !== 'development';
     const withSourceMaps = process.env.BOOKSWAP_SOURCE_MAPS !== 'off';
     const oneBundle = isHost && production && process.env.BOOKSWAP_ONE_BUNDLE === '1';
@@ -115,7 +117,8 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
-        clean: true,
+        // The server entry is built beside, into server/, by a compiler of its own.
+        clean: { keep: (asset) => asset.startsWith('server/') },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
@@ -226,6 +229,42 @@ function createConfig({ packageDir, name, port, exposes, isHost = false }) {
         client: { overlay: { warnings: false, errors: true } },
       },
     };
+  };
+  if (!serverEntry) return configFor;
+  return (env, argv) =>
+    argv.mode === 'development'
+      ? configFor(env, argv)
+      : [configFor(env, argv), serverConfig({ packageDir, serverEntry, outputDir: configFor(env, argv).output.path })];
+}
+
+/**
+ * A release's server entry: one CommonJS file for Node with everything it imports bundled in (no `node_modules` on
+ * the server that loads it), unminified, so a stack trace in the shell server's log reads as the source.
+ */
+function serverConfig({ packageDir, serverEntry, outputDir }) {
+  return {
+    name: 'server',
+    mode: 'production',
+    context: packageDir,
+    target: 'node20',
+    entry: { 'page-head': serverEntry },
+    devtool: false,
+    output: {
+      path: path.join(outputDir, 'server'),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
+      modules: ['node_modules', path.join(packageDir, 'node_modules')],
+    },
+    module: {
+      rules: [tsLoaderRule(true), { test: /\.(png|jpe?g|gif|svg|webp|woff2?|css)$/i, type: 'asset/inline' }],
+    },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }
 

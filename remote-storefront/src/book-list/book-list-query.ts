@@ -10,7 +10,7 @@ import {
   SEARCH_MAX_LENGTH,
   type BookSort,
 } from '@bookswap/shared/catalog-rules';
-import type { BookCondition } from '@bookswap/shared/schemas';
+import type { BookCondition, BookListQuery } from '@bookswap/shared/schemas';
 
 /** What narrows and orders a list: the URL's `category`, `condition`, `minPrice`, `maxPrice`, `verified`, `sort`. */
 export interface BookFilterChoice {
@@ -101,4 +101,15 @@ export function bookListQuery(place: BookListPlace): URLSearchParams {
 /** Whether anything narrows the list (the order does not: it hides no book). */
 export function isNarrowed({ category, condition, minPrice, maxPrice, verified }: BookFilterChoice): boolean {
   return category.length > 0 || condition.length > 0 || minPrice !== '' || maxPrice !== '' || verified;
+}
+
+/** What a page fixes of its list, which no control changes: the category page's category, the seller page's seller. */
+export interface BookListScope {
+  category?: string;
+  seller?: string;
+}
+
+/** The call of a list's place, with its facet counts, within the page's scope. */
+export function bookListCall(place: BookListPlace, { category, seller }: BookListScope = {}): BookListQuery {
+  return { ...place, category: category ? [category] : place.category, ...(seller ? { seller } : {}), facets: true };
 }

@@ -2,8 +2,7 @@ import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { preloadQuery, productQueries } from '@bookswap/shared/api';
 import { categoryNameOf } from '@bookswap/shared/catalog-rules';
 import { BookBrowser } from '../book-list/BookBrowser';
-import { readBookListPlace } from '../book-list/book-list-query';
-import { bookListCall } from '../book-list/use-book-list';
+import { bookListCall, readBookListPlace } from '../book-list/book-list-query';
 
 /**
  * product.md §2: the category's products are loaded before display. The loader starts the page's query as the

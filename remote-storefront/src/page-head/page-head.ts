@@ -28,6 +28,9 @@ export function publicUrl(origin: string, path: string, query?: URLSearchParams)
   return `${origin.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
 }
 
+/** The attribute every head element a page adds carries, so leaving the page takes them away (use-page-head.ts). */
+export const PAGE_HEAD_MARK = 'data-page-head';
+
 /** JSON-LD as the text of a `<script>`: a `<` in a book's title cannot end the element. */
 export const jsonLdText = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');
 

@@ -7,7 +7,9 @@ import {
   sampleProduct,
   sampleProductWithContact,
 } from '@bookswap/shared/testing';
+import { bookListHead } from '../book-list/book-list-head';
 import routes from '../routes';
+import { pageHeadTags } from './page-head-tags';
 
 const head = () => ({
   title: document.title,
@@ -77,5 +79,30 @@ describe('the storefront’s pages write their head', () => {
       ogImage: 'https://images.example/b9.png',
       jsonLd: { '@type': 'Book', name: 'Gitanjali' },
     });
+  });
+
+  it('takes over the head the shell’s server wrote, with no second set, and gives the site’s back on leaving', async () => {
+    const book = sampleProduct({ _id: 'b1', book_name: 'Dune' });
+    const list = { products: [book], count: 1 };
+    // The page as the shell's server sends it for /booklist?condition=Good (tooling/serve/page-heads.mjs).
+    const served = pageHeadTags(bookListHead('http://localhost', new URLSearchParams('condition=Good'), list));
+    document.title = served.title;
+    document.head.querySelector('meta[name="description"]')!.setAttribute('content', served.description);
+    document.head.insertAdjacentHTML('beforeend', served.tags);
+    api.on('GET', '/api/category/list', { body: list });
+    api.on('GET', '/api/product/Ads/list', { body: [] });
+    const { router } = renderScreen({ routes, at: '/booklist?condition=Good' });
+    await screen.findByRole('article');
+    expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+    expect(document.head.querySelectorAll('meta[property="og:title"]')).toHaveLength(1);
+    expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+    expect(head()).toMatchObject({
+      title: 'Book List: condition (Good) | Bookswap',
+      description: 'Second hand books for sale on Bookswap: condition (Good). 1 book.',
+      canonical: 'http://localhost/booklist?condition=Good',
+    });
+    await act(() => router.navigate('/'));
+    expect(await screen.findByText('Buy & Sell Second Hand Book!')).toBeInTheDocument();
+    expect(head()).toMatchObject({ description: 'Bookswap: buy and sell second hand books', jsonLd: null });
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { getRuntimeConfig } from '@bookswap/contract/config';
-import { jsonLdText, type PageHead } from './page-head';
+import { jsonLdText, PAGE_HEAD_MARK, SITE_DESCRIPTION, type PageHead } from './page-head';
 
 /**
  * The shell's public origin: config.json's `publicUrl` where the deployer names one (BOOKSWAP_PUBLIC_URL, so every
@@ -12,8 +12,8 @@ export function publicOrigin(): string {
   return (named || window.location.origin).replace(/\/+$/, '');
 }
 
-/** Marks the elements this page added, so leaving it takes them away. */
-const OWN = 'data-page-head';
+/** Marks the elements this page added (or the shell's server wrote for it), so leaving it takes them away. */
+const OWN = PAGE_HEAD_MARK;
 
 /** The head's element with this attribute: the page's own, or one added and marked as this page's. */
 function element<K extends 'meta' | 'link' | 'script'>(
@@ -29,11 +29,13 @@ function element<K extends 'meta' | 'link' | 'script'>(
   return made;
 }
 
-/** Writes a page's head into the document; the returned function takes it back (the page's description restored). */
+/**
+ * Writes a page's head into the document, taking over the elements the shell's server wrote for it; the returned
+ * function takes it back (the site's description restored: the one in the page may be the server's for this page).
+ */
 export function applyPageHead(head: PageHead): () => void {
   document.title = head.title;
   const description = element('meta', ['name', 'description']);
-  const siteDescription = description.content;
   description.content = head.description;
   element('link', ['rel', 'canonical']).href = head.canonical;
   const og = { title: head.title, description: head.description, url: head.canonical, type: head.type };
@@ -41,7 +43,7 @@ export function applyPageHead(head: PageHead): () => void {
     if (value) element('meta', ['property', `og:${name}`]).content = value;
   if (head.structuredData) element('script', ['type', 'application/ld+json']).text = jsonLdText(head.structuredData);
   return () => {
-    description.content = siteDescription;
+    description.content = SITE_DESCRIPTION;
     for (const own of document.head.querySelectorAll(`[${OWN}]`)) own.remove();
   };
 }

@@ -7,8 +7,7 @@ import { preloadQuery, productQueries, reviewQueries } from '@bookswap/shared/ap
 import type { SellerProfile } from '@bookswap/shared/schemas';
 import { LoadError, LoadingSpinner, SellerRatingLine, useApiQuery } from '@bookswap/shared/ui';
 import { BookBrowser } from '../book-list/BookBrowser';
-import { readBookListPlace } from '../book-list/book-list-query';
-import { bookListCall } from '../book-list/use-book-list';
+import { bookListCall, readBookListPlace } from '../book-list/book-list-query';
 import { publicOrigin, usePageHead } from '../page-head/use-page-head';
 import { sellerHead } from './seller-head';
 import { SellerReviews } from './SellerReviews';

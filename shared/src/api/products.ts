@@ -2,28 +2,11 @@ import type { BookListQuery, CreateProductBody, EditProductBody } from '../schem
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
+import { bookListParams, bookListPath } from './book-list-path';
 
 const enc = encodeURIComponent;
 
-/**
- * The book list's query: `search`, `page` and `size` as product.md's call sends them, then each filter only when set
- * (a repeated name per category or condition), so the unfiltered list is product.md's call exactly.
- */
-function bookListParams(list: BookListQuery): string {
-  const params = new URLSearchParams(query({ search: list.search ?? '', page: list.page, size: list.size }).slice(1));
-  for (const category of list.category ?? []) params.append('category', category);
-  for (const condition of list.condition ?? []) params.append('condition', condition);
-  if (list.minPrice) params.set('minPrice', list.minPrice);
-  if (list.maxPrice) params.set('maxPrice', list.maxPrice);
-  if (list.verified) params.set('verified', '1');
-  if (list.seller) params.set('seller', list.seller);
-  if (list.sort && list.sort !== 'newest') params.set('sort', list.sort);
-  if (list.facets) params.set('facets', '1');
-  return params.toString();
-}
-
-export const getBookList = (list: BookListQuery) =>
-  apiRequest(`/api/category/list?${bookListParams(list)}`, { answer: 'bookList' });
+export const getBookList = (list: BookListQuery) => apiRequest(bookListPath(list), { answer: 'bookList' });
 
 export const getCategoryProducts = (categoryId: string) =>
   apiRequest(`/api/category/list/${enc(categoryId)}`, { answer: 'products' });

@@ -1,0 +1,57 @@
+// The storefront's server entry (built with each release as server/page-head.cjs, named in its release.json): what
+// the shell's server writes into the head of a public page before any script runs, for crawlers and link previews
+// (docs/decisions/036). It computes the same heads the screens apply in the browser, from the same API calls.
+import { bookListPath } from '@bookswap/shared/api/book-list-path';
+import type { BookListResponse } from '@bookswap/shared/schemas';
+import { bookListHead } from '../book-list/book-list-head';
+import { bookListCall, readBookListPlace, type BookListScope } from '../book-list/book-list-query';
+import { categoriesHead } from '../categories/categories-head';
+import { homeHead } from '../page-head/page-head';
+import { pageHeadTags } from '../page-head/page-head-tags';
+
+/** What the shell's server asks: the page's path and query, its public origin, and the API to read from. */
+export interface PageHeadRequest {
+  path: string;
+  /** The query without its `?` ('' for none). */
+  search: string;
+  origin: string;
+  apiUrl: string;
+  signal?: AbortSignal;
+}
+
+/** The head as HTML pieces: the document title's and description's text, and the elements to add to `<head>`. */
+export type RenderedPageHead = ReturnType<typeof pageHeadTags>;
+
+/** The version of this entry's interface, which the shell's server checks before calling it. */
+export const PAGE_HEAD_API = 1;
+
+/** `/category/:category_id`'s id (the route table's path; the id is one path segment). */
+const CATEGORY_PAGE = /^\/category\/([^/]+)\/?$/;
+
+async function readList(request: PageHeadRequest, params: URLSearchParams, scope: BookListScope) {
+  const call = bookListCall(readBookListPlace(params), scope);
+  const response = await fetch(`${request.apiUrl.replace(/\/+$/, '')}${bookListPath(call)}`, {
+    headers: { accept: 'application/json' },
+    signal: request.signal,
+  });
+  if (!response.ok) throw new Error(`the book list answered ${response.status}`);
+  return (await response.json()) as BookListResponse;
+}
+
+/**
+ * The head of a public storefront page, or null for a path that is not one (the page then keeps the shell's own).
+ * Rejects when the API cannot give the page's data: the server then sends the page as it is.
+ */
+export async function renderPageHead(request: PageHeadRequest): Promise<RenderedPageHead | null> {
+  const params = new URLSearchParams(request.search);
+  const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
+  if (path === '/') return pageHeadTags(homeHead(request.origin));
+  if (path === '/category') return pageHeadTags(categoriesHead(request.origin));
+  if (path === '/booklist')
+    return pageHeadTags(bookListHead(request.origin, params, await readList(request, params, {})));
+  const category = CATEGORY_PAGE.exec(path)?.[1];
+  if (category === undefined) return null;
+  const categoryId = decodeURIComponent(category);
+  const list = await readList(request, params, { category: categoryId });
+  return pageHeadTags(bookListHead(request.origin, params, list, categoryId));
+}

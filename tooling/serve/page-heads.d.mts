@@ -1,0 +1,34 @@
+export declare const PAGE_HEAD_API: 1;
+
+/** What the storefront's server entry answers: the title's and description's text and the head's elements. */
+export interface RenderedPageHead {
+  title: string;
+  description: string;
+  tags: string;
+}
+
+export interface PageOfRelease {
+  /** The release's page-head entry, or null when it has none. */
+  file: string | null;
+  version: string;
+  path: string;
+  /** The query without its `?`. */
+  search: string;
+  origin: string;
+  apiUrl: string;
+}
+
+export interface PageHeads {
+  outcomes: { written: number; fromCache: number; none: number; failed: number; overBudget: number };
+  headOf(page: PageOfRelease): Promise<RenderedPageHead | null>;
+  held(): { modules: number; heads: number };
+}
+
+export declare function withPageHead(page: string, head: RenderedPageHead): string;
+export declare function createPageHeads(options?: {
+  budgetMs?: number;
+  freshMs?: number;
+  maxModules?: number;
+  maxHeads?: number;
+  log?: (line: string) => void;
+}): PageHeads;

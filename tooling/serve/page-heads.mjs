@@ -1,0 +1,153 @@
+// The head of a public storefront page, written by the shell's server into the page it sends (docs/decisions/036):
+// computed by the server entry of the storefront release this browser resolves to, so a crawler or a link preview
+// that runs no script reads the page's own title, description, canonical URL, Open Graph tags and JSON-LD.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import vm from 'node:vm';
+
+/** The interface version of `renderPageHead` this server calls (remote-storefront/src/server-entry). */
+export const PAGE_HEAD_API = 1;
+
+/** A small least-recently-used map: reading an entry makes it the newest; past `max` the oldest goes. */
+class Recent {
+  constructor(max) {
+    this.max = max;
+    this.entries = new Map();
+  }
+  get(key) {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key, value) {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.max) break;
+      this.entries.delete(oldest);
+    }
+  }
+  delete(key) {
+    this.entries.delete(key);
+  }
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Runs a release's server entry (one CommonJS file with its imports bundled in) as a module of its own. Not through
+ * `require`, whose cache would keep every release ever loaded: a module dropped from `Recent` is garbage.
+ */
+function loadModule(file) {
+  const code = readFileSync(file, 'utf8');
+  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
+    filename: file,
+  });
+  const module = { exports: {} };
+  wrapper(module.exports, createRequire(file), module, file, join(file, '..'));
+  return module.exports;
+}
+
+/** The page with the head written in: its title, its description, and the head's own elements before `</head>`. */
+export function withPageHead(page, head) {
+  // Replaced through functions: a `$` in a book's title is text, not a replacement pattern.
+  return page
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*"/, (_, start) => `${start}${head.description}"`)
+    .replace('</head>', () => `${head.tags}</head>`);
+}
+
+/**
+ * @param {object} options
+ * @param {number} [options.budgetMs]  a head not ready within it is left out (the page goes as it is)
+ * @param {number} [options.freshMs]   how long a head is kept per (release, URL)
+ * @param {number} [options.maxModules]  releases' entries kept loaded (the live one and a canary, with room)
+ * @param {number} [options.maxHeads]  heads kept
+ * @param {(line: string) => void} [options.log]
+ */
+export function createPageHeads({
+  budgetMs = 150,
+  freshMs = 10_000,
+  maxModules = 4,
+  maxHeads = 2_000,
+  log = (line) => console.warn(line),
+} = {}) {
+  const modules = new Recent(maxModules);
+  const heads = new Recent(maxHeads);
+  const outcomes = { written: 0, fromCache: 0, none: 0, failed: 0, overBudget: 0 };
+
+  function moduleOf(file) {
+    let loaded = modules.get(file);
+    if (!loaded) {
+      loaded = loadModule(file);
+      if (loaded.PAGE_HEAD_API !== PAGE_HEAD_API || typeof loaded.renderPageHead !== 'function')
+        throw new Error(`${file} is not a page-head entry of interface ${PAGE_HEAD_API}`);
+      modules.set(file, loaded);
+    }
+    return loaded;
+  }
+
+  /** The head, computed at most once at a time per key; a failure is not kept. */
+  function computed(key, file, request) {
+    const kept = heads.get(key);
+    if (kept && kept.until > Date.now()) return kept.head;
+    // A head past its budget is still awaited for the next request, but not for ever.
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), Math.max(5_000, budgetMs * 10)).unref();
+    const head = Promise.resolve()
+      .then(() => moduleOf(file).renderPageHead({ ...request, signal: controller.signal }))
+      .then(
+        (value) => value ?? null,
+        (error) => {
+          heads.delete(key);
+          throw error;
+        },
+      );
+    // Awaited by this request only within its budget: a later failure must not go unhandled.
+    head.catch(() => undefined);
+    heads.set(key, { head, until: Date.now() + freshMs });
+    return head;
+  }
+
+  return {
+    outcomes,
+    /**
+     * The head of a page, or null: a path that is no public storefront page, a release with no server entry, an
+     * error, or a head not ready within the budget (then it is still kept for the next request when it comes).
+     * @param {{ file: string | null, version: string, path: string, search: string, origin: string, apiUrl: string }} page
+     */
+    async headOf({ file, version, path, search, origin, apiUrl }) {
+      if (!file) return null;
+      const key = `${version}\n${origin}\n${path}?${search}`;
+      const wasKept = heads.get(key)?.until > Date.now();
+      let timer;
+      const LATE = Symbol('late');
+      const late = new Promise((resolve) => {
+        timer = setTimeout(() => resolve(LATE), budgetMs);
+      });
+      try {
+        const head = computed(key, file, { path, search, origin, apiUrl });
+        const first = await Promise.race([head, late]);
+        if (first === LATE) {
+          outcomes.overBudget++;
+          return null;
+        }
+        outcomes[first ? (wasKept ? 'fromCache' : 'written') : 'none']++;
+        return first;
+      } catch (error) {
+        outcomes.failed++;
+        log(`[page-head] ${path}?${search} (storefront ${version}): ${error?.message ?? error}`);
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    /** How many releases' entries and heads are held now (bounded by maxModules and maxHeads). */
+    held: () => ({ modules: modules.size, heads: heads.size }),
+  };
+}

@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPageHeads, withPageHead } from './page-heads.mjs';
+import { PACKAGES, servePackage, type StaticServer } from './serve-package.mjs';
+
+// The shell's server writes a public page's head from the server entry of the storefront release each browser
+// resolves to. The releases here are folders as `pnpm release build` leaves them, with small hand-written entries
+// standing in for the storefront's build (its own entry is tested in remote-storefront/src/server-entry).
+
+const SHELL = PACKAGES.find((pkg) => pkg.name === 'shell')!;
+const releases = mkdtempSync(join(tmpdir(), 'bookswap-page-heads-'));
+const servers: StaticServer[] = [];
+afterEach(() => Promise.all(servers.splice(0).map((server) => server.close())));
+afterAll(() => rmSync(releases, { recursive: true, force: true }));
+
+const PAGE =
+  '<!doctype html><html><head><meta name="description" content="Bookswap: buy and sell second hand books"/>' +
+  '<title>Bookswap</title></head><body><div id="root"></div></body></html>';
+
+function keepRelease(unit: string, version: string, files: Record<string, string>, server?: object) {
+  const folder = join(releases, unit, version);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(folder, name, '..'), { recursive: true });
+    writeFileSync(join(folder, name), text);
+  }
+  const manifest = {
+    remote: unit,
+    version,
+    commit: 'test',
+    builtAt: new Date().toISOString(),
+    contract: {},
+    routes: [],
+  };
+  writeFileSync(join(folder, 'release.json'), JSON.stringify({ ...manifest, ...(server ? { server } : {}) }));
+}
+
+/** A storefront release whose entry names the page after itself, after `delayMs`, or fails when `fails`. */
+function keepStorefront(version: string, { delayMs = 0, fails = false } = {}) {
+  const entry = `
+    exports.PAGE_HEAD_API = 1;
+    exports.renderPageHead = async ({ path, search, origin, apiUrl }) => {
+      await new Promise((resolve) => setTimeout(resolve, ${delayMs}));
+      if (${fails}) throw new Error('the book list answered 503');
+      if (path.startsWith('/dashboard')) return null;
+      return {
+        title: 'Books $& more from ${version}',
+        description: path + ' ' + search,
+        tags: '<link rel="canonical" href="' + origin + path + '" data-page-head><meta name="api" content="' + apiUrl + '">',
+      };
+    };`;
+  keepRelease('storefront', version, { 'server/page-head.cjs': entry }, { pageHead: 'server/page-head.cjs' });
+}
+
+function goLive(storefront: string) {
+  const remote = (live: string) => ({ live, canary: null, history: [] });
+  writeFileSync(
+    join(releases, 'registry.json'),
+    JSON.stringify({ remotes: { shell: remote('1.0.0-shell'), storefront: remote(storefront) } }),
+  );
+}
+
+async function shellServer(port: number, env: Record<string, string> = {}): Promise<string> {
+  const server = servePackage(releases, SHELL, port, {
+    BOOKSWAP_RELEASES_DIR: releases,
+    BOOKSWAP_API_URL: 'http://api.test',
+    BOOKSWAP_PUBLIC_URL: 'https://books.example',
+    ...env,
+  });
+  servers.push(server);
+  await server.listen();
+  return `http://127.0.0.1:${port}`;
+}
+
+const pageOf = async (url: string) =>
+  (await fetch(url, { headers: { cookie: 'bookswap_browser=' + 'ab'.repeat(16) } })).text();
+
+beforeAll(() => {
+  keepRelease('shell', '1.0.0-shell', { 'index.html': PAGE });
+  keepStorefront('2.0.0-a');
+  keepStorefront('2.0.0-b');
+  keepStorefront('2.0.0-slow', { delayMs: 600 });
+  keepStorefront('2.0.0-broken', { fails: true });
+});
+
+describe('the head of a public page, written by the shell’s server', () => {
+  it('is the live storefront release’s, with the page’s title, description and elements, before any script', async () => {
+    goLive('2.0.0-a');
+    const origin = await shellServer(38_561);
+    const page = await pageOf(`${origin}/booklist?condition=Good`);
+    expect(page).toContain('<title>Books $& more from 2.0.0-a</title>');
+    expect(page).toContain('<meta name="description" content="/booklist condition=Good"/>');
+    expect(page).toContain(
+      '<link rel="canonical" href="https://books.example/booklist" data-page-head><meta name="api" content="http://api.test"></head>',
+    );
+    // A page the storefront does not name keeps the shell's head.
+    const dashboard = await pageOf(`${origin}/dashboard/myorder`);
+    expect(dashboard).toContain('<title>Bookswap</title>');
+    expect(dashboard).not.toContain('data-page-head');
+  });
+
+  it('changes on the next request after a storefront promote, with no restart', async () => {
+    goLive('2.0.0-a');
+    const origin = await shellServer(38_562);
+    expect(await pageOf(`${origin}/category`)).toContain('from 2.0.0-a</title>');
+    goLive('2.0.0-b');
+    expect(await pageOf(`${origin}/category`)).toContain('from 2.0.0-b</title>');
+  });
+
+  it('leaves the page as it is when the head is not ready within the budget, and uses it once it is', async () => {
+    goLive('2.0.0-slow');
+    const origin = await shellServer(38_563, { BOOKSWAP_PAGE_HEAD_BUDGET_MS: '100' });
+    const started = Date.now();
+    const first = await pageOf(`${origin}/booklist`);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(first).toContain('<title>Bookswap</title>');
+    expect(first).not.toContain('data-page-head');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await pageOf(`${origin}/booklist`)).toContain('from 2.0.0-slow</title>');
+  });
+
+  it('leaves the page as it is when the storefront’s entry fails, and says why in the log', async () => {
+    goLive('2.0.0-broken');
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const origin = await shellServer(38_564);
+      const page = await pageOf(`${origin}/booklist?page=2`);
+      expect(page).toContain('<title>Bookswap</title>');
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('the book list answered 503'));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('createPageHeads', () => {
+  const request = (version: string, path = '/booklist') => ({
+    file: join(releases, 'storefront', version, 'server', 'page-head.cjs'),
+    version,
+    path,
+    search: '',
+    origin: 'https://books.example',
+    apiUrl: 'http://api.test',
+  });
+
+  it('keeps at most `maxModules` releases’ entries loaded and `maxHeads` heads', async () => {
+    const heads = createPageHeads({ maxModules: 2, maxHeads: 3 });
+    for (const version of ['2.0.0-a', '2.0.0-b', '2.0.0-a', '2.0.0-b'])
+      for (const path of ['/', '/category', '/booklist']) await heads.headOf(request(version, path));
+    keepStorefront('2.0.0-c');
+    await heads.headOf(request('2.0.0-c'));
+    expect(heads.held()).toEqual({ modules: 2, heads: 3 });
+  });
+
+  it('computes a head once per release and URL while it is fresh', async () => {
+    const heads = createPageHeads();
+    await heads.headOf(request('2.0.0-a'));
+    await heads.headOf(request('2.0.0-a'));
+    expect(heads.outcomes).toMatchObject({ written: 1, fromCache: 1 });
+  });
+
+  it('writes text that holds `$` as text', () => {
+    const head = { title: 'A $1 book', description: 'Costs $& less', tags: '<meta name="x" content="$`">' };
+    expect(withPageHead(PAGE, head)).toBe(
+      '<!doctype html><html><head><meta name="description" content="Costs $& less"/>' +
+        '<title>A $1 book</title><meta name="x" content="$`"></head><body><div id="root"></div></body></html>',
+    );
+  });
+});
