@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
 import { newId } from '../db/ids';
 import { perDatabase } from '../db/per-database';
 import { bookings, type BookingRow } from '../db/schema';
-import { queueMail, type NewMail } from './mail-outbox-repository';
-import { insertNotifications, type NewNotification } from './notifications-repository';
+import { notifyAndQueueMail, type NewMail } from './mail-outbox-repository';
+import type { NewNotification } from './notifications-repository';
 import { lockAllUntilCommit, moveStatus } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
@@ -163,32 +163,38 @@ async function lockAndReadRecent(tx: Transaction, group: GroupedBooking[]) {
     buyers.map((buyer) => `booking:${buyer}`),
   );
   const products = [...new Set(group.map((row) => row.productId))];
-  const [made, cancelled] = await Promise.all([
-    tx
-      .select({ buyerEmail: bookings.buyerEmail, made: count() })
-      .from(bookings)
-      .where(and(inArray(bookings.buyerEmail, buyers), gt(bookings.createdAt, new Date(Date.now() - DAY_MS))))
-      .groupBy(bookings.buyerEmail),
-    tx
-      .select({
-        productId: bookings.productId,
-        buyerEmail: bookings.buyerEmail,
-        at: sql<string>`max(${bookings.cancelledAt})`,
-      })
-      .from(bookings)
-      .where(
-        and(
-          inArray(bookings.productId, products),
-          inArray(bookings.buyerEmail, buyers),
-          isNotNull(bookings.cancelledAt),
-        ),
-      )
-      .groupBy(bookings.productId, bookings.buyerEmail),
-  ]);
-  return {
-    madeToday: new Map(made.map((row) => [row.buyerEmail, Number(row.made)])),
-    lastCancelled: new Map(cancelled.map((row) => [bookOfBuyer(row.productId, row.buyerEmail), new Date(row.at)])),
-  };
+  // One statement, two kinds of row: each buyer's count of bookings made today (no product), and the last
+  // cancellation of each (book, buyer) of the group (no count).
+  const made = tx
+    .select({
+      buyerEmail: bookings.buyerEmail,
+      productId: sql<string | null>`null`,
+      made: sql<number>`count(*)`,
+      at: sql<string | null>`null`,
+    })
+    .from(bookings)
+    .where(and(inArray(bookings.buyerEmail, buyers), gt(bookings.createdAt, new Date(Date.now() - DAY_MS))))
+    .groupBy(bookings.buyerEmail);
+  const cancelled = tx
+    .select({
+      buyerEmail: bookings.buyerEmail,
+      productId: sql<string | null>`${bookings.productId}`,
+      made: sql<number>`0`,
+      at: sql<string | null>`max(${bookings.cancelledAt})`,
+    })
+    .from(bookings)
+    .where(
+      and(inArray(bookings.productId, products), inArray(bookings.buyerEmail, buyers), isNotNull(bookings.cancelledAt)),
+    )
+    .groupBy(bookings.productId, bookings.buyerEmail);
+  const rows = await made.unionAll(cancelled);
+  const madeToday = new Map<string, number>();
+  const lastCancelled = new Map<string, Date>();
+  for (const row of rows) {
+    if (row.productId === null) madeToday.set(row.buyerEmail, Number(row.made));
+    else if (row.at !== null) lastCancelled.set(bookOfBuyer(row.productId, row.buyerEmail), new Date(row.at));
+  }
+  return { madeToday, lastCancelled };
 }
 
 function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true | BookingRefused<unknown>> {
@@ -216,14 +222,11 @@ function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true
         : [];
       const written = new Set(inserted.map((row) => row.id));
       const booked = ordered.filter((row) => written.has(row.id));
-      await insertNotifications(
+      await notifyAndQueueMail(
         tx,
         booked.flatMap(({ sellerId, notice }) =>
           sellerId ? [{ userId: sellerId, kind: 'new-booking' as const, ...notice.notification }] : [],
         ),
-      );
-      await queueMail(
-        tx,
         booked.map(({ notice }) => notice.email),
       );
       return group.map((row): true | BookingRefused<unknown> => {

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
-import { mailOutbox, type MailRow } from '../db/schema';
+import { mailOutbox, notifications, type MailRow } from '../db/schema';
+import type { NewNotification } from './notifications-repository';
 
 /** The mail outbox (migration 0007): emails written with their event, delivered by the mail worker. */
 
@@ -12,6 +13,31 @@ export type NewMail = Pick<MailRow, 'toEmail' | 'subject' | 'body' | 'link'> & P
 export async function queueMail(db: Queryable, rows: NewMail[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(mailOutbox).values(rows.map((row) => ({ id: newId(), ...row })));
+}
+
+/**
+ * Writes notifications and queues emails in one statement (the notifications' insert as a data-modifying `WITH`,
+ * which PostgreSQL runs whole whatever the main statement reads): a round trip less for a write that tells people
+ * of what it did in the same transaction.
+ */
+export async function notifyAndQueueMail(db: Queryable, told: NewNotification[], mails: NewMail[]): Promise<void> {
+  if (told.length === 0 || mails.length === 0) {
+    await Promise.all([
+      told.length ? db.insert(notifications).values(told.map((row) => ({ id: newId(), ...row }))) : undefined,
+      queueMail(db, mails),
+    ]);
+    return;
+  }
+  const notified = db.$with('notified').as(
+    db
+      .insert(notifications)
+      .values(told.map((row) => ({ id: newId(), ...row })))
+      .returning({ id: notifications.id }),
+  );
+  await db
+    .with(notified)
+    .insert(mailOutbox)
+    .values(mails.map((row) => ({ id: newId(), ...row })));
 }
 
 /** Queues one email, first tried at `dueAt` (now or later); answers its id. */
