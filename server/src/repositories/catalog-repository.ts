@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, like, lte, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BookListRequest } from '@bookswap/shared/schemas';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { catalogFacets, catalogState, products, type ProductRow } from '../db/schema';
 import { newestFirst } from './products-repository';
 import { containsPattern, publiclyVisible } from './visibility';
@@ -15,15 +16,21 @@ export interface CatalogState {
   visibleCount: number;
 }
 
-export async function readCatalogState(db: Queryable): Promise<CatalogState> {
-  const [state] = await db
+/** Read by every public request: built once per database and sent as a named prepared statement. */
+const catalogStateRead = perDatabase((db) =>
+  db
     .select({
       version: catalogState.version,
       shapeVersion: catalogState.shapeVersion,
       visibleCount: catalogState.visibleCount,
     })
     .from(catalogState)
-    .limit(1);
+    .limit(1)
+    .prepare('catalog_state'),
+);
+
+export async function readCatalogState(db: Database): Promise<CatalogState> {
+  const [state] = await catalogStateRead(db).execute();
   if (!state) throw new Error('catalog_state is missing: migration 0004 has not run');
   return state;
 }

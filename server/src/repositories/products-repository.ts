@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { firstRow } from '../db/first-row';
-import type { Queryable, Transaction } from '../db/database';
+import type { Database, Queryable, Transaction } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { newId } from '../db/ids';
 import { products, type ProductRow } from '../db/schema';
 import { countSince, lockUntilCommit } from './row-statements';
@@ -33,13 +34,22 @@ export function visibleListingByIdForUpdate(tx: Transaction, id: string): Promis
   );
 }
 
-export function visibleListingById(db: Queryable, id: string): Promise<ProductRow | undefined> {
-  return firstRow(
-    db
-      .select()
-      .from(products)
-      .where(and(publiclyVisible(), eq(products.id, id))),
-  );
+/**
+ * The details page's and every booking's read of a listing the cache does not hold: built once per database (every
+ * column of a listing costs about 0.1 ms to build) and sent as a named prepared statement.
+ */
+const visibleListingRead = perDatabase((db) =>
+  db
+    .select()
+    .from(products)
+    .where(and(publiclyVisible(), eq(products.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('visible_listing_by_id'),
+);
+
+export async function visibleListingById(db: Database, id: string): Promise<ProductRow | undefined> {
+  const [row] = await visibleListingRead(db).execute({ id });
+  return row;
 }
 
 export function sellerListings(db: Queryable, sellerId: string): Promise<ProductRow[]> {
