@@ -93,6 +93,8 @@ describe('the head of a public page, written by the shell’s server', () => {
     expect(page).toContain(
       '<link rel="canonical" href="https://books.example/booklist" data-page-head><meta name="api" content="http://api.test"></head>',
     );
+    // The path goes to the entry as the browser's router reads it, still escaped.
+    expect(await pageOf(`${origin}/category/Science%20fiction`)).toContain('content="/category/Science%20fiction "');
     // A page the storefront does not name keeps the shell's head.
     const dashboard = await pageOf(`${origin}/dashboard/myorder`);
     expect(dashboard).toContain('<title>Bookswap</title>');

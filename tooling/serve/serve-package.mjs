@@ -122,14 +122,16 @@ function serveShellFrom(releases, port, env, registry) {
     return { version, file: pageHeadFiles.get(version) ?? null };
   };
   /** The shell's page for this request: naming its release, with the storefront's head for a public page. */
-  const pageFor = (request, pathname, shell) => async (page) => {
+  const pageFor = (request, shell) => async (page) => {
     const named = namingShellRelease(shell.version, shell.channel)(page);
     const { version, file } = storefrontOf(shell.browserId);
+    // The path as the browser's router reads it: still escaped (the entry decodes a category's id once).
+    const url = new URL(request.url ?? '/', 'http://localhost');
     const head = await pageHeads.headOf({
       file,
       version,
-      path: pathname,
-      search: new URL(request.url ?? '/', 'http://localhost').search.slice(1),
+      path: url.pathname,
+      search: url.search.slice(1),
       origin: publicOriginOf(env, request),
       // The API as this server reaches it (BOOKSWAP_SERVER_API_URL), else the one the page calls.
       apiUrl: env.BOOKSWAP_SERVER_API_URL || configJson(shell.folder, env).apiUrl,
@@ -155,7 +157,7 @@ function serveShellFrom(releases, port, env, registry) {
           pathname: `/${version}/index.html`,
           setCookie,
           cacheControl: SHELL_PAGE_CACHING,
-          rewrite: pageFor(request, pathname, shell),
+          rewrite: pageFor(request, shell),
         };
       return { pathname: `/${version}${pathname}`, setCookie };
     },
