@@ -42,7 +42,8 @@ function baseUrlOf(remote, env) {
   return base.replace(/\/+$/, '');
 }
 
-// A kept release never changes, so its release.json is read once per process.
+// A kept release never changes, so its release.json is read once per process (a release not yet readable is asked
+// again next time).
 const releaseCache = new Map();
 function releaseOf(remote, version, env) {
   const key = `${remote}/${version}`;
@@ -99,6 +100,7 @@ module.exports = {
   baseUrlOf,
   browserIdFrom,
   bucketOf,
+  releaseOf,
   remotesForBrowser,
   shellForBrowser,
   versionForBrowser,

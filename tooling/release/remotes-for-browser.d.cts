@@ -6,6 +6,8 @@ export declare const REMOTE_PORTS: Record<'storefront' | 'seller' | 'admin' | 'c
 export declare function baseUrlOf(remote: string, env: Env): string;
 export declare function browserIdFrom(cookieHeader: string | undefined): { id: string; setCookie: string | null };
 export declare function bucketOf(browserId: string, remote: string): number;
+/** A kept release's release.json, read once per process; null when it cannot be read. */
+export declare function releaseOf(remote: string, version: string, env: Env): ReleaseManifest | null;
 export declare function remotesForBrowser(options: {
   browserId: string;
   env?: Env;

@@ -8,7 +8,7 @@ import releaseStore from '../release/release-store.cjs';
 import remotesForBrowser from '../release/remotes-for-browser.cjs';
 import registryStore from '../release/registry-store.cjs';
 
-const { browserIdFrom, shellForBrowser, versionForBrowser } = remotesForBrowser;
+const { browserIdFrom, releaseOf, shellForBrowser, versionForBrowser } = remotesForBrowser;
 import { COMMON_HEADERS, REMOTE_HEADERS, shellPageHeaders } from './security-headers.mjs';
 
 export const PACKAGES = [
@@ -107,19 +107,11 @@ function serveShellFrom(releases, port, env, registry) {
     budgetMs: settingOf(env.BOOKSWAP_PAGE_HEAD_BUDGET_MS, 150),
     freshMs: settingOf(env.BOOKSWAP_PAGE_HEAD_FRESH_MS, 10_000),
   });
-  // A kept release never changes: its entry's path is read once per version.
-  const pageHeadFiles = new Map();
   /** The server entry of the storefront release this browser resolves to (live, or its canary), if it has one. */
   const storefrontOf = (browserId) => {
     const { version } = versionForBrowser(registry(), 'storefront', browserId, env);
-    if (version && !pageHeadFiles.has(version)) {
-      const release = releaseStore.readRelease('storefront', version, env);
-      const entry = release?.server?.pageHead;
-      // A release not yet readable is asked again next time.
-      if (release)
-        pageHeadFiles.set(version, entry ? join(releaseStore.releasesDir(env), 'storefront', version, entry) : null);
-    }
-    return { version, file: pageHeadFiles.get(version) ?? null };
+    const entry = version ? releaseOf('storefront', version, env)?.server?.pageHead : undefined;
+    return { version, file: entry ? join(releaseStore.releasesDir(env), 'storefront', version, entry) : null };
   };
   /** The shell's page for this request: naming its release, with the storefront's head for a public page. */
   const pageFor = (request, shell) => async (page) => {

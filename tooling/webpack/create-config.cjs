@@ -231,10 +231,11 @@ function createConfig({ packageDir, name, port, exposes, isHost = false, serverE
     };
   };
   if (!serverEntry) return configFor;
-  return (env, argv) =>
-    argv.mode === 'development'
-      ? configFor(env, argv)
-      : [configFor(env, argv), serverConfig({ packageDir, serverEntry, outputDir: configFor(env, argv).output.path })];
+  return (env, argv) => {
+    const browser = configFor(env, argv);
+    if (argv.mode === 'development') return browser;
+    return [browser, serverConfig({ packageDir, serverEntry, outputDir: browser.output.path })];
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from '
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
 import { mailOutbox, notifications, type MailRow } from '../db/schema';
-import type { NewNotification } from './notifications-repository';
+import { insertNotifications, notificationsInsert, type NewNotification } from './notifications-repository';
 
 /** The mail outbox (migration 0007): emails written with their event, delivered by the mail worker. */
 
@@ -22,18 +22,11 @@ export async function queueMail(db: Queryable, rows: NewMail[]): Promise<void> {
  */
 export async function notifyAndQueueMail(db: Queryable, told: NewNotification[], mails: NewMail[]): Promise<void> {
   if (told.length === 0 || mails.length === 0) {
-    await Promise.all([
-      told.length ? db.insert(notifications).values(told.map((row) => ({ id: newId(), ...row }))) : undefined,
-      queueMail(db, mails),
-    ]);
+    await insertNotifications(db, told);
+    await queueMail(db, mails);
     return;
   }
-  const notified = db.$with('notified').as(
-    db
-      .insert(notifications)
-      .values(told.map((row) => ({ id: newId(), ...row })))
-      .returning({ id: notifications.id }),
-  );
+  const notified = db.$with('notified').as(notificationsInsert(db, told).returning({ id: notifications.id }));
   await db
     .with(notified)
     .insert(mailOutbox)

@@ -10,9 +10,13 @@ import { newestOfOwner } from './row-statements';
 export type { NotificationRow };
 export type NewNotification = Pick<NotificationRow, 'userId' | 'kind' | 'title' | 'body' | 'link'>;
 
+/** The insert of new notifications, each with its id: awaited alone, or inside another statement's `WITH`. */
+export const notificationsInsert = (db: Queryable, rows: NewNotification[]) =>
+  db.insert(notifications).values(rows.map((row) => ({ id: newId(), ...row })));
+
 export async function insertNotifications(db: Queryable, rows: NewNotification[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(notifications).values(rows.map((row) => ({ id: newId(), ...row })));
+  await notificationsInsert(db, rows);
 }
 
 /** A person's newest `limit` notifications, newest first. */

@@ -6,6 +6,8 @@ import { readAccessToken } from './access-token';
 import { ApiError } from './api-error';
 import { takeEarlyAnswer } from './early-answers';
 
+export { query } from './query-string';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiRequest<T> {
@@ -86,12 +88,4 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T> = {}): 
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, `Unexpected answer from ${path}`);
   return parsed.data;
-}
-
-/** Builds a query string from defined values only. */
-export function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }

@@ -1,4 +1,5 @@
 import type { BookListQuery } from '../schemas/product';
+import { query } from './query-string';
 
 /**
  * The query of GET /api/category/list for a list query: `search`, `page` and `size` as product.md's call sends them,
@@ -6,13 +7,7 @@ import type { BookListQuery } from '../schemas/product';
  * call exactly. Pure, with no client around it: a server render asks the same URL the browser's client does.
  */
 export function bookListParams(list: BookListQuery): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of [
-    ['search', list.search ?? ''],
-    ['page', list.page],
-    ['size', list.size],
-  ] as const)
-    if (value !== undefined) params.set(name, String(value));
+  const params = new URLSearchParams(query({ search: list.search ?? '', page: list.page, size: list.size }).slice(1));
   for (const category of list.category ?? []) params.append('category', category);
   for (const condition of list.condition ?? []) params.append('condition', condition);
   if (list.minPrice) params.set('minPrice', list.minPrice);
