@@ -1,4 +1,4 @@
-import type { BookingPageQuery, CreateBookingBody } from '../schemas';
+import type { BookingPageQuery } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
@@ -8,9 +8,6 @@ export const getMyBookings = (email: string) =>
 
 export const getBooking = (id: string) =>
   apiRequest(`/api/booking/list/${encodeURIComponent(id)}`, { auth: true, answer: 'booking' });
-
-export const createBooking = (body: CreateBookingBody) =>
-  apiRequest('/api/booking/create', { method: 'POST', auth: true, body, answer: 'inserted' });
 
 /** A page's query as the URL carries it, defaults left out so one page has one cache key. */
 const bookingPageParams = (page: BookingPageQuery) =>
@@ -28,18 +25,6 @@ export const getMyOrders = (page: BookingPageQuery) =>
 /** Booking Requests: a page of the bookings of the signed-in seller's books, newest first, optionally of one status. */
 export const getBookingRequests = (page: BookingPageQuery) =>
   apiRequest(`/api/booking/requests${bookingPageParams(page)}`, { auth: true, answer: 'bookingPage' });
-
-/** The booking's buyer withdraws it while it waits for payment. */
-export const cancelBooking = (id: string) =>
-  apiRequest(`/api/booking/cancel/${encodeURIComponent(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
-
-/** The book's seller turns down a booking waiting for payment. */
-export const declineBooking = (id: string) =>
-  apiRequest(`/api/booking/decline/${encodeURIComponent(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
-
-/** The book's seller marks a paid booking handed over. */
-export const markBookingHandedOver = (id: string) =>
-  apiRequest(`/api/booking/handover/${encodeURIComponent(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
 
 /** Cache keys of the booking GETs above; `all` after a booking or a payment. */
 export const bookingKeys = {

@@ -1,4 +1,4 @@
-import type { BookListQuery, CreateProductBody, EditProductBody } from '../schemas';
+import type { BookListQuery } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
@@ -19,25 +19,6 @@ export const getAdvertisedProducts = () => apiRequest('/api/product/Ads/list', {
 
 export const getMyProducts = (email: string) =>
   apiRequest(`/api/product/list${query({ email })}`, { auth: true, answer: 'myProducts' });
-
-export const createProduct = (body: CreateProductBody) =>
-  apiRequest('/api/product/create', { method: 'POST', auth: true, body, answer: 'inserted' });
-
-/** Marks the product advertised (product.md §7: PUT /api/product/update/{id}). */
-export const advertiseProduct = (id: string) =>
-  apiRequest(`/api/product/update/${enc(id)}`, {
-    method: 'PUT',
-    auth: true,
-    body: { addADS: true },
-    answer: 'updated',
-  });
-
-/** The seller's change to their own unsold listing. */
-export const editProduct = ({ id, product }: { id: string; product: EditProductBody }) =>
-  apiRequest(`/api/product/edit/${enc(id)}`, { method: 'PUT', auth: true, body: product, answer: 'updated' });
-
-export const deleteProduct = (id: string) =>
-  apiRequest(`/api/product/delete/${enc(id)}`, { method: 'DELETE', auth: true, answer: 'deleted' });
 
 /** Uploads a cover to the server's image store (or the configured image host behind it). */
 export function uploadImage(file: File) {

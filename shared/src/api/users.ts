@@ -17,12 +17,6 @@ export const getUsersByRole = (role: 'seller' | 'buyer') =>
 export const createUser = (body: CreateUserBody, idToken: string) =>
   apiRequest('/api/user/create', { method: 'POST', body, bearer: idToken, answer: 'inserted' });
 
-export const verifySeller = (id: string) =>
-  apiRequest(`/api/user/seller/verify/${enc(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
-
-export const deleteUser = (id: string) =>
-  apiRequest(`/api/user/delete/${enc(id)}`, { method: 'DELETE', auth: true, answer: 'deleted' });
-
 /** GET /api/jwt/list: trades the identity provider's ID token for the server's own access token. */
 export const getAccessToken = (email: string, idToken: string) =>
   apiRequest(`/api/jwt/list${query({ email })}`, { bearer: idToken, answer: 'accessToken' });

@@ -1,14 +1,17 @@
 import { auditKeys } from './audit';
 import { markBookingThreadRead, messageKeys, reportBookingMessage, sendBookingMessage } from './booking-messages';
-import { bookingKeys, cancelBooking, createBooking, declineBooking, markBookingHandedOver } from './bookings';
+import { cancelBooking, createBooking, declineBooking, markBookingHandedOver } from './booking-writes';
+import { bookingKeys } from './bookings';
 import { markAllNotificationsRead, markNotificationRead, notificationKeys } from './notifications';
 import { createPaymentRecord } from './payments';
-import { advertiseProduct, createProduct, deleteProduct, editProduct, productKeys } from './products';
+import { advertiseProduct, createProduct, deleteProduct, editProduct } from './product-writes';
+import { productKeys } from './products';
 import { releaseKeys, rollBackRelease } from './releases';
 import { hideReview, reviewKeys, writeBookingReview } from './reviews';
 import { deleteSavedSearch, saveSearch, savedSearchKeys } from './saved-searches';
 import { createReport, dismissReport, hideReportedProduct, reportKeys } from './reports';
-import { deleteUser, userKeys, verifySeller } from './users';
+import { deleteUser, verifySeller } from './user-writes';
+import { userKeys } from './users';
 
 /** Matches cached answers of one family of GETs (`productKeys.all`, ...). */
 export type StaleFilter = (key: unknown) => boolean;
