@@ -95,6 +95,7 @@ const only = (allowed: Partial<Record<Who, number>>, denied = 403): Record<Who, 
 const ROWS: Row[] = [
   { route: 'GET /health', url: () => '/health', expect: all(200) },
   { route: 'GET /api/payments/config', url: () => '/api/payments/config', expect: all(200) },
+  { route: 'GET /api/catalog/version', url: () => '/api/catalog/version', expect: all(200) },
   { route: 'GET /api/category/list', url: () => '/api/category/list?search=&page=0&size=5', expect: all(200) },
   { route: 'GET /api/category/list/:id', url: () => '/api/category/list/2', expect: all(200) },
   { route: 'GET /api/product/list/:id', url: async (w) => `/api/product/list/${await w.product()}`, expect: all(200) },

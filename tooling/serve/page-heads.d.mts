@@ -28,6 +28,8 @@ export declare function withPageHead(page: string, head: RenderedPageHead): stri
 export declare function createPageHeads(options?: {
   budgetMs?: number;
   freshMs?: number;
+  taggedMs?: number;
+  tagFreshMs?: number;
   maxModules?: number;
   maxHeads?: number;
   log?: (line: string) => void;

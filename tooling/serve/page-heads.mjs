@@ -65,7 +65,9 @@ export function withPageHead(page, head) {
 /**
  * @param {object} options
  * @param {number} [options.budgetMs]  a head not ready within it is left out (the page goes as it is)
- * @param {number} [options.freshMs]   how long a head is kept per (release, URL)
+ * @param {number} [options.freshMs]   how long a head is kept per (release, URL) when the entry gives no cache tag
+ * @param {number} [options.taggedMs]  how long a head is kept at most while its entry's cache tag stays the same
+ * @param {number} [options.tagFreshMs]  how often an entry's cache tag is asked again: the most a kept head lags
  * @param {number} [options.maxModules]  releases' entries kept loaded (the live one and a canary, with room)
  * @param {number} [options.maxHeads]  heads kept
  * @param {(line: string) => void} [options.log]
@@ -73,12 +75,16 @@ export function withPageHead(page, head) {
 export function createPageHeads({
   budgetMs = 150,
   freshMs = 10_000,
+  taggedMs = 5 * 60_000,
+  tagFreshMs = 1_000,
   maxModules = 4,
   maxHeads = 2_000,
   log = (line) => console.warn(line),
 } = {}) {
   const modules = new Recent(maxModules);
   const heads = new Recent(maxHeads);
+  /** Per entry and API: the last cache tag, when it was asked, and the question under way. */
+  const tags = new Recent(maxModules * 2);
   const outcomes = { written: 0, fromCache: 0, none: 0, failed: 0, overBudget: 0 };
 
   function moduleOf(file) {
@@ -92,8 +98,34 @@ export function createPageHeads({
     return loaded;
   }
 
+  /**
+   * The entry's cache tag (the storefront's: the catalog's version), asked at most once per `tagFreshMs` and shared by
+   * the requests meanwhile; null when the entry has none or it cannot be had (its heads are then kept `freshMs`).
+   */
+  async function tagOf(file, apiUrl) {
+    const ask = moduleOf(file).pageHeadCacheTag;
+    if (typeof ask !== 'function') return null;
+    const key = `${file}\n${apiUrl}`;
+    let known = tags.get(key);
+    if (!known) tags.set(key, (known = { value: null, at: 0, asking: null }));
+    if (known.value !== null && Date.now() - known.at < tagFreshMs) return known.value;
+    known.asking ??= (async () => {
+      const askedAt = Date.now();
+      try {
+        const value = await ask({ apiUrl, signal: AbortSignal.timeout(Math.max(1_000, budgetMs * 4)) });
+        Object.assign(known, { value: typeof value === 'string' ? value : null, at: askedAt });
+      } catch {
+        known.value = null;
+      } finally {
+        known.asking = null;
+      }
+    })();
+    await known.asking;
+    return known.value;
+  }
+
   /** The head, computed at most once at a time per key; a failure is not kept. */
-  function computed(key, file, request) {
+  function computed(key, file, request, keepMs) {
     const kept = heads.get(key);
     if (kept && kept.until > Date.now()) return kept.head;
     // A head past its budget is still awaited for the next request, but not for ever.
@@ -110,7 +142,7 @@ export function createPageHeads({
       );
     // Awaited by this request only within its budget: a later failure must not go unhandled.
     head.catch(() => undefined);
-    heads.set(key, { head, until: Date.now() + freshMs });
+    heads.set(key, { head, until: Date.now() + keepMs });
     return head;
   }
 
@@ -118,20 +150,26 @@ export function createPageHeads({
     outcomes,
     /**
      * The head of a page, or null: a path that is no public storefront page, a release with no server entry, an
-     * error, or a head not ready within the budget (then it is still kept for the next request when it comes).
+     * error, or a head not ready within the budget (then it is still kept for the next request when it comes). A
+     * head is kept per (release, cache tag, URL): a new catalog version is a new tag, so the next request renders.
      * @param {{ file: string | null, version: string, path: string, search: string, origin: string, apiUrl: string }} page
      */
     async headOf({ file, version, path, search, origin, apiUrl }) {
       if (!file) return null;
-      const key = `${version}\n${origin}\n${path}?${search}`;
-      const wasKept = heads.get(key)?.until > Date.now();
+      let wasKept = false;
+      const head = (async () => {
+        const tag = await tagOf(file, apiUrl);
+        const key = `${version}\n${tag ?? ''}\n${origin}\n${path}?${search}`;
+        wasKept = heads.get(key)?.until > Date.now();
+        return computed(key, file, { path, search, origin, apiUrl }, tag === null ? freshMs : taggedMs);
+      })();
+      head.catch(() => undefined);
       let timer;
       const LATE = Symbol('late');
       const late = new Promise((resolve) => {
         timer = setTimeout(() => resolve(LATE), budgetMs);
       });
       try {
-        const head = computed(key, file, { path, search, origin, apiUrl });
         const first = await Promise.race([head, late]);
         if (first === LATE) {
           outcomes.overBudget++;

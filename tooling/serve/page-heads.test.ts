@@ -161,6 +161,50 @@ describe('createPageHeads', () => {
     expect(heads.outcomes).toMatchObject({ written: 1, fromCache: 1 });
   });
 
+  /** A storefront entry whose cache tag is the text of `tagFile` (or fails while there is none), counting renders. */
+  function keepTaggedStorefront(version: string, tagFile: string) {
+    const entry = `
+      exports.PAGE_HEAD_API = 1;
+      let renders = 0;
+      exports.pageHeadCacheTag = async () => require('node:fs').readFileSync(${JSON.stringify(tagFile)}, 'utf8');
+      exports.renderPageHead = async ({ path }) => ({ title: 'render ' + ++renders, description: path, tags: '' });`;
+    keepRelease('storefront', version, { 'server/page-head.cjs': entry }, { pageHead: 'server/page-head.cjs' });
+  }
+
+  it('keeps a head while the entry’s cache tag stays, and renders it again once the tag moves', async () => {
+    const tagFile = join(releases, 'catalog-version');
+    writeFileSync(tagFile, 'catalog 7');
+    keepTaggedStorefront('2.0.0-tagged', tagFile);
+    // Heads are kept for a minute without a tag: only the tag can make the second render happen sooner.
+    const heads = createPageHeads({ tagFreshMs: 0, freshMs: 60_000, taggedMs: 60_000 });
+    const titleNow = async () => (await heads.headOf(request('2.0.0-tagged')))?.title;
+    expect(await titleNow()).toBe('render 1');
+    expect(await titleNow()).toBe('render 1');
+    writeFileSync(tagFile, 'catalog 8');
+    expect(await titleNow()).toBe('render 2');
+    expect(await titleNow()).toBe('render 2');
+    expect(heads.outcomes).toMatchObject({ written: 2, fromCache: 2, failed: 0 });
+  });
+
+  it('asks for the tag at most once per `tagFreshMs`, and keeps heads `freshMs` when it cannot be had', async () => {
+    const tagFile = join(releases, 'catalog-version-2');
+    writeFileSync(tagFile, 'catalog 1');
+    keepTaggedStorefront('2.0.0-tagged-2', tagFile);
+    const heads = createPageHeads({ tagFreshMs: 60_000, freshMs: 0 });
+    const titleNow = async () => (await heads.headOf(request('2.0.0-tagged-2')))?.title;
+    expect(await titleNow()).toBe('render 1');
+    writeFileSync(tagFile, 'catalog 2');
+    // Within tagFreshMs the tag is not asked again: the kept head stays.
+    expect(await titleNow()).toBe('render 1');
+
+    rmSync(tagFile);
+    const untagged = createPageHeads({ tagFreshMs: 0, freshMs: 0 });
+    const pageNow = async () => (await untagged.headOf(request('2.0.0-tagged-2')))?.title;
+    // No tag: still rendered (by a new server's own load of the entry), and kept only freshMs (here: not at all).
+    expect(await pageNow()).toBe('render 1');
+    expect(await pageNow()).toBe('render 2');
+  });
+
   it('writes text that holds `$` as text', () => {
     const head = { title: 'A $1 book', description: 'Costs $& less', tags: '<meta name="x" content="$`">' };
     expect(withPageHead(PAGE, head)).toBe(

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sampleProduct } from '@bookswap/shared/testing';
-import { renderPageHead } from './page-head-render';
+import { pageHeadCacheTag, renderPageHead } from './page-head-render';
 
 // The storefront's server entry against an API on a loopback port (Node's own fetch, as in the shell's server).
 
@@ -73,5 +73,22 @@ describe('renderPageHead', () => {
   it('rejects when the API cannot give the list, so the page goes as it is', async () => {
     answer = { status: 503, body: { message: 'down' } };
     await expect(render('/booklist')).rejects.toThrow('the book list answered 503');
+  });
+});
+
+describe('pageHeadCacheTag', () => {
+  it('is the catalog’s version, so the shell’s server renders a head again when the listings change', async () => {
+    answer = { status: 200, body: { version: 41 } };
+    expect(await pageHeadCacheTag({ apiUrl: `${apiUrl}/` })).toBe('catalog 41');
+    answer = { status: 200, body: { version: 42 } };
+    expect(await pageHeadCacheTag({ apiUrl })).toBe('catalog 42');
+    expect(asked).toEqual(['/api/catalog/version', '/api/catalog/version']);
+  });
+
+  it('rejects an answer that is not a version, so no head is kept under a tag that means nothing', async () => {
+    answer = { status: 200, body: { version: 'soon' } };
+    await expect(pageHeadCacheTag({ apiUrl })).rejects.toThrow();
+    answer = { status: 500, body: { message: 'down' } };
+    await expect(pageHeadCacheTag({ apiUrl })).rejects.toThrow('the catalog version answered 500');
   });
 });

@@ -2,7 +2,7 @@
 // the shell's server writes into the head of a public page before any script runs, for crawlers and link previews
 // (docs/decisions/036). It computes the same heads the screens apply in the browser, from the same API calls.
 import { bookListPath } from '@bookswap/shared/api/book-list-path';
-import type { BookListResponse } from '@bookswap/shared/schemas';
+import { catalogVersionSchema, type BookListResponse } from '@bookswap/shared/schemas';
 import { bookListHead } from '../book-list/book-list-head';
 import { bookListCall, readBookListPlace, type BookListScope } from '../book-list/book-list-query';
 import { categoriesHead } from '../categories/categories-head';
@@ -25,12 +25,27 @@ export type RenderedPageHead = ReturnType<typeof pageHeadTags>;
 /** The version of this entry's interface, which the shell's server checks before calling it. */
 export const PAGE_HEAD_API = 1;
 
+const apiBase = (request: Pick<PageHeadRequest, 'apiUrl'>) => request.apiUrl.replace(/\/+$/, '');
+
+/**
+ * What the heads above are made of, as a tag that changes when they may have: the catalog's version, which moves with
+ * every change to the listings. The shell's server keeps a head while its tag is the current one.
+ */
+export async function pageHeadCacheTag(request: Pick<PageHeadRequest, 'apiUrl' | 'signal'>): Promise<string> {
+  const response = await fetch(`${apiBase(request)}/api/catalog/version`, {
+    headers: { accept: 'application/json' },
+    signal: request.signal,
+  });
+  if (!response.ok) throw new Error(`the catalog version answered ${response.status}`);
+  return `catalog ${catalogVersionSchema.parse(await response.json()).version}`;
+}
+
 /** `/category/:category_id`'s id (the route table's path; the id is one path segment). */
 const CATEGORY_PAGE = /^\/category\/([^/]+)\/?$/;
 
 async function readList(request: PageHeadRequest, params: URLSearchParams, scope: BookListScope) {
   const call = bookListCall(readBookListPlace(params), scope);
-  const response = await fetch(`${request.apiUrl.replace(/\/+$/, '')}${bookListPath(call)}`, {
+  const response = await fetch(`${apiBase(request)}${bookListPath(call)}`, {
     headers: { accept: 'application/json' },
     signal: request.signal,
   });

@@ -1,4 +1,4 @@
-import { productSchema, productWithContactSchema } from '@bookswap/shared/schemas';
+import { catalogVersionSchema, productSchema, productWithContactSchema } from '@bookswap/shared/schemas';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -197,6 +197,26 @@ describe('browsing books', () => {
     const response = await call(server, 'GET', '/api/product/list/0123456789abcdef01234567');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('the catalog version', () => {
+  const versionNow = async () => {
+    const answer = await call(server, 'GET', '/api/catalog/version');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    return catalogVersionSchema.strict().parse(answer.body).version;
+  };
+
+  it('stays while the lists are only read, and moves when a listing is added or deleted', async () => {
+    const before = await versionNow();
+    await call(server, 'GET', '/api/category/list?search=&page=0&size=5');
+    expect(await versionNow()).toBe(before);
+    const id = await givenProduct(server, seller, { book_name: 'Version Mover' });
+    const afterListing = await versionNow();
+    expect(afterListing).toBeGreaterThan(before);
+    expect((await call(server, 'DELETE', `/api/product/delete/${id}`, { as: seller })).status).toBe(200);
+    expect(await versionNow()).toBeGreaterThan(afterListing);
   });
 });
 

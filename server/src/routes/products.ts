@@ -8,16 +8,35 @@ import {
   editProductBodySchema,
   idParamsSchema,
   sellerProductsQuerySchema,
+  type CatalogVersion,
   type InsertResult,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
 import { notFound } from '../errors/http-error';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
-import { advertisedProducts, bookListJson, categoryProducts, productDetails } from '../services/catalog/public-lists';
+import {
+  advertisedProducts,
+  bookListJson,
+  catalogVersion,
+  categoryProducts,
+  productDetails,
+} from '../services/catalog/public-lists';
 import { advertiseListing, createListing, deleteListing, editListing, sellerProducts } from '../services/listings';
 
 export const productRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/catalog/version',
+    access: 'public',
+    rule: 'moves with every change to the listings; the shell’s server keeps page heads per version',
+    handler: ({ reply }, { db }): Promise<CatalogVersion> => {
+      // Asked so as to know whether something made from the lists is current: never from an HTTP cache.
+      reply.header('cache-control', 'no-store');
+      return catalogVersion(db);
+    },
+  }),
+
   defineRoute({
     method: 'GET',
     url: '/api/category/list',

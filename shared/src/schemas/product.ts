@@ -265,6 +265,13 @@ export const bookListResponseSchema = z.object({
 });
 export type BookListResponse = z.infer<typeof bookListResponseSchema>;
 
+/**
+ * `GET /api/catalog/version`: moves with every change to the listings, so whoever keeps something made from the
+ * public lists (the shell's server keeps page heads) can tell when it is out of date.
+ */
+export const catalogVersionSchema = z.object({ version: z.number().int().nonnegative() });
+export type CatalogVersion = z.infer<typeof catalogVersionSchema>;
+
 export const sellerProductsQuerySchema = z.object({
   email: z.string().trim().toLowerCase().email('a valid email is required'),
 });

@@ -5,6 +5,7 @@ import {
   type BookFacets,
   type BookListRequest,
   type BookListResponse,
+  type CatalogVersion,
   type CategoryProductsRequest,
   type Product,
   type ProductDetails,
@@ -70,6 +71,11 @@ const stateReadsOf = perDatabase((db) => new SharedFreshRead(() => readCatalogSt
 /** The catalog version and count as of a read that started after this call (shared with concurrent callers). */
 function freshCatalogState(db: Database): Promise<CatalogState> {
   return stateReadsOf(db).get();
+}
+
+/** The catalog's version as of a read that started after this call: `GET /api/catalog/version`. */
+export async function catalogVersion(db: Database): Promise<CatalogVersion> {
+  return { version: (await freshCatalogState(db)).version };
 }
 
 /** A request's view of the caches: the catalog version it read, and this server's PUBLIC_URL. */
