@@ -1,7 +1,8 @@
 // Where the release commands and the shell's servers find the release registry (docs/decisions/020): the file (the
 // local and single-host default) or, when RELEASE_REGISTRY_DATABASE_URL names one, PostgreSQL, as the API does.
 const { databaseRegistryStore, pollingRegistryReader } = require('@bookswap/shared/release-registry');
-const { readRegistry, registryPath, updateRegistry } = require('./release-store.cjs');
+const { readRegistry, registryFromText, registryPath, updateRegistry } = require('./release-store.cjs');
+const { readWhenChanged } = require('./file-reads.cjs');
 
 /** A pool on the registry's database; DATABASE_SCHEMA applies to it as to the API's. */
 function registryPool(env, max) {
@@ -39,7 +40,16 @@ function openRegistryStore(env = process.env) {
 function openRegistryReader(env = process.env) {
   if (!env.RELEASE_REGISTRY_DATABASE_URL) {
     const file = registryPath(env);
-    return { start: async () => undefined, current: () => readRegistry(file), stop: async () => undefined };
+    // Parsed again only when the file changed: a promote replaces it, and the next request reads the new one.
+    const current = () => {
+      try {
+        return readWhenChanged(file, registryFromText);
+      } catch (error) {
+        if (error.code === 'ENOENT') return readRegistry(file);
+        throw error;
+      }
+    };
+    return { start: async () => undefined, current, stop: async () => undefined };
   }
   const pool = registryPool(env, 1);
   const reader = pollingRegistryReader(databaseRegistryStore(pool), {

@@ -27,6 +27,15 @@ function emptyRegistry() {
   return { remotes: Object.fromEntries(UNITS.map((name) => [name, emptyRemote()])) };
 }
 
+/** The registry a file's text holds, every unit present. */
+function registryFromText(text) {
+  const parsed = JSON.parse(text);
+  const registry = emptyRegistry();
+  for (const [name, entry] of Object.entries(parsed.remotes ?? {}))
+    registry.remotes[name] = { ...emptyRemote(), ...entry };
+  return registry;
+}
+
 /** The registry as last written whole; an absent file is an empty registry (nothing promoted yet). */
 function readRegistry(file = registryPath()) {
   let text;
@@ -36,11 +45,7 @@ function readRegistry(file = registryPath()) {
     if (error.code === 'ENOENT') return emptyRegistry();
     throw error;
   }
-  const parsed = JSON.parse(text);
-  const registry = emptyRegistry();
-  for (const [name, entry] of Object.entries(parsed.remotes ?? {}))
-    registry.remotes[name] = { ...emptyRemote(), ...entry };
-  return registry;
+  return registryFromText(text);
 }
 
 /**
@@ -149,6 +154,7 @@ module.exports = {
   readLastBuild,
   readRegistry,
   readRelease,
+  registryFromText,
   registryPath,
   releasesDir,
   updateRegistry,

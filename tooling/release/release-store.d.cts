@@ -14,6 +14,7 @@ export declare const ROOT: string;
 export declare function releasesDir(env?: Env): string;
 export declare function registryPath(env?: Env): string;
 export declare function readRegistry(file?: string): Registry;
+export declare function registryFromText(text: string): Registry;
 export declare function writeRegistryAtomically(registry: Registry, file?: string): void;
 export declare function updateRegistry(
   change: (registry: Registry) => Registry,

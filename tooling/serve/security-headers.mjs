@@ -3,7 +3,7 @@
 // its own origin, the remotes' origins from remotes.json, the API, the sign-in emulator or Firebase, and Stripe when
 // card payments are real (BOOKSWAP_PAYMENTS=stripe). Nothing else runs, loads or frames the shell.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import fileReads from '../release/file-reads.cjs';
 
 export const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -79,6 +79,9 @@ export function shellContentSecurityPolicy({ config, remotes, indexHtml, env = p
     .join('; ');
 }
 
+const { readWhenChanged } = fileReads;
+const asText = (text) => text;
+
 /** The shell page's headers, computed for this request's configuration. */
 export function shellPageHeaders({ config, remotes, indexFile, env }) {
   return {
@@ -86,7 +89,7 @@ export function shellPageHeaders({ config, remotes, indexFile, env }) {
     'content-security-policy': shellContentSecurityPolicy({
       config,
       remotes,
-      indexHtml: readFileSync(indexFile, 'utf8'),
+      indexHtml: readWhenChanged(indexFile, asText),
       env,
     }),
   };

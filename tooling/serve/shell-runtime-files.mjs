@@ -1,15 +1,17 @@
 // The shell's config.json and remotes.json, computed when served: the deployed files in dist/ with
 // environment variables on top, so pointing the product elsewhere needs no rebuild.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fileReads from '../release/file-reads.cjs';
 import releases from '../release/remotes-for-browser.cjs';
 
 const { REMOTE_PORTS, browserIdFrom, remotesForBrowser } = releases;
+const { readWhenChanged } = fileReads;
 export { REMOTE_PORTS };
 
+/** A JSON file of a release (read per request, parsed again only when it changed), else `fallback`; never changed. */
 function readJson(file, fallback) {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return readWhenChanged(file, JSON.parse);
   } catch {
     return fallback;
   }
@@ -45,7 +47,8 @@ export function publicOriginOf(env, request) {
 
 /** RuntimeConfig of contract/src/config (and `publicUrl`): BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */
 export function configJson(distDir, env = process.env) {
-  const config = readJson(join(distDir, 'config.json'), {});
+  // A copy: the parse is shared between requests, and the environment's values go on top of it here.
+  const config = { ...readJson(join(distDir, 'config.json'), {}) };
   if (env.BOOKSWAP_API_URL) config.apiUrl = env.BOOKSWAP_API_URL;
   const firebase = { ...(config.firebase ?? {}) };
   if (env.BOOKSWAP_FIREBASE_API_KEY) firebase.apiKey = env.BOOKSWAP_FIREBASE_API_KEY;

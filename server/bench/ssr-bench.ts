@@ -1,0 +1,168 @@
+// `pnpm bench:ssr`: the shell's server answering public pages with their head written in (docs/decisions/036), at
+// BENCH_LISTINGS listings (100,000), against the page it answers with no head, all on loopback. The API server runs
+// on PostgreSQL (DATABASE_URL, or a throwaway cluster from scripts/ci-postgres.sh; PGlite when neither exists), and
+// the shell's server in a process of its own on the last build's releases (`node scripts/build-all.mjs` first).
+// Three cases, BENCH_SECONDS (10) each with BENCH_CONNECTIONS (10):
+// - no head: `/login`, the page every non-public path gets, as every page was sent before heads;
+// - cached: 20 public pages asked again and again, each head kept after its first answer;
+// - uncached: every request a list URL not asked before (search word, page, condition), each head computed from the
+//   API's answer. Its budget is raised to 5 s so that each answer carries its head, as counted afterwards.
+// Writes reports/bench-ssr.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCase, warmUp, type CaseResult } from './api-case-run';
+import { benchPostgres, COMMON_WORDS, REPO_ROOT, startBenchServer, stopBenchServer } from './bench-setup';
+import { listingsDatabase } from './listings-database';
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SHELL_PORT = 38_700;
+const REPORT = path.join(REPO_ROOT, 'reports', 'bench-ssr.json');
+const CONDITIONS = ['', 'New', 'Good', 'Fair'];
+
+const CACHED_PAGES = [
+  '/',
+  '/category',
+  ...Array.from({ length: 9 }, (_, i) => `/category/${i + 1}`),
+  '/booklist',
+  '/booklist?page=1',
+  '/booklist?condition=Good',
+  '/booklist?search=amber',
+  '/booklist?search=castle&page=2',
+  '/booklist?sort=price_asc',
+  '/booklist?verified=1',
+  '/category/3?condition=New',
+  '/booklist?minPrice=5&maxPrice=20',
+];
+
+/** List URLs none of which repeats within a run: search word x page x condition. */
+function uncachedPages(): string[] {
+  return COMMON_WORDS.flatMap((word) =>
+    Array.from({ length: 25 }, (_, page) =>
+      CONDITIONS.map((condition) => `/booklist?search=${word}&page=${page}${condition && `&condition=${condition}`}`),
+    ).flat(),
+  );
+}
+
+/** A registry of the bench's own over the last build's releases, every unit live (as `npm start` promotes them). */
+function benchReleases(): { dir: string; remove(): void } {
+  const built = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'releases', 'last-build.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  if (!built.shell || !built.storefront) throw new Error('Build the product first: node scripts/build-all.mjs');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-bench-ssr-'));
+  const remotes: Record<string, { live: string; canary: null; history: [] }> = {};
+  for (const [unit, version] of Object.entries(built)) {
+    fs.symlinkSync(path.join(REPO_ROOT, 'releases', unit), path.join(dir, unit));
+    remotes[unit] = { live: version, canary: null, history: [] };
+  }
+  fs.writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes }));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The shell's server, as `npm start` runs it, in a process of its own. */
+async function startShellServer(releases: string, apiUrl: string, budgetMs: number): Promise<ChildProcess> {
+  const servePackage = pathToFileURL(path.join(REPO_ROOT, 'tooling', 'serve', 'serve-package.mjs')).href;
+  const script = `
+    const { PACKAGES, servePackage } = await import(${JSON.stringify(servePackage)});
+    const shell = PACKAGES.find((pkg) => pkg.name === 'shell');
+    await servePackage(process.env.BOOKSWAP_RELEASES_DIR, shell, ${SHELL_PORT}, process.env).listen();
+    console.log('listening');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    env: {
+      ...process.env,
+      BOOKSWAP_RELEASES_DIR: releases,
+      BOOKSWAP_API_URL: apiUrl,
+      BOOKSWAP_SERVER_API_URL: apiUrl,
+      BOOKSWAP_PUBLIC_URL: 'https://books.example',
+      BOOKSWAP_PAGE_HEAD_BUDGET_MS: String(budgetMs),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`the shell's server ended (${code})`)));
+  });
+  return child;
+}
+
+const base = `http://127.0.0.1:${SHELL_PORT}`;
+
+/** How many of `paths` come back with a head written in (a sample, asked once more after the run). */
+async function withHead(paths: string[]): Promise<string> {
+  const answers = await Promise.all(paths.map(async (page) => (await fetch(`${base}${page}`)).text()));
+  return `${answers.filter((page) => page.includes('data-page-head')).length} of ${paths.length}`;
+}
+
+async function main(): Promise<void> {
+  const postgres = benchPostgres(true, { dir: 'bookswap-bench-ssr-postgres', port: 55732, db: 'bookswap_ssr' });
+  const releases = benchReleases();
+  const database = await listingsDatabase(postgres.databaseUrl ? 'postgres' : 'pglite', LISTINGS, postgres.databaseUrl);
+  const api = await startBenchServer(database.env);
+  const results: (CaseResult & { withHead: string })[] = [];
+  try {
+    const cases = [
+      { name: 'no head (/login)', paths: ['/login'], budgetMs: 150 },
+      { name: 'cached heads (20 pages)', paths: CACHED_PAGES, budgetMs: 150 },
+      { name: 'uncached heads (a new list URL each)', paths: uncachedPages(), budgetMs: 5_000 },
+    ];
+    for (const { name, paths, budgetMs } of cases) {
+      const shell = await startShellServer(releases.dir, api.base, budgetMs);
+      try {
+        // The cached pages' heads are computed here, before the clock starts; the uncached case asks new URLs.
+        if (paths.length < 100) await Promise.all(paths.map((page) => fetch(`${base}${page}`).then((r) => r.text())));
+        else await warmUp(base, '/login');
+        const result = await runCase({
+          engine: 'shell',
+          name,
+          base,
+          paths,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        });
+        const asked = paths.slice(0, Math.min(paths.length, result.requests));
+        const sample = asked.filter((_, i) => i % Math.max(1, Math.floor(asked.length / 20)) === 0).slice(0, 20);
+        results.push({ ...result, withHead: await withHead(sample) });
+      } finally {
+        await stopBenchServer(shell);
+      }
+    }
+  } finally {
+    await stopBenchServer(api.child);
+    await database.remove();
+    releases.remove();
+    postgres.stop();
+  }
+  const lines = [
+    '| case | pages/s | p50 | p95 | p99 | failed | with head (sample) |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.non2xx + r.errors} | ${r.withHead} |`,
+    ),
+  ];
+  console.log(
+    `\nbench:ssr, ${LISTINGS} listings, ${CONNECTIONS} connections, ${SECONDS} s a case, ${os.cpus().length} cores:\n`,
+  );
+  console.log(lines.join('\n'));
+  fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+  fs.writeFileSync(
+    REPORT,
+    JSON.stringify(
+      { measuredAt: new Date().toISOString(), listings: LISTINGS, connections: CONNECTIONS, results },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nwritten ${REPORT}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

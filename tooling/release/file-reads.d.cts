@@ -1,0 +1,1 @@
+export declare function readWhenChanged<T>(file: string, parse: (text: string) => T): T;
