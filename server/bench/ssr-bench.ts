@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readLastBuild, writeRegistryAtomically, type Registry } from '../../tooling/release/release-store.cjs';
 import { runCase, warmUp, type CaseResult } from './api-case-run';
 import { benchPostgres, COMMON_WORDS, REPO_ROOT, startBenchServer, stopBenchServer } from './bench-setup';
 import { listingsDatabase } from './listings-database';
@@ -50,30 +50,23 @@ function uncachedPages(): string[] {
 
 /** A registry of the bench's own over the last build's releases, every unit live (as `npm start` promotes them). */
 function benchReleases(): { dir: string; remove(): void } {
-  const built = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'releases', 'last-build.json'), 'utf8')) as Record<
-    string,
-    string
-  >;
+  const built = readLastBuild();
   if (!built.shell || !built.storefront) throw new Error('Build the product first: node scripts/build-all.mjs');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-bench-ssr-'));
-  const remotes: Record<string, { live: string; canary: null; history: [] }> = {};
+  const remotes: Registry['remotes'] = {};
   for (const [unit, version] of Object.entries(built)) {
+    if (!version) continue;
     fs.symlinkSync(path.join(REPO_ROOT, 'releases', unit), path.join(dir, unit));
     remotes[unit] = { live: version, canary: null, history: [] };
   }
-  fs.writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes }));
+  writeRegistryAtomically({ remotes }, path.join(dir, 'registry.json'));
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The shell's server, as `npm start` runs it, in a process of its own. */
+/** The shell's server, as `npm start` serves it (`tooling/serve/serve.mjs`), in a process of its own. */
 async function startShellServer(releases: string, apiUrl: string, budgetMs: number): Promise<ChildProcess> {
-  const servePackage = pathToFileURL(path.join(REPO_ROOT, 'tooling', 'serve', 'serve-package.mjs')).href;
-  const script = `
-    const { PACKAGES, servePackage } = await import(${JSON.stringify(servePackage)});
-    const shell = PACKAGES.find((pkg) => pkg.name === 'shell');
-    await servePackage(process.env.BOOKSWAP_RELEASES_DIR, shell, ${SHELL_PORT}, process.env).listen();
-    console.log('listening');`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+  const serve = path.join(REPO_ROOT, 'tooling', 'serve', 'serve.mjs');
+  const child = spawn(process.execPath, [serve, 'shell', String(SHELL_PORT)], {
     env: {
       ...process.env,
       BOOKSWAP_RELEASES_DIR: releases,
@@ -85,7 +78,7 @@ async function startShellServer(releases: string, apiUrl: string, budgetMs: numb
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(`:${SHELL_PORT}`) && resolve());
     child.once('exit', (code) => reject(new Error(`the shell's server ended (${code})`)));
   });
   return child;
