@@ -3,6 +3,7 @@ import type { Database, Queryable, Transaction } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
 import { newId } from '../db/ids';
+import { insertFromJson, type RowOf } from '../db/insert-from-json';
 import { perDatabase } from '../db/per-database';
 import { bookings, type BookingRow } from '../db/schema';
 import { notifyAndQueueMail, type NewMail } from './mail-outbox-repository';
@@ -12,8 +13,29 @@ import { lockAllUntilCommit, moveStatus } from './row-statements';
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
 
 export type { BookingRow };
-/** What a new booking is made of; the database fills in `paid` (false), `status` and `created_at`, this module the id. */
-export type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'paid' | 'status' | 'createdAt'>;
+/** The columns a new booking is written with; the database fills in `paid` (false), `status` and `created_at`. */
+const NEW_BOOKING_COLUMNS = [
+  'id',
+  'productId',
+  'buyerId',
+  'buyerEmail',
+  'buyerName',
+  'buyerUid',
+  'title',
+  'imageUrl',
+  'categoryName',
+  'price',
+  'priceCents',
+  'phone',
+  'meetingLocation',
+  'bookedAtText',
+  'sellerId',
+  'sellerName',
+  'sellerPhone',
+] as const;
+
+/** What a new booking is made of (this module gives it its id). */
+export type NewBooking = Omit<RowOf<typeof bookings, (typeof NEW_BOOKING_COLUMNS)[number]>, 'id'>;
 export type BookingStatus = BookingRow['status'];
 
 /** What the seller is told of a new booking, committed with the booking. */
@@ -89,7 +111,7 @@ export async function pageOfBookings(
 }
 
 /** What a status change records besides the status: when the buyer cancelled, when the book was handed over. */
-export type BookingStamps = Pick<NewBooking, 'cancelledAt' | 'handedOverAt'>;
+export type BookingStamps = Pick<typeof bookings.$inferInsert, 'cancelledAt' | 'handedOverAt'>;
 
 /** Moves a booking from one status to another, with its stamps; false when it was no longer in `from`. */
 export function moveBookingStatus(
@@ -214,11 +236,11 @@ function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true
       // A stable sort: bookings of one book by one buyer stay in their order of arrival.
       const ordered = group.filter((row) => !verdicts.has(row.id)).sort(byIndexOrder);
       const inserted = ordered.length
-        ? await tx
-            .insert(bookings)
-            .values(ordered.map(({ notice: _notice, judge: _judge, ...booking }) => booking))
-            .onConflictDoNothing()
-            .returning({ id: bookings.id })
+        ? (
+            (await tx.execute(
+              sql`${insertFromJson(bookings, NEW_BOOKING_COLUMNS, ordered)} ON CONFLICT DO NOTHING RETURNING ${bookings.id}`,
+            )) as unknown as { rows: { id: string }[] }
+          ).rows
         : [];
       const written = new Set(inserted.map((row) => row.id));
       const booked = ordered.filter((row) => written.has(row.id));

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
+import { insertFromJson } from '../db/insert-from-json';
 import { mailOutbox, notifications, type MailRow } from '../db/schema';
 import { insertNotifications, notificationsInsert, type NewNotification } from './notifications-repository';
 
@@ -10,9 +11,17 @@ export type { MailRow };
 /** `unsubscribeUrl`: the address that unsubscribes in one click, sent as List-Unsubscribe (decision 035). */
 export type NewMail = Pick<MailRow, 'toEmail' | 'subject' | 'body' | 'link'> & Partial<Pick<MailRow, 'unsubscribeUrl'>>;
 
+/** The insert of new emails, each with its id, due now: sent alone, or as the main statement after a `WITH`. */
+const mailInsert = (rows: NewMail[]): SQL =>
+  insertFromJson(
+    mailOutbox,
+    ['id', 'toEmail', 'subject', 'body', 'link', 'unsubscribeUrl'],
+    rows.map((row) => ({ id: newId(), unsubscribeUrl: null, ...row })),
+  );
+
 export async function queueMail(db: Queryable, rows: NewMail[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(mailOutbox).values(rows.map((row) => ({ id: newId(), ...row })));
+  await db.execute(mailInsert(rows));
 }
 
 /**
@@ -26,11 +35,9 @@ export async function notifyAndQueueMail(db: Queryable, told: NewNotification[],
     await queueMail(db, mails);
     return;
   }
-  const notified = db.$with('notified').as(notificationsInsert(db, told).returning({ id: notifications.id }));
-  await db
-    .with(notified)
-    .insert(mailOutbox)
-    .values(mails.map((row) => ({ id: newId(), ...row })));
+  await db.execute(
+    sql`WITH notified AS (${notificationsInsert(told)} RETURNING ${notifications.id}) ${mailInsert(mails)}`,
+  );
 }
 
 /** Queues one email, first tried at `dueAt` (now or later); answers its id. */

@@ -2,6 +2,7 @@ import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { newId } from '../db/ids';
+import { insertFromJson } from '../db/insert-from-json';
 import { notifications, type NotificationRow } from '../db/schema';
 import { newestOfOwner } from './row-statements';
 
@@ -10,13 +11,20 @@ import { newestOfOwner } from './row-statements';
 export type { NotificationRow };
 export type NewNotification = Pick<NotificationRow, 'userId' | 'kind' | 'title' | 'body' | 'link'>;
 
-/** The insert of new notifications, each with its id: awaited alone, or inside another statement's `WITH`. */
-export const notificationsInsert = (db: Queryable, rows: NewNotification[]) =>
-  db.insert(notifications).values(rows.map((row) => ({ id: newId(), ...row })));
+/**
+ * The insert of new notifications, each with its id (unread, made now): sent alone, or inside another statement's
+ * `WITH`.
+ */
+export const notificationsInsert = (rows: NewNotification[]): SQL =>
+  insertFromJson(
+    notifications,
+    ['id', 'userId', 'kind', 'title', 'body', 'link'],
+    rows.map((row) => ({ id: newId(), ...row })),
+  );
 
 export async function insertNotifications(db: Queryable, rows: NewNotification[]): Promise<void> {
   if (rows.length === 0) return;
-  await notificationsInsert(db, rows);
+  await db.execute(notificationsInsert(rows));
 }
 
 /** A person's newest `limit` notifications, newest first. */

@@ -97,8 +97,8 @@ function keepLeases(db: Database, claims: MailClaim[], leaseMs: number, claimedF
 }
 
 /**
- * Delivers up to `batch` due emails of the outbox, `SENDS_AT_ONCE` at a time. Each is marked delivered as soon as
- * the SMTP server accepted it; a refused or failed one is tried again later, with backoff, until its
+ * Delivers up to `batch` due emails of the outbox, `SENDS_AT_ONCE` at a time. They are marked delivered as soon as
+ * the SMTP server accepted `SENDS_AT_ONCE` of them (one statement, not one an email); a refused or failed one is tried again later, with backoff, until its
  * `maxAttempts`th try fails: then it is a dead letter. The leases are renewed while the round runs, and a send
  * starts only while its lease holds, so a slow send is never taken by another worker (another instance's included)
  * and sent twice; an email whose lease this worker could not renew in time is left to whoever claims it next. A
@@ -118,6 +118,12 @@ export async function deliverDueMail(
   const waiting = [...due];
   const delivered: string[] = [];
   const unmarked: string[] = [];
+  // Accepted emails are marked a send's worth at a time (SENDS_AT_ONCE of them, or the round's last).
+  const accepted: string[] = [];
+  const markAccepted = async () => {
+    const ids = accepted.splice(0);
+    if (ids.length > 0) await markMailDelivered(db, ids).catch(() => unmarked.push(...ids));
+  };
   let failed = 0;
   const deliverOne = async (mail: MailRow) => {
     if (!(await leases.holds(mail.id))) return;
@@ -139,9 +145,10 @@ export async function deliverDueMail(
     }
     leases.release(mail.id);
     delivered.push(mail.id);
-    // Marked at once: the window in which a crash sends it again is this one statement. A mark that fails is
-    // tried again with the round's others, while the lease still keeps other workers off.
-    await markMailDelivered(db, [mail.id]).catch(() => unmarked.push(mail.id));
+    // The window in which a crash sends it again is the sends under way beside it and one statement. A mark that
+    // fails is tried again with the round's others, while the lease still keeps other workers off.
+    accepted.push(mail.id);
+    if (accepted.length >= SENDS_AT_ONCE) await markAccepted();
   };
   try {
     await Promise.all(
@@ -152,6 +159,7 @@ export async function deliverDueMail(
   } finally {
     await leases.stop();
   }
+  await markAccepted();
   await markMailDelivered(db, unmarked);
   return { delivered: delivered.length, failed };
 }
