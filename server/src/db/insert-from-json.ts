@@ -5,6 +5,15 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 export type RowOf<T extends PgTable, K extends keyof T['$inferInsert']> = Required<Pick<T['$inferInsert'], K>>;
 
 /**
+ * Rows that belong to others written by the same statement (the notice of a booking): each row's owner, and the
+ * owners the statement wrote (a subquery such as `SELECT id FROM booked`). Only those rows are written.
+ */
+export interface RowsOwnedBy {
+  owners: readonly string[];
+  written: SQL;
+}
+
+/**
  * `INSERT INTO <table> (<columns>) SELECT <columns> FROM jsonb_to_recordset($1)`, rows in the order given: any number
  * of rows in one JSON parameter, read back by PostgreSQL in the columns' own types. The columns are named once, by
  * their keys in the table's Drizzle definition; the others take their defaults. Drizzle's `values` sends a parameter
@@ -15,6 +24,7 @@ export function insertFromJson<T extends PgTable, K extends keyof T['$inferInser
   table: T,
   keys: readonly K[],
   rows: readonly RowOf<T, K>[],
+  ownedBy?: RowsOwnedBy,
 ): SQL {
   const byKey = getTableColumns(table);
   const columns = keys.map((key) => {
@@ -24,7 +34,7 @@ export function insertFromJson<T extends PgTable, K extends keyof T['$inferInser
   });
   const json = JSON.stringify(
     rows.map((row, order) => {
-      const record: Record<string, unknown> = { row_order: order };
+      const record: Record<string, unknown> = { row_order: order, row_owner: ownedBy?.owners[order] ?? null };
       columns.forEach((column, i) => {
         const value = row[keys[i]!];
         record[column.name] = value === null ? null : column.mapToDriverValue(value);
@@ -40,5 +50,6 @@ export function insertFromJson<T extends PgTable, K extends keyof T['$inferInser
     columns.map((column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
     sql`, `,
   );
-  return sql`INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset(${json}::jsonb) AS row (${types}, row_order integer) ORDER BY row_order`;
+  const owned = ownedBy ? sql` WHERE row_owner IN (${ownedBy.written})` : sql``;
+  return sql`INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset(${json}::jsonb) AS row (${types}, row_order integer, row_owner text)${owned} ORDER BY row_order`;
 }

@@ -6,8 +6,8 @@ import { newId } from '../db/ids';
 import { insertFromJson, type RowOf } from '../db/insert-from-json';
 import { perDatabase } from '../db/per-database';
 import { bookings, type BookingRow } from '../db/schema';
-import { notifyAndQueueMail, type NewMail } from './mail-outbox-repository';
-import type { NewNotification } from './notifications-repository';
+import { mailInsert, type NewMail } from './mail-outbox-repository';
+import { notificationsInsert, type NewNotification } from './notifications-repository';
 import { lockAllUntilCommit, moveStatus } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
@@ -235,22 +235,31 @@ function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true
       }
       // A stable sort: bookings of one book by one buyer stay in their order of arrival.
       const ordered = group.filter((row) => !verdicts.has(row.id)).sort(byIndexOrder);
+      // The seller's notification and email of each booking, written only if the booking is (one statement).
+      const sellerNotices = ordered.flatMap(({ id, sellerId, notice }) =>
+        sellerId
+          ? [{ id, notification: { userId: sellerId, kind: 'new-booking' as const, ...notice.notification } }]
+          : [],
+      );
+      const ofBooked = (owners: string[]) => ({ owners, written: sql`SELECT id FROM booked` });
       const inserted = ordered.length
         ? (
-            (await tx.execute(
-              sql`${insertFromJson(bookings, NEW_BOOKING_COLUMNS, ordered)} ON CONFLICT DO NOTHING RETURNING ${bookings.id}`,
-            )) as unknown as { rows: { id: string }[] }
+            (await tx.execute(sql`WITH booked AS (
+                ${insertFromJson(bookings, NEW_BOOKING_COLUMNS, ordered)} ON CONFLICT DO NOTHING RETURNING ${bookings.id}
+              ), told AS (
+                ${notificationsInsert(
+                  sellerNotices.map((row) => row.notification),
+                  ofBooked(sellerNotices.map((row) => row.id)),
+                )}
+              ), mailed AS (
+                ${mailInsert(
+                  ordered.map(({ notice }) => notice.email),
+                  ofBooked(ordered.map((row) => row.id)),
+                )}
+              ) SELECT id FROM booked`)) as unknown as { rows: { id: string }[] }
           ).rows
         : [];
       const written = new Set(inserted.map((row) => row.id));
-      const booked = ordered.filter((row) => written.has(row.id));
-      await notifyAndQueueMail(
-        tx,
-        booked.flatMap(({ sellerId, notice }) =>
-          sellerId ? [{ userId: sellerId, kind: 'new-booking' as const, ...notice.notification }] : [],
-        ),
-        booked.map(({ notice }) => notice.email),
-      );
       return group.map((row): true | BookingRefused<unknown> => {
         if (verdicts.has(row.id)) return { refused: 'limit', reason: verdicts.get(row.id) };
         return written.has(row.id) ? true : { refused: 'already-booked' };

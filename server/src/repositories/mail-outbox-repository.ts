@@ -1,9 +1,8 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { newId } from '../db/ids';
-import { insertFromJson } from '../db/insert-from-json';
-import { mailOutbox, notifications, type MailRow } from '../db/schema';
-import { insertNotifications, notificationsInsert, type NewNotification } from './notifications-repository';
+import { insertFromJson, type RowsOwnedBy } from '../db/insert-from-json';
+import { mailOutbox, type MailRow } from '../db/schema';
 
 /** The mail outbox (migration 0007): emails written with their event, delivered by the mail worker. */
 
@@ -11,33 +10,21 @@ export type { MailRow };
 /** `unsubscribeUrl`: the address that unsubscribes in one click, sent as List-Unsubscribe (decision 035). */
 export type NewMail = Pick<MailRow, 'toEmail' | 'subject' | 'body' | 'link'> & Partial<Pick<MailRow, 'unsubscribeUrl'>>;
 
-/** The insert of new emails, each with its id, due now: sent alone, or as the main statement after a `WITH`. */
-const mailInsert = (rows: NewMail[]): SQL =>
+/**
+ * The insert of new emails, each with its id, due now: sent alone, or inside another statement's `WITH` (`ownedBy`:
+ * only those of the rows that statement wrote).
+ */
+export const mailInsert = (rows: NewMail[], ownedBy?: RowsOwnedBy): SQL =>
   insertFromJson(
     mailOutbox,
     ['id', 'toEmail', 'subject', 'body', 'link', 'unsubscribeUrl'],
     rows.map((row) => ({ id: newId(), unsubscribeUrl: null, ...row })),
+    ownedBy,
   );
 
 export async function queueMail(db: Queryable, rows: NewMail[]): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(mailInsert(rows));
-}
-
-/**
- * Writes notifications and queues emails in one statement (the notifications' insert as a data-modifying `WITH`,
- * which PostgreSQL runs whole whatever the main statement reads): a round trip less for a write that tells people
- * of what it did in the same transaction.
- */
-export async function notifyAndQueueMail(db: Queryable, told: NewNotification[], mails: NewMail[]): Promise<void> {
-  if (told.length === 0 || mails.length === 0) {
-    await insertNotifications(db, told);
-    await queueMail(db, mails);
-    return;
-  }
-  await db.execute(
-    sql`WITH notified AS (${notificationsInsert(told)} RETURNING ${notifications.id}) ${mailInsert(mails)}`,
-  );
 }
 
 /** Queues one email, first tried at `dueAt` (now or later); answers its id. */

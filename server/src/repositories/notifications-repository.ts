@@ -2,7 +2,7 @@ import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { newId } from '../db/ids';
-import { insertFromJson } from '../db/insert-from-json';
+import { insertFromJson, type RowsOwnedBy } from '../db/insert-from-json';
 import { notifications, type NotificationRow } from '../db/schema';
 import { newestOfOwner } from './row-statements';
 
@@ -13,13 +13,14 @@ export type NewNotification = Pick<NotificationRow, 'userId' | 'kind' | 'title' 
 
 /**
  * The insert of new notifications, each with its id (unread, made now): sent alone, or inside another statement's
- * `WITH`.
+ * `WITH` (`ownedBy`: only those of the rows that statement wrote).
  */
-export const notificationsInsert = (rows: NewNotification[]): SQL =>
+export const notificationsInsert = (rows: NewNotification[], ownedBy?: RowsOwnedBy): SQL =>
   insertFromJson(
     notifications,
     ['id', 'userId', 'kind', 'title', 'body', 'link'],
     rows.map((row) => ({ id: newId(), ...row })),
+    ownedBy,
   );
 
 export async function insertNotifications(db: Queryable, rows: NewNotification[]): Promise<void> {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { bookingSchema, reportSchema } from '@bookswap/shared/schemas';
-import { bookings, reports } from '../db/schema';
+import { bookings, mailOutbox, notifications, reports } from '../db/schema';
 import {
   ADA_ADMIN,
   BEA_BUYER,
@@ -149,6 +149,14 @@ describe('one open booking per buyer and book, decided by the database', () => {
     expect(answers.find((a) => a.status === 409)!.body.message).toBe('You have already booked this book');
     const mine = await call(server, 'GET', `/api/booking/list?email=${buyer.email}`, { as: buyer });
     expect(mine.body.filter((b: { category_id: string }) => b.category_id === productId)).toHaveLength(1);
+    // The seller is told of the one booking once: one notification, one email.
+    const told = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'new-booking'), like(notifications.body, '%Parallel Lines%')));
+    expect(told).toHaveLength(1);
+    const mailed = await server.db.select().from(mailOutbox).where(like(mailOutbox.body, '%Parallel Lines%'));
+    expect(mailed).toHaveLength(1);
   });
 
   it('refuses a second open booking even when written straight to the database', async () => {
