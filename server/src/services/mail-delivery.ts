@@ -98,12 +98,13 @@ function keepLeases(db: Database, claims: MailClaim[], leaseMs: number, claimedF
 
 /**
  * Delivers up to `batch` due emails of the outbox, `SENDS_AT_ONCE` at a time. They are marked delivered as soon as
- * the SMTP server accepted `SENDS_AT_ONCE` of them (one statement, not one an email); a refused or failed one is tried again later, with backoff, until its
- * `maxAttempts`th try fails: then it is a dead letter. The leases are renewed while the round runs, and a send
- * starts only while its lease holds, so a slow send is never taken by another worker (another instance's included)
- * and sent twice; an email whose lease this worker could not renew in time is left to whoever claims it next. A
- * process that dies between the server's acceptance and the mark leaves the email to be sent once more when its
- * lease ends: at least once, never lost, and the repeat carries the same Message-ID (docs/decisions/032).
+ * the SMTP server accepted `SENDS_AT_ONCE` of them (one statement, not one an email); a refused or failed one is
+ * tried again later, with backoff, until its `maxAttempts`th try fails: then it is a dead letter. The leases are
+ * renewed while the round runs, and a send starts only while its lease holds, so a slow send is never taken by
+ * another worker (another instance's included) and sent twice; an email whose lease this worker could not renew in
+ * time is left to whoever claims it next. A process that dies between the server's acceptance and the mark leaves
+ * the email to be sent once more when its lease ends: at least once, never lost, and the repeat carries the same
+ * Message-ID (docs/decisions/032).
  */
 export async function deliverDueMail(
   db: Database,
