@@ -6,4 +6,5 @@ module.exports = createConfig({
   port: 3001,
   exposes: { './routes': './src/routes.tsx' },
   serverEntry: './src/server-entry/page-head-render.ts',
+  renderEntry: './src/server-entry/page-render.ts',
 });

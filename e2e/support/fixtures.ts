@@ -108,7 +108,33 @@ export async function signInAsDemo(page: Page, role: Role): Promise<DemoUser> {
   return user;
 }
 
+/**
+ * Resolves once a page the shell's server rendered (docs/decisions/037) is hydrated: it shows before its script runs,
+ * and its controls answer only from then on. A page the browser rendered is ready as it is.
+ */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => {
+    if (!document.getElementById('bookswap-page-state')) return true;
+    const drawn = document.querySelector('#root > div');
+    return drawn !== null && Object.keys(drawn).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
 export const test = base.extend<BookswapFixtures>({
+  // Every test acts on a page as a person would once it answers: loads through the fixture's page wait for hydration.
+  page: async ({ page }, use) => {
+    for (const load of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const original = page[load].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+      Object.assign(page, {
+        [load]: async (...args: unknown[]) => {
+          const response = await original(...args);
+          await untilHydrated(page);
+          return response;
+        },
+      });
+    }
+    await use(page);
+  },
   product: async ({}, use) => {
     const stopped = new Set<PackageName | 'api'>();
     await use({

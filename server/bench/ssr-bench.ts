@@ -1,12 +1,13 @@
-// `pnpm bench:ssr`: the shell's server answering public pages with their head written in (docs/decisions/036), at
-// BENCH_LISTINGS listings (100,000), against the page it answers with no head, all on loopback. The API server runs
+// `pnpm bench:ssr`: the shell's server answering public pages rendered, with their head written in and their body
+// drawn by the shell's and the storefront's releases (docs/decisions/036, 037), at BENCH_LISTINGS listings (100,000),
+// against the page it answers with neither, all on loopback. The API server runs
 // on PostgreSQL (DATABASE_URL, or a throwaway cluster from scripts/ci-postgres.sh; PGlite when neither exists), and
 // the shell's server in a process of its own on the last build's releases (`node scripts/build-all.mjs` first).
 // Three cases, BENCH_SECONDS (10) each with BENCH_CONNECTIONS (10):
-// - no head: `/login`, the page every non-public path gets, as every page was sent before heads;
-// - cached: 20 public pages asked again and again, each head kept after its first answer;
-// - uncached: every request a list URL not asked before (search word, page, condition), each head computed from the
-//   API's answer. Its budget is raised to 5 s so that each answer carries its head, as counted afterwards.
+// - static: `/login`, the page every non-public path gets, as every page was sent before heads and rendering;
+// - cached: 20 public pages asked again and again, each head and body kept after its first answer;
+// - uncached: every request a list URL not asked before (search word, page, condition), each head and body computed
+//   from the API's answer. Its budgets are raised to 5 s so that each answer carries them, as counted afterwards.
 // Writes reports/bench-ssr.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,8 @@ import { listingsDatabase } from './listings-database';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_SSR_CASES: the cases to run, by the start of their names (`cached,uncached`); all by default. */
+const ONLY = (process.env.BENCH_SSR_CASES ?? '').split(',').filter(Boolean);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SHELL_PORT = 38_700;
 const REPORT = path.join(REPO_ROOT, 'reports', 'bench-ssr.json');
@@ -66,7 +69,9 @@ function benchReleases(): { dir: string; remove(): void } {
 /** The shell's server, as `npm start` serves it (`tooling/serve/serve.mjs`), in a process of its own. */
 async function startShellServer(releases: string, apiUrl: string, budgetMs: number): Promise<ChildProcess> {
   const serve = path.join(REPO_ROOT, 'tooling', 'serve', 'serve.mjs');
-  const child = spawn(process.execPath, [serve, 'shell', String(SHELL_PORT)], {
+  // BENCH_SHELL_NODE_ARGS: Node's options for it, e.g. `--cpu-prof --cpu-prof-dir=reports/ssr-profile`.
+  const nodeArgs = (process.env.BENCH_SHELL_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serve, 'shell', String(SHELL_PORT)], {
     env: {
       ...process.env,
       BOOKSWAP_RELEASES_DIR: releases,
@@ -74,6 +79,7 @@ async function startShellServer(releases: string, apiUrl: string, budgetMs: numb
       BOOKSWAP_SERVER_API_URL: apiUrl,
       BOOKSWAP_PUBLIC_URL: 'https://books.example',
       BOOKSWAP_PAGE_HEAD_BUDGET_MS: String(budgetMs),
+      BOOKSWAP_PAGE_RENDER_BUDGET_MS: String(budgetMs),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -86,10 +92,12 @@ async function startShellServer(releases: string, apiUrl: string, budgetMs: numb
 
 const base = `http://127.0.0.1:${SHELL_PORT}`;
 
-/** How many of `paths` come back with a head written in (a sample, asked once more after the run). */
-async function withHead(paths: string[]): Promise<string> {
+/** How many of `paths` come back with a head and a body (a sample, asked once more after the run). */
+async function rendered(paths: string[]): Promise<string> {
   const answers = await Promise.all(paths.map(async (page) => (await fetch(`${base}${page}`)).text()));
-  return `${answers.filter((page) => page.includes('data-page-head')).length} of ${paths.length}`;
+  const heads = answers.filter((page) => page.includes('data-page-head')).length;
+  const bodies = answers.filter((page) => /<div id="root"><[a-z]/.test(page)).length;
+  return `${heads} and ${bodies} of ${paths.length}`;
 }
 
 async function main(): Promise<void> {
@@ -97,17 +105,19 @@ async function main(): Promise<void> {
   const releases = benchReleases();
   const database = await listingsDatabase(postgres.databaseUrl ? 'postgres' : 'pglite', LISTINGS, postgres.databaseUrl);
   const api = await startBenchServer(database.env);
-  const results: (CaseResult & { withHead: string })[] = [];
+  const results: (CaseResult & { rendered: string })[] = [];
   try {
     const cases = [
-      { name: 'no head (/login)', paths: ['/login'], budgetMs: 150 },
-      { name: 'cached heads (20 pages)', paths: CACHED_PAGES, budgetMs: 150 },
-      { name: 'uncached heads (a new list URL each)', paths: uncachedPages(), budgetMs: 5_000 },
+      { name: 'static page (/login)', paths: ['/login'], budgetMs: 150 },
+      { name: 'cached pages (20 public pages)', paths: CACHED_PAGES, budgetMs: 150 },
+      { name: 'uncached pages (a new list URL each)', paths: uncachedPages(), budgetMs: 5_000 },
     ];
-    for (const { name, paths, budgetMs } of cases) {
+    for (const { name, paths, budgetMs } of cases.filter(
+      ({ name }) => !ONLY.length || ONLY.some((start) => name.startsWith(start)),
+    )) {
       const shell = await startShellServer(releases.dir, api.base, budgetMs);
       try {
-        // The cached pages' heads are computed here, before the clock starts; the uncached case asks new URLs.
+        // The cached pages are rendered here, before the clock starts; the uncached case asks new URLs.
         if (paths.length < 100) await Promise.all(paths.map((page) => fetch(`${base}${page}`).then((r) => r.text())));
         else await warmUp(base, '/login');
         const result = await runCase({
@@ -120,7 +130,7 @@ async function main(): Promise<void> {
         });
         const asked = paths.slice(0, Math.min(paths.length, result.requests));
         const sample = asked.filter((_, i) => i % Math.max(1, Math.floor(asked.length / 20)) === 0).slice(0, 20);
-        results.push({ ...result, withHead: await withHead(sample) });
+        results.push({ ...result, rendered: await rendered(sample) });
       } finally {
         await stopBenchServer(shell);
       }
@@ -132,11 +142,11 @@ async function main(): Promise<void> {
     postgres.stop();
   }
   const lines = [
-    '| case | pages/s | p50 | p95 | p99 | failed | with head (sample) |',
+    '| case | pages/s | p50 | p95 | p99 | failed | with head and body (sample) |',
     '|---|---:|---:|---:|---:|---:|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.non2xx + r.errors} | ${r.withHead} |`,
+        `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.non2xx + r.errors} | ${r.rendered} |`,
     ),
   ];
   console.log(

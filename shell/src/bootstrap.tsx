@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createSessionStore } from '@bookswap/contract/auth';
 import { getRuntimeConfig, setRuntimeConfig } from '@bookswap/contract/config';
@@ -11,6 +11,9 @@ import { RemoteRoutesLoader } from './federation/remote-routes-loader';
 import { earlyManifests } from './federation/early-start';
 import { createRouteCatalog, setRouteCatalog } from './federation/route-catalog';
 import { builtShellContract } from './federation/shell-contract';
+import { answeredCache, readPageState } from './server-render/page-state';
+import { loadMatchedScreens } from './server-render/hydration';
+import { noteHydrationError } from './release-health/load-ledger';
 import type { ReleaseHealthOptions } from './release-health/start-release-health';
 // For its lazy imports: the shared modules this build provides to the remotes (not called).
 import './federation/provide-shared';
@@ -39,9 +42,12 @@ function reportReleaseHealthLater(options: () => ReleaseHealthOptions) {
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  const root = createRoot(container);
+  // A page the shell's server rendered (docs/decisions/037) is hydrated with what it was rendered with.
+  const rendered = container.firstElementChild ? readPageState(document) : null;
   try {
-    const { config, remotes } = await readStartUpConfig();
+    const { config, remotes: listed } = await readStartUpConfig();
+    // The releases the server rendered with, whatever remotes.json says now: a promote meanwhile waits for the next page.
+    const remotes = rendered?.remotes ?? listed;
     setRuntimeConfig(config);
     registerPlugins([earlyManifests()]);
     // The routes each release serves, before any remote's code loads (docs/decisions/021).
@@ -49,17 +55,33 @@ async function start() {
     const loader = new RemoteRoutesLoader({ registerRemotes, loadRemote }, remotes, builtShellContract());
     // One sign-in state for the provider that writes it and the route guards that read it before loading.
     const session = createSessionStore();
-    const router = createBrowserRouter(createAppRoutes(loader, session));
+    const routes = createAppRoutes(loader, session);
+    // The screens the server drew are loaded before hydrating, so the first render is theirs, not a spinner.
+    // A screen that cannot load now (its remote down since the server drew it) is the router's to show: the page is
+    // then rendered afresh, with that remote's fallback, instead of hydrated.
+    const matched = rendered ? await loadMatchedScreens(routes, window.location).catch(() => null) : null;
+    const router = createBrowserRouter(routes, matched ? { hydrationData: { loaderData: matched.loaderData } } : {});
     reportReleaseHealthLater(() => ({ apiUrl: getRuntimeConfig().apiUrl, remotes, router }));
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <AppProviders session={session}>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
-      ),
+    const app = (
+      <StrictMode>
+        <AppProviders
+          session={session}
+          swrCache={rendered ? answeredCache(rendered.cache) : undefined}
+          renderedWidth={rendered?.viewportWidth}
+        >
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>
     );
+    if (matched)
+      hydrateRoot(container, app, {
+        // React renders the page afresh where it differs; the release whose screen it was counts it (release health).
+        onRecoverableError: (error) => {
+          console.error('Bookswap: the page differed from its server render and was drawn afresh', error);
+          if (matched?.screen) noteHydrationError(matched.screen.remote, matched.screen.route);
+        },
+      });
+    else startTransition(() => createRoot(container).render(app));
   } catch (error) {
     // Without its configuration the shell cannot route anywhere: say what is missing.
     container.textContent = `Bookswap could not start: ${error instanceof Error ? error.message : String(error)}`;

@@ -128,14 +128,21 @@ function shellFacts(staging: string): { provides: ShellContract; routes: RouteFa
   return { provides, routes };
 }
 
-/** Where a remote's build writes its page-head server entry, if it has one. */
-const PAGE_HEAD_FILE = 'server/page-head.cjs';
+/** Where a build writes its server entries, if it has them: a remote's page heads, and a page's render. */
+const SERVER_FILES = { pageHead: 'server/page-head.cjs', pageRender: 'server/page-render.cjs' } as const;
 
 /**
  * `release.json` as a build writes it: the manifest, and the modules the release runs on the shell's server as
- * paths in its folder (docs/decisions/036; tooling/serve/page-heads.mjs reads `pageHead`).
+ * paths in its folder (docs/decisions/036 and 037; tooling/serve/page-heads.mjs reads `pageHead`,
+ * tooling/serve/page-renders.mjs `pageRender`).
  */
-type BuiltRelease = ReleaseManifest & { server?: { pageHead?: string } };
+type BuiltRelease = ReleaseManifest & { server?: Partial<Record<keyof typeof SERVER_FILES, string>> };
+
+/** The server entries a build wrote beside the browser's files (tooling/webpack/create-config.cjs), if any. */
+function serverEntriesIn(staging: string): Pick<BuiltRelease, 'server'> {
+  const written = Object.entries(SERVER_FILES).filter(([, file]) => existsSync(join(staging, file)));
+  return written.length ? { server: Object.fromEntries(written) } : {};
+}
 
 /**
  * `pnpm release build <unit>`: one production build into a new folder `<releases>/<unit>/<version>/` that is
@@ -181,8 +188,7 @@ export async function buildRelease({ remote, source, env = process.env, log = ()
         : contract,
       routes: shell ? shell.routes : (remoteRoutes ?? []),
       ...(shell ? { provides: shell.provides } : {}),
-      // A server entry the build wrote beside the browser's files (tooling/webpack/create-config.cjs).
-      ...(existsSync(join(staging, PAGE_HEAD_FILE)) ? { server: { pageHead: PAGE_HEAD_FILE } } : {}),
+      ...serverEntriesIn(staging),
     };
     writeFileSync(join(staging, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
     renameSync(staging, target);

@@ -1,57 +1,10 @@
 // The head of a public storefront page, written by the shell's server into the page it sends (docs/decisions/036):
 // computed by the server entry of the storefront release this browser resolves to, so a crawler or a link preview
 // that runs no script reads the page's own title, description, canonical URL, Open Graph tags and JSON-LD.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import vm from 'node:vm';
+import { keptAnswers, LATE, loadModule, Recent, withinBudget } from './release-modules.mjs';
 
 /** The interface version of `renderPageHead` this server calls (remote-storefront/src/server-entry). */
 export const PAGE_HEAD_API = 1;
-
-/** A small least-recently-used map: reading an entry makes it the newest; past `max` the oldest goes. */
-class Recent {
-  constructor(max) {
-    this.max = max;
-    this.entries = new Map();
-  }
-  get(key) {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key, value) {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.max) break;
-      this.entries.delete(oldest);
-    }
-  }
-  delete(key) {
-    this.entries.delete(key);
-  }
-  get size() {
-    return this.entries.size;
-  }
-}
-
-/**
- * Runs a release's server entry (one CommonJS file with its imports bundled in) as a module of its own. Not through
- * `require`, whose cache would keep every release ever loaded: a module dropped from `Recent` is garbage.
- */
-function loadModule(file) {
-  const code = readFileSync(file, 'utf8');
-  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
-    filename: file,
-  });
-  const module = { exports: {} };
-  wrapper(module.exports, createRequire(file), module, file, join(file, '..'));
-  return module.exports;
-}
 
 /** The page with the head written in: its title, its description, and the head's own elements before `</head>`. */
 export function withPageHead(page, head) {
@@ -82,7 +35,7 @@ export function createPageHeads({
   log = (line) => console.warn(line),
 } = {}) {
   const modules = new Recent(maxModules);
-  const heads = new Recent(maxHeads);
+  const heads = keptAnswers({ max: maxHeads, giveUpMs: Math.max(5_000, budgetMs * 10) });
   /** Per entry and API: the last cache tag, when it was asked, and the question under way. */
   const tags = new Recent(maxModules * 2);
   const outcomes = { written: 0, fromCache: 0, none: 0, failed: 0, overBudget: 0 };
@@ -124,28 +77,6 @@ export function createPageHeads({
     return known.value;
   }
 
-  /** The head, computed at most once at a time per key; a failure is not kept. */
-  function computed(key, file, request, keepMs) {
-    const kept = heads.get(key);
-    if (kept && kept.until > Date.now()) return kept.head;
-    // A head past its budget is still awaited for the next request, but not for ever.
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), Math.max(5_000, budgetMs * 10)).unref();
-    const head = Promise.resolve()
-      .then(() => moduleOf(file).renderPageHead({ ...request, signal: controller.signal }))
-      .then(
-        (value) => value ?? null,
-        (error) => {
-          heads.delete(key);
-          throw error;
-        },
-      );
-    // Awaited by this request only within its budget: a later failure must not go unhandled.
-    head.catch(() => undefined);
-    heads.set(key, { head, until: Date.now() + keepMs });
-    return head;
-  }
-
   return {
     outcomes,
     /**
@@ -160,17 +91,13 @@ export function createPageHeads({
       const head = (async () => {
         const tag = await tagOf(file, apiUrl);
         const key = `${version}\n${tag ?? ''}\n${origin}\n${path}?${search}`;
-        wasKept = heads.get(key)?.until > Date.now();
-        return computed(key, file, { path, search, origin, apiUrl }, tag === null ? freshMs : taggedMs);
+        wasKept = heads.has(key);
+        return heads.take(key, tag === null ? freshMs : taggedMs, (signal) =>
+          moduleOf(file).renderPageHead({ path, search, origin, apiUrl, signal }),
+        );
       })();
-      head.catch(() => undefined);
-      let timer;
-      const LATE = Symbol('late');
-      const late = new Promise((resolve) => {
-        timer = setTimeout(() => resolve(LATE), budgetMs);
-      });
       try {
-        const first = await Promise.race([head, late]);
+        const first = await withinBudget(head, budgetMs);
         if (first === LATE) {
           outcomes.overBudget++;
           return null;
@@ -181,10 +108,9 @@ export function createPageHeads({
         outcomes.failed++;
         log(`[page-head] ${path}?${search} (storefront ${version}): ${error?.message ?? error}`);
         return null;
-      } finally {
-        clearTimeout(timer);
       }
     },
+    tagOf,
     /** How many releases' entries and heads are held now (bounded by maxModules and maxHeads). */
     held: () => ({ modules: modules.size, heads: heads.size }),
   };

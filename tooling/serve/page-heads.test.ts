@@ -1,39 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keptReleases } from './kept-releases.testing';
 import { createPageHeads, withPageHead } from './page-heads.mjs';
-import { PACKAGES, servePackage, type StaticServer } from './serve-package.mjs';
 
 // The shell's server writes a public page's head from the server entry of the storefront release each browser
 // resolves to. The releases here are folders as `pnpm release build` leaves them, with small hand-written entries
 // standing in for the storefront's build (its own entry is tested in remote-storefront/src/server-entry).
 
-const SHELL = PACKAGES.find((pkg) => pkg.name === 'shell')!;
-const releases = mkdtempSync(join(tmpdir(), 'bookswap-page-heads-'));
-const servers: StaticServer[] = [];
-afterEach(() => Promise.all(servers.splice(0).map((server) => server.close())));
-afterAll(() => rmSync(releases, { recursive: true, force: true }));
+const { releases, keepRelease, goLive, shellServer: shellServerOf, closeServers, remove } = keptReleases('page-heads');
+afterEach(closeServers);
+afterAll(remove);
 
 const PAGE =
   '<!doctype html><html><head><meta name="description" content="Bookswap: buy and sell second hand books"/>' +
   '<title>Bookswap</title></head><body><div id="root"></div></body></html>';
-
-function keepRelease(unit: string, version: string, files: Record<string, string>, server?: object) {
-  const folder = join(releases, unit, version);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(folder, name, '..'), { recursive: true });
-    writeFileSync(join(folder, name), text);
-  }
-  const manifest = {
-    remote: unit,
-    version,
-    commit: 'test',
-    builtAt: new Date().toISOString(),
-    contract: {},
-    routes: [],
-  };
-  writeFileSync(join(folder, 'release.json'), JSON.stringify({ ...manifest, ...(server ? { server } : {}) }));
-}
 
 /** A storefront release whose entry names the page after itself, after `delayMs`, or fails when `fails`. */
 function keepStorefront(version: string, { delayMs = 0, fails = false } = {}) {
@@ -52,25 +32,8 @@ function keepStorefront(version: string, { delayMs = 0, fails = false } = {}) {
   keepRelease('storefront', version, { 'server/page-head.cjs': entry }, { pageHead: 'server/page-head.cjs' });
 }
 
-function goLive(storefront: string) {
-  const remote = (live: string) => ({ live, canary: null, history: [] });
-  writeFileSync(
-    join(releases, 'registry.json'),
-    JSON.stringify({ remotes: { shell: remote('1.0.0-shell'), storefront: remote(storefront) } }),
-  );
-}
-
-async function shellServer(port: number, env: Record<string, string> = {}): Promise<string> {
-  const server = servePackage(releases, SHELL, port, {
-    BOOKSWAP_RELEASES_DIR: releases,
-    BOOKSWAP_API_URL: 'http://api.test',
-    BOOKSWAP_PUBLIC_URL: 'https://books.example',
-    ...env,
-  });
-  servers.push(server);
-  await server.listen();
-  return `http://127.0.0.1:${port}`;
-}
+const shellServer = (port: number, env: Record<string, string> = {}) =>
+  shellServerOf(port, { BOOKSWAP_PUBLIC_URL: 'https://books.example', ...env });
 
 const pageOf = async (url: string) =>
   (await fetch(url, { headers: { cookie: 'bookswap_browser=' + 'ab'.repeat(16) } })).text();

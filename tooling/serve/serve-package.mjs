@@ -1,8 +1,10 @@
 // Which folder is served on which port and how (docs/architecture.md "Ports").
 import { dirname, extname, join } from 'node:path';
-import { createStaticServer, IMMUTABLE } from './static-server.mjs';
+import { createStaticServer, IMMUTABLE, preparedAnswer } from './static-server.mjs';
+import { Recent } from './release-modules.mjs';
 import { configJson, publicOriginOf, remotesJson } from './shell-runtime-files.mjs';
 import { createPageHeads, withPageHead } from './page-heads.mjs';
+import { createPageRenders, withPageBody } from './page-renders.mjs';
 import { crawlerAnswers } from './crawler-files.mjs';
 import releaseStore from '../release/release-store.cjs';
 import remotesForBrowser from '../release/remotes-for-browser.cjs';
@@ -107,28 +109,68 @@ function serveShellFrom(releases, port, env, registry) {
     budgetMs: settingOf(env.BOOKSWAP_PAGE_HEAD_BUDGET_MS, 150),
     freshMs: settingOf(env.BOOKSWAP_PAGE_HEAD_FRESH_MS, 10_000),
   });
-  /** The server entry of the storefront release this browser resolves to (live, or its canary), if it has one. */
-  const storefrontOf = (browserId) => {
-    const { version } = versionForBrowser(registry(), 'storefront', browserId, env);
-    const entry = version ? releaseOf('storefront', version, env)?.server?.pageHead : undefined;
-    return { version, file: entry ? join(releaseStore.releasesDir(env), 'storefront', version, entry) : null };
+  const pageRenders = createPageRenders({
+    budgetMs: settingOf(env.BOOKSWAP_PAGE_RENDER_BUDGET_MS, 150),
+    freshMs: settingOf(env.BOOKSWAP_PAGE_HEAD_FRESH_MS, 10_000),
+  });
+  /** Pages as sent, by shell release and the identities of their head and body (kept answers are the same objects). */
+  const answers = new Recent(500);
+  const ids = new WeakMap();
+  let lastId = 0;
+  const idOf = (value) => {
+    if (!value) return 0;
+    if (!ids.has(value)) ids.set(value, ++lastId);
+    return ids.get(value);
   };
-  /** The shell's page for this request: naming its release, with the storefront's head for a public page. */
-  const pageFor = (request, shell) => async (page) => {
-    const named = namingShellRelease(shell.version, shell.channel)(page);
-    const { version, file } = storefrontOf(shell.browserId);
+  /** A server entry of a kept release (`pageHead`, `pageRender`), as a file, or null when it has none. */
+  const serverFileOf = (unit, version, entry) => {
+    const file = version ? releaseOf(unit, version, env)?.server?.[entry] : undefined;
+    return file ? join(releaseStore.releasesDir(env), unit, version, file) : null;
+  };
+  /** The storefront release this browser resolves to (live, or its canary). */
+  const storefrontOf = (browserId) => versionForBrowser(registry(), 'storefront', browserId, env).version;
+  /**
+   * The shell's page for this request: naming its release, with the storefront's head for a public page and, unless
+   * BOOKSWAP_PAGE_RENDER is `off`, its body rendered by the shell's and the storefront's releases.
+   */
+  const pageFor = (request, shell) => async (read) => {
+    const version = storefrontOf(shell.browserId);
+    const headFile = serverFileOf('storefront', version, 'pageHead');
     // The path as the browser's router reads it: still escaped (the entry decodes a category's id once).
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const head = await pageHeads.headOf({
-      file,
-      version,
-      path: url.pathname,
-      search: url.search.slice(1),
-      origin: publicOriginOf(env, request),
-      // The API as this server reaches it (BOOKSWAP_SERVER_API_URL), else the one the page calls.
-      apiUrl: env.BOOKSWAP_SERVER_API_URL || configJson(shell.folder, env).apiUrl,
-    });
-    return head ? withPageHead(named, head) : named;
+    const path = url.pathname;
+    const search = url.search.slice(1);
+    const config = configJson(shell.folder, env);
+    // The API as this server reaches it (BOOKSWAP_SERVER_API_URL), else the one the page calls.
+    const apiUrl = env.BOOKSWAP_SERVER_API_URL || config.apiUrl;
+    const origin = publicOriginOf(env, request);
+    const [head, body] = await Promise.all([
+      pageHeads.headOf({ file: headFile, version, path, search, origin, apiUrl }),
+      env.BOOKSWAP_PAGE_RENDER === 'off'
+        ? null
+        : pageRenders.pageOf({
+            shell: { file: serverFileOf('shell', shell.version, 'pageRender'), version: shell.version },
+            storefront: { file: serverFileOf('storefront', version, 'pageRender'), version },
+            remotes: remotesJson(shell.folder, env, request.headers.cookie, registry()).body,
+            config,
+            apiUrl,
+            // The catalog's version, as the heads are kept by: a change to the listings renders anew.
+            tag: headFile ? await pageHeads.tagOf(headFile, apiUrl).catch(() => null) : null,
+            path,
+            search,
+            userAgent: request.headers['user-agent'],
+          }),
+    ]);
+    // The same release, head and body make the same page: it is put together, encoded and hashed once.
+    const key = `${shell.version} ${shell.channel} ${idOf(head)} ${idOf(body)}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      const named = namingShellRelease(shell.version, shell.channel)(await read());
+      const withHead = head ? withPageHead(named, head) : named;
+      answer = preparedAnswer(body ? withPageBody(withHead, body) : withHead);
+      answers.set(key, answer);
+    }
+    return answer;
   };
   const noRelease = () => {
     throw new Error('no shell release is kept: build one with pnpm release build shell');

@@ -38,6 +38,27 @@ export function cacheControlFor(pathname) {
 }
 
 /**
+ * @typedef {{ body: Buffer, etag: string, gzipped(): Buffer }} PreparedAnswer
+ *   a rewritten text as sent: its bytes, its ETag, and its gzip, made once when first asked for
+ */
+
+/**
+ * A rewritten text, ready to be sent again and again: a caller that keeps it (the shell's page for a release, head and
+ * body) saves the encoding, the hash and the compression on every later request.
+ * @param {string} text
+ * @returns {PreparedAnswer}
+ */
+export function preparedAnswer(text) {
+  const body = Buffer.from(text);
+  let gzipped;
+  return {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    gzipped: () => (gzipped ??= gzipSync(body)),
+  };
+}
+
+/**
  * @param {object} options
  * @param {string} options.root          the dist folder
  * @param {number} options.port
@@ -54,8 +75,10 @@ export function cacheControlFor(pathname) {
  * @param {(request: import('node:http').IncomingMessage, pathname: string) => Routed | null} [options.route]  maps a
  *   request's path to a file's path under `root` before it is looked up (the shell's releases); null: not found
  *
- * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string, rewrite?: (text: string) => string | Promise<string> }} Routed
- *   `rewrite` changes a text file for this answer only (the shell's page names the release it comes from)
+ * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string,
+ *   rewrite?: (read: () => Promise<string>) => Promise<string | PreparedAnswer> }} Routed
+ *   `rewrite` answers a text file changed for this answer only (the shell's page names the release it comes from, and
+ *   carries its head and body), from `read()`, the file's text; or an answer it prepared before and keeps
  */
 export function createStaticServer({
   root,
@@ -106,14 +129,12 @@ export function createStaticServer({
 
   /** A file rewritten for this answer: sent whole, with an ETag of what was sent. */
   async function sendRewritten(request, response, file, pathname, routed) {
-    const body = Buffer.from(await routed.rewrite(await readFile(file, 'utf8')));
-    const headers = {
-      ...headersOf(file, routed.cacheControl ?? cacheControlFor(pathname), routed),
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-    };
+    const rewritten = await routed.rewrite(() => readFile(file, 'utf8'));
+    const answer = typeof rewritten === 'string' ? preparedAnswer(rewritten) : rewritten;
+    const headers = { ...headersOf(file, routed.cacheControl ?? cacheControlFor(pathname), routed), etag: answer.etag };
     if (answeredNotModified(request, response, headers)) return;
     const gzip = acceptsGzip(request);
-    sendBody(request, response, headers, gzip ? gzipSync(body) : body, gzip);
+    sendBody(request, response, headers, gzip ? answer.gzipped() : answer.body, gzip);
   }
 
   async function sendFile(request, response, file, info, pathname, routed = null) {

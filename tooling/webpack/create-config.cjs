@@ -2,7 +2,13 @@
 // webpack.config.cjs calls createConfig with what differs: its name, port and what it exposes.
 const fs = require('node:fs');
 const path = require('node:path');
-const { FIRST_SCREEN, PINNED, sharedSingletons, workspaceVersionFor } = require('./shared-singletons.cjs');
+const {
+  FIRST_SCREEN,
+  PINNED,
+  isSharedSingleton,
+  sharedSingletons,
+  workspaceVersionFor,
+} = require('./shared-singletons.cjs');
 const { ShellContractPlugin } = require('./shell-contract-plugin.cjs');
 const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
 const { federationRuntimeAliases } = require('./federation-runtime-aliases.cjs');
@@ -11,7 +17,7 @@ const { federationRuntimeAliases } = require('./federation-runtime-aliases.cjs')
 const webpackDir = path.dirname(require.resolve('webpack/package.json'));
 const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, optimize } = require('webpack');
 
 /**
  * docs/decisions/022: ts-loader transpiles, as the design names it (transpile only: type-checking stays with tsc);
@@ -78,11 +84,13 @@ function shellProvides(packageDir) {
  * @param {boolean} [options.isHost]    the shell: has an HTML page in production too
  * @param {string} [options.serverEntry]  a module the release also carries built for Node, as `server/page-head.cjs`
  *   (the storefront's page heads, written by the shell's server: docs/decisions/036)
+ * @param {string} [options.renderEntry]  the module the release carries as `server/page-render.cjs`: the shell's render
+ *   of a page's body, or a remote's screens for it (docs/decisions/037)
  *
  * `BOOKSWAP_ONE_BUNDLE=1` (scripts/build-one-bundle.mjs, measurement only) builds the shell with the remotes
  * bundled in and no federation at all, into dist-one-bundle/: the baseline of the federation tax.
  */
-function createConfig({ packageDir, name, port, exposes, isHost = false, serverEntry }) {
+function createConfig({ packageDir, name, port, exposes, isHost = false, serverEntry, renderEntry }) {
   // Resolved from the package, not from tooling/, because pnpm links it there.
   const { ModuleFederationPlugin } = require(
     require.resolve('@module-federation/enhanced/webpack', { paths: [packageDir] }),
@@ -177,7 +185,13 @@ function createConfig({ packageDir, name, port, exposes, isHost = false, serverE
               // The keys shell/src/federation/take-first-screen.ts takes at start-up, after React's subpath entries it
               // names itself (other families' members load with the modules that import them).
               new DefinePlugin({
-                BOOKSWAP_FIRST_SCREEN: JSON.stringify(FIRST_SCREEN.filter((key) => !key.endsWith('/'))),
+                // Only what is a share key: a bundled library (`@bookswap/shared/api`) has none to take.
+                BOOKSWAP_FIRST_SCREEN: JSON.stringify(
+                  FIRST_SCREEN.filter(
+                    (key) =>
+                      !key.endsWith('/') && key in sharedSingletons(packageJson, { packageDir, eager: FIRST_SCREEN }),
+                  ),
+                ),
                 // What this shell provides its remotes, checked against each release's contract before it loads.
                 BOOKSWAP_SHELL_PROVIDES: JSON.stringify(shellProvides(packageDir)),
               }),
@@ -230,32 +244,59 @@ function createConfig({ packageDir, name, port, exposes, isHost = false, serverE
       },
     };
   };
-  if (!serverEntry) return configFor;
+  if (!serverEntry && !renderEntry) return configFor;
   return (env, argv) => {
     const browser = configFor(env, argv);
     if (argv.mode === 'development') return browser;
-    return [browser, serverConfig({ packageDir, serverEntry, outputDir: browser.output.path })];
+    const outputDir = browser.output.path;
+    return [
+      browser,
+      ...(serverEntry ? [serverConfig({ packageDir, entry: { 'page-head': serverEntry }, outputDir })] : []),
+      ...(renderEntry
+        ? [
+            serverConfig({
+              packageDir,
+              entry: { 'page-render': renderEntry },
+              outputDir,
+              // The shell's render brings React and the other singletons; a remote's takes them from it at run time.
+              externals: isHost ? undefined : sharedFromShell,
+              defines: isHost ? { BOOKSWAP_SHELL_PROVIDES: JSON.stringify(shellProvides(packageDir)) } : {},
+            }),
+          ]
+        : []),
+    ];
   };
+}
+
+/** A remote's render entry requires the singletons, which the shell's render gives it (tooling/serve/page-renders.mjs). */
+function sharedFromShell({ request }, callback) {
+  if (request && isSharedSingleton(request)) return callback(null, `commonjs ${request}`);
+  return callback();
 }
 
 /**
  * A release's server entry: one CommonJS file for Node with everything it imports bundled in (no `node_modules` on
  * the server that loads it), unminified, so a stack trace in the shell server's log reads as the source.
  */
-function serverConfig({ packageDir, serverEntry, outputDir }) {
+function serverConfig({ packageDir, entry, outputDir, externals, defines = {} }) {
+  const [name] = Object.keys(entry);
   return {
-    name: 'server',
+    name: `server ${name}`,
     mode: 'production',
     context: packageDir,
     target: 'node20',
-    entry: { 'page-head': serverEntry },
+    entry,
     devtool: false,
+    externals,
     output: {
       path: path.join(outputDir, 'server'),
       filename: '[name].cjs',
       library: { type: 'commonjs2' },
-      clean: true,
+      // Each server compiler writes one file of server/, beside the other's.
+      clean: { keep: (asset) => !asset.startsWith(name) },
     },
+    // One file: its lazy screens are modules of it, so the server loads a release's entry in one read.
+    plugins: [new DefinePlugin(defines), new optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
       modules: ['node_modules', path.join(packageDir, 'node_modules')],

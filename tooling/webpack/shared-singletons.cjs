@@ -182,7 +182,21 @@ function sharedSingletons(packageJson, { eager = [], routerKit, packageDir } = {
   return shared;
 }
 
+/**
+ * Whether a request names a module of the share scope's singletons (a pinned package, a subpath of one shared by its
+ * subpaths, or the runtime contract): what a remote's render entry takes from the shell's render on the server, as a
+ * remote takes it from the shell in the browser (docs/decisions/037). `react-router`, inside the shell's router kit in
+ * the browser, is the shell's on the server too.
+ */
+function isSharedSingleton(request) {
+  if (request === 'react-router' || request.startsWith('@bookswap/contract/')) return true;
+  return Object.keys(PINNED).some(
+    (name) => request === name || (WITH_SUBPATHS.has(name) && request.startsWith(`${name}/`)),
+  );
+}
+
 module.exports = {
+  isSharedSingleton,
   sharedSingletons,
   workspaceVersionFor,
   PINNED,

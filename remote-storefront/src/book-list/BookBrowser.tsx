@@ -31,7 +31,15 @@ import {
 } from './book-list-query';
 import { useBookList } from './use-book-list';
 
-function SearchForm({ search, onSearch }: { search: string; onSearch(text: string): void }) {
+interface SearchFormProps {
+  search: string;
+  onSearch(text: string): void;
+  /** The list's other query values (its filters, order, page size), sent along by the form without scripts. */
+  carried: [name: string, value: string][];
+}
+
+/** Without scripts the form is sent as a GET of this page, so a search works before or without the page's script. */
+function SearchForm({ search, onSearch, carried }: SearchFormProps) {
   const [text, setText] = useState(search);
   // Back to another search shows that search's text. Set while rendering rather than by remounting the form,
   // which would drop the focus of someone who just pressed Enter in the field.
@@ -48,6 +56,7 @@ function SearchForm({ search, onSearch }: { search: string; onSearch(text: strin
     <Box
       component="form"
       role="search"
+      method="get"
       onSubmit={submit}
       sx={{ display: 'flex', gap: 1, mb: 4, maxWidth: 640, mx: 'auto' }}
     >
@@ -59,8 +68,11 @@ function SearchForm({ search, onSearch }: { search: string; onSearch(text: strin
         placeholder="What are you looking for?"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        inputProps={{ 'aria-label': 'Search books' }}
+        inputProps={{ 'aria-label': 'Search books', name: 'search' }}
       />
+      {carried.map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
       <Button type="submit" variant="contained">
         Search
       </Button>
@@ -71,14 +83,16 @@ function SearchForm({ search, onSearch }: { search: string; onSearch(text: strin
 interface PagingProps {
   place: BookListPlace;
   pages: number;
+  /** The link of a page (from 0), which works without scripts too. */
+  hrefOf(page: number): string;
   onPage(page: number): void;
   onSize(size: number): void;
 }
 
-function Paging({ place, pages, onPage, onSize }: PagingProps) {
+function Paging({ place, pages, hrefOf, onPage, onSize }: PagingProps) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', mt: 4 }}>
-      <BookPager page={place.page} pages={pages} onPage={onPage} />
+      <BookPager page={place.page} pages={pages} hrefOf={hrefOf} onPage={onPage} />
       <FormControl size="small" sx={{ minWidth: 140 }}>
         <InputLabel shrink htmlFor="books-per-page">
           Books per page
@@ -193,8 +207,12 @@ export function BookBrowser({ title, category, seller }: BookBrowserProps) {
   // The previous page's books stay on screen while the next loads; the head lists the books of this URL only.
   const shown = isLoading ? undefined : latest;
   usePageHead(seller ? seller.headOf(shown) : bookListHead(publicOrigin(), params, shown, category));
-  const go = (next: BookListPlace, options?: { replace: boolean }) =>
-    setParams(bookListQuery(category ? { ...next, category: [] } : next), options);
+  // The category page's category is its path's, never in its query.
+  const queryOf = (next: BookListPlace) => bookListQuery(category ? { ...next, category: [] } : next);
+  const go = (next: BookListPlace, options?: { replace: boolean }) => setParams(queryOf(next), options);
+  /** What a GET form without scripts must send beside its own fields: the rest of this list's query. */
+  const carriedExcept = (...own: string[]) =>
+    [...queryOf({ ...place, page: 0 })].filter(([name]) => !own.includes(name));
   const choose = (choice: BookFilterChoice) => go({ ...place, ...choice, page: 0 });
   const narrowed = isNarrowed(place);
   const results = useFocusOnArrival(data, Boolean(error));
@@ -211,7 +229,11 @@ export function BookBrowser({ title, category, seller }: BookBrowserProps) {
       <Typography variant="h4" component={seller ? 'h2' : 'h1'} sx={{ mb: 3, textAlign: 'center' }}>
         {title}
       </Typography>
-      <SearchForm search={place.search} onSearch={(search) => go({ ...place, search, page: 0 })} />
+      <SearchForm
+        search={place.search}
+        onSearch={(search) => go({ ...place, search, page: 0 })}
+        carried={carriedExcept('search')}
+      />
       <BookFilters
         choice={place}
         facets={latest?.facets}
@@ -219,6 +241,7 @@ export function BookBrowser({ title, category, seller }: BookBrowserProps) {
         onChange={choose}
         count={isValidating ? undefined : latest?.count}
         onShowResults={() => results.heading.current?.focus()}
+        carried={carriedExcept('category', 'condition', 'minPrice', 'maxPrice', 'verified', 'sort')}
       />
       {!category && !seller && <SaveSearch place={place} />}
       <ResultCount count={latest?.count} headingRef={results.heading} />
@@ -239,6 +262,7 @@ export function BookBrowser({ title, category, seller }: BookBrowserProps) {
           <Paging
             place={place}
             pages={pageCount(data.count, place.size)}
+            hrefOf={(page) => `?${queryOf({ ...place, page }).toString()}`}
             onPage={(page) => {
               results.expect();
               go({ ...place, page });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -34,6 +34,8 @@ interface BookFiltersProps {
   count?: number;
   /** The phone's open panel was closed by "Show N results": the list takes over. */
   onShowResults?(): void;
+  /** The list's other query values (its search, page size), which the panel's form sends along without scripts. */
+  carried?: [name: string, value: string][];
 }
 
 /** "Show 12 results", or without a number while the count for the latest choice is on its way. */
@@ -63,12 +65,14 @@ function toggled<T extends string>(values: readonly T[], value: T, on: boolean):
 
 interface ChoiceGroupProps<T extends string> {
   legend: string;
+  /** The query parameter a checked choice is sent as when the panel's form is sent without scripts. */
+  name: string;
   options: readonly { value: T; label: string; count: number | undefined }[];
   chosen: readonly T[];
   onChosen(next: T[]): void;
 }
 
-function ChoiceGroup<T extends string>({ legend, options, chosen, onChosen }: ChoiceGroupProps<T>) {
+function ChoiceGroup<T extends string>({ legend, name, options, chosen, onChosen }: ChoiceGroupProps<T>) {
   return (
     <FormControl component="fieldset" size="small">
       <FormLabel component="legend">{legend}</FormLabel>
@@ -80,6 +84,8 @@ function ChoiceGroup<T extends string>({ legend, options, chosen, onChosen }: Ch
             control={
               <Checkbox
                 size="small"
+                name={name}
+                value={value}
                 checked={chosen.includes(value)}
                 onChange={(event) => onChosen(toggled(chosen, value, event.target.checked))}
               />
@@ -91,7 +97,10 @@ function ChoiceGroup<T extends string>({ legend, options, chosen, onChosen }: Ch
   );
 }
 
-/** The price range, applied on Enter or Apply (not at each key); a range the list would refuse says why. */
+/**
+ * The price range, applied on Enter or Apply (not at each key); a range the list would refuse says why. Without
+ * scripts, Apply sends the panel's form: every filter as the list's query.
+ */
 function PriceRange({ choice, onChange }: { choice: BookFilterChoice; onChange(next: BookFilterChoice): void }) {
   const [min, setMin] = useState(choice.minPrice);
   const [max, setMax] = useState(choice.maxPrice);
@@ -104,7 +113,7 @@ function PriceRange({ choice, onChange }: { choice: BookFilterChoice; onChange(n
       : minCents !== undefined && maxCents !== undefined && minCents > maxCents
         ? 'The lowest price is above the highest'
         : '';
-  const apply = (event: FormEvent) => {
+  const apply = (event: SyntheticEvent) => {
     event.preventDefault();
     if (problem) return;
     const minPrice = min.trim();
@@ -112,7 +121,7 @@ function PriceRange({ choice, onChange }: { choice: BookFilterChoice; onChange(n
     if (minPrice !== choice.minPrice || maxPrice !== choice.maxPrice) onChange({ ...choice, minPrice, maxPrice });
   };
   return (
-    <Box component="form" onSubmit={apply} aria-label="Price" noValidate>
+    <Box role="group" aria-label="Price">
       {/* A fieldset of its own, not a FormControl: that holds one input only. */}
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
         <FormLabel component="legend" error={problem !== ''}>
@@ -132,7 +141,9 @@ function PriceRange({ choice, onChange }: { choice: BookFilterChoice; onChange(n
               placeholder={which === 'min' ? 'Min' : 'Max'}
               error={problem !== ''}
               onChange={(event) => setValue(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && apply(event)}
               inputProps={{
+                name: which === 'min' ? 'minPrice' : 'maxPrice',
                 'aria-label': label,
                 inputMode: 'decimal',
                 'aria-describedby': problem ? `${ids}-problem` : undefined,
@@ -140,7 +151,7 @@ function PriceRange({ choice, onChange }: { choice: BookFilterChoice; onChange(n
               sx={{ width: 96 }}
             />
           ))}
-          <Button type="submit" size="small" variant="outlined">
+          <Button type="submit" size="small" variant="outlined" onClick={apply}>
             Apply
           </Button>
         </Stack>
@@ -162,6 +173,7 @@ function FilterControls({ choice, facets, withCategories, onChange, panelId }: B
       {withCategories && (
         <ChoiceGroup
           legend="Category"
+          name="category"
           options={CATEGORY_CHOICES.map((c) => ({
             value: c.category_id as string,
             label: c.category_name,
@@ -173,6 +185,7 @@ function FilterControls({ choice, facets, withCategories, onChange, panelId }: B
       )}
       <ChoiceGroup
         legend="Condition"
+        name="condition"
         options={BOOK_CONDITIONS.map((value) => ({ value, label: value, count: facets?.condition[value] }))}
         chosen={choice.condition}
         onChosen={(condition) => onChange({ ...choice, condition })}
@@ -186,6 +199,8 @@ function FilterControls({ choice, facets, withCategories, onChange, panelId }: B
           control={
             <Checkbox
               size="small"
+              name="verified"
+              value="1"
               checked={choice.verified}
               onChange={(event) => onChange({ ...choice, verified: event.target.checked })}
             />
@@ -202,7 +217,7 @@ function FilterControls({ choice, facets, withCategories, onChange, panelId }: B
             if (isBookSort(event.target.value)) onChange({ ...choice, sort: event.target.value });
           }}
           input={<OutlinedInput notched label="Sort by" />}
-          inputProps={{ id: `${panelId}-sort` }}
+          inputProps={{ id: `${panelId}-sort`, name: 'sort' }}
         >
           {BOOK_SORTS.map((sort) => (
             <option key={sort} value={sort}>
@@ -228,7 +243,7 @@ function FilterControls({ choice, facets, withCategories, onChange, panelId }: B
 export function BookFilters(props: BookFiltersProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const onPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const onPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const shown = open || !onPhone;
   return (
     <Box sx={{ mb: 3 }}>
@@ -241,7 +256,12 @@ export function BookFilters(props: BookFiltersProps) {
       >
         Filters{isNarrowed(props.choice) ? ' (on)' : ''}
       </Button>
+      {/* A GET form for pages without scripts (a crawler's, or before the page's script has run); with scripts each
+          control applies itself. */}
       <Box
+        component="form"
+        method="get"
+        onSubmit={(event: SyntheticEvent) => event.preventDefault()}
         id={panelId}
         role="group"
         aria-label="Filters"
@@ -252,6 +272,9 @@ export function BookFilters(props: BookFiltersProps) {
           alignItems: 'flex-start',
         }}
       >
+        {props.carried?.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {shown && <FilterControls {...props} panelId={panelId} />}
         {/* On a phone the open panel fills the screen: one press closes it onto the list it narrowed. */}
         {onPhone && open && (

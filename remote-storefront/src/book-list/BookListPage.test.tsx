@@ -32,7 +32,7 @@ function serveBooks(api: FakeApi, total: number) {
 }
 
 const pager = () => within(screen.getByRole('navigation', { name: 'Pages' }));
-const pageButtons = () => pager().queryAllByRole('button', { name: /^Page / });
+const pageLinks = () => pager().queryAllByRole('link', { name: /^Page / });
 
 const lastListCall = (api: FakeApi) => api.callsTo('GET', '/api/category/list').at(-1)!.url.searchParams;
 const cardNames = async () =>
@@ -45,10 +45,12 @@ describe('the book list', () => {
     serveBooks(api, 12);
     renderScreen({ routes, at: '/booklist' });
     expect(await cardNames()).toEqual(['Book 0', 'Book 1', 'Book 2', 'Book 3', 'Book 4']);
-    expect(pageButtons().map((button) => button.textContent)).toEqual(['1', '2', '3']);
-    expect(pager().getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(pageLinks().map((link) => link.textContent)).toEqual(['1', '2', '3']);
+    expect(pager().getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(pager().getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    expect(pager().getByRole('button', { name: 'Next page' })).toBeEnabled();
+    // Links a page without scripts follows too, to the list's URL of that page.
+    expect(pager().getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '?page=1');
+    expect(pager().getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '?page=2');
     expect(screen.getByText('Currently Selected Pages: 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Books per page' })).toHaveValue('5');
     expect(lastListCall(api).toString()).toBe('search=&page=0&size=5&facets=1');
@@ -74,10 +76,10 @@ describe('the book list', () => {
     serveBooks(api, 12);
     const { router } = renderScreen({ routes, at: '/booklist' });
     await cardNames();
-    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await user.click(screen.getByRole('link', { name: 'Page 3' }));
     await waitFor(async () => expect(await cardNames()).toEqual(['Book 10', 'Book 11']));
     expect(router.state.location.search).toBe('?page=2');
-    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Currently Selected Pages: 3 of 3')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '12 books' })).toHaveFocus());
     expect(pager().getByRole('button', { name: 'Next page' })).toBeDisabled();
@@ -87,12 +89,12 @@ describe('the book list', () => {
     serveBooks(api, 12);
     const { router } = renderScreen({ routes, at: '/booklist?page=1' });
     expect(await cardNames()).toEqual(['Book 5', 'Book 6', 'Book 7', 'Book 8', 'Book 9']);
-    act(() => pager().getByRole('button', { name: 'Next page' }).focus());
+    act(() => pager().getByRole('link', { name: 'Next page' }).focus());
     await user.keyboard('{Enter}');
     await waitFor(async () => expect(await cardNames()).toEqual(['Book 10', 'Book 11']));
     expect(router.state.location.search).toBe('?page=2');
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '12 books' })).toHaveFocus());
-    await user.click(pager().getByRole('button', { name: 'Previous page' }));
+    await user.click(pager().getByRole('link', { name: 'Previous page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=1'));
   });
 
@@ -100,7 +102,7 @@ describe('the book list', () => {
     serveBooks(api, 200);
     renderScreen({ routes, at: '/booklist?page=19' });
     await cardNames();
-    expect(pageButtons().map((button) => button.textContent)).toEqual(['1', '19', '20', '21', '40']);
+    expect(pageLinks().map((link) => link.textContent)).toEqual(['1', '19', '20', '21', '40']);
     expect(screen.getByText('Currently Selected Pages: 20 of 40')).toBeInTheDocument();
   });
 
@@ -115,9 +117,35 @@ describe('the book list', () => {
       serveBooks(api, 200);
       renderScreen({ routes, at: '/booklist?page=19' });
       await cardNames();
-      expect(pageButtons().map((button) => button.textContent)).toEqual(['1', '20', '40']);
-      expect(pager().getAllByRole('button')).toHaveLength(5);
+      expect(pageLinks().map((link) => link.textContent)).toEqual(['1', '20', '40']);
+      expect(pager().getAllByRole('link')).toHaveLength(5);
+      expect(pager().queryAllByRole('button')).toHaveLength(0);
     });
+  });
+
+  it('is a GET form for search and filters without scripts, each carrying the rest of the list’s query', async () => {
+    serveBooks(api, 12);
+    renderScreen({ routes, at: '/booklist?search=Book&condition=Good&sort=price_asc&size=10&page=1' });
+    await cardNames();
+    /** What the form would send as it stands: its named fields, as the browser reads them. */
+    const sent = (form: HTMLElement) =>
+      [...new FormData(form as HTMLFormElement).entries()].map(([name, value]) => `${name}=${String(value)}`);
+    const search = screen.getByRole('search');
+    expect(search).toHaveAttribute('method', 'get');
+    expect(sent(search)).toEqual(['search=Book', 'condition=Good', 'sort=price_asc', 'size=10']);
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    expect(filters.tagName).toBe('FORM');
+    expect(filters).toHaveAttribute('method', 'get');
+    expect(sent(filters)).toEqual([
+      'search=Book',
+      'size=10',
+      'condition=Good',
+      'minPrice=',
+      'maxPrice=',
+      'sort=price_asc',
+    ]);
+    // Apply sends them (the page 0 of the new list); with scripts the list moves in place instead.
+    expect(within(filters).getByRole('button', { name: 'Apply' })).toHaveAttribute('type', 'submit');
   });
 
   it('keeps the focus in the search field after Enter', async () => {
@@ -149,7 +177,7 @@ describe('the book list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Books per page' }), '10');
     await waitFor(async () => expect(await cardNames()).toHaveLength(10));
     expect(router.state.location.search).toBe('?size=10');
-    expect(pageButtons()).toHaveLength(2);
+    expect(pageLinks()).toHaveLength(2);
   });
 
   it('searches from page 0 and puts the search in the URL', async () => {
@@ -306,7 +334,7 @@ describe('the book list', () => {
     renderScreen({ routes, at: '/booklist' });
     await cardNames();
     api.on('GET', '/api/category/list', { status: 500, body: { message: 'Search is unavailable' } });
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
     expect(await screen.findByText('The books could not be loaded: Search is unavailable')).toBeInTheDocument();
     expect(await cardNames()).toEqual(['Book 0', 'Book 1', 'Book 2', 'Book 3', 'Book 4']);
   });

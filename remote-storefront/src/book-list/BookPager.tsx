@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -13,15 +14,29 @@ interface BookPagerProps {
   page: number;
   pages: number;
   onPage(page: number): void;
+  /**
+   * A page's link (from 0): the pages are then links a page without scripts follows too (a crawler's, or before the
+   * page's script has run); with scripts `onPage` takes the press. Without it they are buttons.
+   */
+  hrefOf?(page: number): string;
 }
+
+/** A link's element and address, or nothing: the control stays a button. */
+const linkTo = (href: string | undefined) => (href === undefined ? {} : { component: 'a' as const, href });
+
+/** The press of a page's link, taken by the page: with scripts the link is not followed but handled in place. */
+const inPlace = (onClick: (event: MouseEvent<HTMLElement>) => void) => (event: MouseEvent<HTMLElement>) => {
+  event.preventDefault();
+  onClick(event);
+};
 
 /**
  * The list's pages as people count them, from 1 (the URL keeps its 0-based `page`), with Previous and Next.
  * Long runs fold into "…" around the current page; on a phone only the first, current and last page
  * stay, so the row fits 390 px without scrolling sideways.
  */
-export function BookPager({ page, pages, onPage }: BookPagerProps) {
-  const onPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+export function BookPager({ page, pages, onPage, hrefOf }: BookPagerProps) {
+  const onPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { items } = usePagination({
     count: pages,
     page: page + 1,
@@ -47,7 +62,8 @@ export function BookPager({ page, pages, onPage }: BookPagerProps) {
                   <IconButton
                     aria-label={item.type === 'previous' ? 'Previous page' : 'Next page'}
                     disabled={item.disabled}
-                    onClick={item.onClick}
+                    {...linkTo(hrefOf && !item.disabled && item.page ? hrefOf(item.page - 1) : undefined)}
+                    onClick={inPlace(item.onClick)}
                     color="primary"
                   >
                     {item.type === 'previous' ? <ChevronLeftIcon /> : <ChevronRightIcon />}
@@ -58,7 +74,8 @@ export function BookPager({ page, pages, onPage }: BookPagerProps) {
                     size="small"
                     aria-label={`Page ${item.page ?? ''}`}
                     aria-current={item.selected ? 'page' : undefined}
-                    onClick={item.onClick}
+                    {...linkTo(hrefOf && item.page ? hrefOf(item.page - 1) : undefined)}
+                    onClick={inPlace(item.onClick)}
                     sx={{ minWidth: 36, px: 1 }}
                   >
                     {item.page}

@@ -19,6 +19,15 @@ function isCategoryList(data: unknown): data is Category[] {
   );
 }
 
+/** The file's categories that can be opened, or an error that says the file is not what the screens read. */
+export function listedCategoriesOf(categories: unknown): ListedCategory[] {
+  if (!isCategoryList(categories)) throw new Error('The categories file is not in the expected shape.');
+  return categories.filter((category): category is ListedCategory => Boolean(category.category_id));
+}
+
+/** The categories' SWR key: the server's render (server-entry/page-render.ts) fills the same entry. */
+export const CATEGORIES_KEY = 'storefront/categories.json';
+
 /** GET categories.json from the storefront's own origin (product.md §7's static file). */
 export async function getCategories(): Promise<ListedCategory[]> {
   let response: Response;
@@ -28,11 +37,9 @@ export async function getCategories(): Promise<ListedCategory[]> {
     throw new Error('The categories cannot be loaded. Check your connection and try again.');
   }
   if (!response.ok) throw new Error(`The categories cannot be loaded (status ${response.status}).`);
-  const categories: unknown = await response.json();
-  if (!isCategoryList(categories)) throw new Error('The categories file is not in the expected shape.');
-  return categories.filter((category): category is ListedCategory => Boolean(category.category_id));
+  return listedCategoriesOf(await response.json());
 }
 
 export function useCategories() {
-  return useSWR('storefront/categories.json', getCategories);
+  return useSWR(CATEGORIES_KEY, getCategories);
 }

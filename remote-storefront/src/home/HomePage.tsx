@@ -1,13 +1,8 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import Avatar from '@mui/material/Avatar';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadError } from '@bookswap/shared/ui';
@@ -16,8 +11,14 @@ import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { CategoryGrid } from '../categories/CategoryGrid';
 import { homeHead } from '../page-head/page-head';
 import { publicOrigin, usePageHead } from '../page-head/use-page-head';
-import { clientReviews } from './client-reviews';
+import { Section } from './Section';
 import { useAdvertisedProducts } from './use-advertised-products';
+
+// The last section, below the fold on every screen: its code (and its reviewers' words) comes after the first screen.
+const ClientReview = lazy(async () => ({
+  // Named so that the first screens' checks (e2e/tests/first-load.spec.ts) know it comes late on purpose.
+  default: (await import(/* webpackChunkName: "below-the-fold" */ './ClientReview')).ClientReview,
+}));
 // Inlined by the build (under 8 KiB): the banner is the home page's largest paint, so it waits for no download.
 import bannerUrl from './banner.svg';
 
@@ -45,17 +46,6 @@ function Banner() {
       >
         Buy & Sell Second Hand Book!
       </Typography>
-    </Box>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ py: 5 }}>
-      <Typography id={id} variant="h4" component="h2" sx={{ mb: 3, textAlign: 'center' }}>
-        {title}
-      </Typography>
-      {children}
     </Box>
   );
 }
@@ -108,37 +98,6 @@ function AdvertiseProduct() {
   );
 }
 
-function ClientReview() {
-  return (
-    <Section id="client-review-title" title="Client Review">
-      <Grid container spacing={3}>
-        {clientReviews().map((review) => (
-          <Grid key={review.id} size={{ xs: 12, md: 4 }}>
-            <Card component="figure" sx={{ m: 0, height: '100%' }}>
-              <CardContent>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-                  <Avatar
-                    src={review.img}
-                    alt={review.name}
-                    sx={{ width: 56, height: 56 }}
-                    slotProps={{ img: { loading: 'lazy', width: 56, height: 56 } }}
-                  />
-                  <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 600 }}>
-                    {review.name}
-                  </Typography>
-                </Stack>
-                <Typography component="blockquote" variant="body2" sx={{ m: 0 }}>
-                  {review.review}
-                </Typography>
-              </CardContent>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
-    </Section>
-  );
-}
-
 /**
  * What lies below the banner, rendered in a second, interruptible pass once the banner is on screen: the banner is
  * the page's largest paint, and a phone's first commit of the whole page was one long task before it (Lighthouse).
@@ -166,7 +125,9 @@ export function HomePage() {
           </Box>
         </Section>
         <AdvertiseProduct />
-        <ClientReview />
+        <Suspense fallback={null}>
+          <ClientReview />
+        </Suspense>
       </BelowTheBanner>
     </>
   );

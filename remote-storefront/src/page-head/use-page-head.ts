@@ -9,7 +9,8 @@ import { jsonLdText, PAGE_HEAD_MARK, SITE_DESCRIPTION, type PageHead } from './p
 export function publicOrigin(): string {
   const config: object = getRuntimeConfig();
   const named = 'publicUrl' in config && typeof config.publicUrl === 'string' ? config.publicUrl : '';
-  return (named || window.location.origin).replace(/\/+$/, '');
+  // No location in a server render (the screens' heads are applied in the browser; the server writes its own).
+  return (named || (globalThis.location?.origin ?? '')).replace(/\/+$/, '');
 }
 
 /** Marks the elements this page added (or the shell's server wrote for it), so leaving it takes them away. */

@@ -108,7 +108,7 @@ describe('a seller’s page', () => {
     expect(listCalls(api).at(-1)!.get('condition')).toBe('Good');
     expect(listCalls(api).at(-1)!.get('seller')).toBe('u-sam');
     const pages = within(screen.getAllByRole('navigation', { name: 'Pages' }).at(-1)!);
-    await user.click(pages.getByRole('button', { name: 'Page 2' }));
+    await user.click(pages.getByRole('link', { name: 'Page 2' }));
     await waitFor(() => expect(listCalls(api).at(-1)!.get('page')).toBe('1'));
     expect(listCalls(api).at(-1)!.get('seller')).toBe('u-sam');
     expect(listCalls(api).at(-1)!.get('condition')).toBe('Good');

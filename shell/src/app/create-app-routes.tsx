@@ -3,8 +3,7 @@ import type { SessionStore } from '@bookswap/contract/auth';
 import { ROUTES } from '@bookswap/contract/routing';
 import { LoadingSpinner } from '@bookswap/shared/ui';
 import { signInRoutes } from '../sign-in/sign-in-routes';
-import { DashboardWelcome } from '../dashboard-welcome/DashboardWelcome';
-import { remoteAreaRoutes } from '../federation/remote-area-routes';
+import { remoteAreaRoutes, type RemoteAreaOptions } from '../federation/remote-area-routes';
 import type { RemoteRoutesLoader } from '../federation/remote-routes-loader';
 import { remoteAreas, type RemoteLayout } from '../federation/route-ownership';
 import { RequireAccess } from '../guards/RequireAccess';
@@ -18,11 +17,15 @@ import { AppFrame } from './AppFrame';
  * The whole route tree: the shell's own screens, and each remote's area in the layout it belongs to.
  * Error elements sit inside the layouts so the navigation stays usable on an error screen.
  */
-export function createAppRoutes(remotes: RemoteRoutesLoader, session: SessionStore): RouteObject[] {
+export function createAppRoutes(
+  remotes: RemoteRoutesLoader,
+  session: SessionStore,
+  options: RemoteAreaOptions = {},
+): RouteObject[] {
   const areasIn = (layout: RemoteLayout) =>
     remoteAreas()
       .filter((area) => area.layout === layout)
-      .map((area) => remoteAreaRoutes(area, remotes, session));
+      .map((area) => remoteAreaRoutes(area, remotes, session, options));
 
   return [
     {
@@ -53,7 +56,13 @@ export function createAppRoutes(remotes: RemoteRoutesLoader, session: SessionSto
             {
               errorElement: <ShellRouteError />,
               children: [
-                { index: true, element: <DashboardWelcome /> },
+                {
+                  index: true,
+                  // Its own chunk: no public page needs it, and a page rendered on the server hydrates with less.
+                  lazy: async () => ({
+                    Component: (await import('../dashboard-welcome/DashboardWelcome')).DashboardWelcome,
+                  }),
+                },
                 ...areasIn('dashboard'),
                 { path: '*', element: <NotFoundScreen /> },
               ],

@@ -65,6 +65,14 @@ function RefusedThenAllowed() {
   return null;
 }
 
+export interface RemoteAreaOptions {
+  /**
+   * A server render (src/server-render): the loaders resolve the screens but run none of the remotes' own loaders,
+   * which only start the screens' requests early; the render is given those answers instead.
+   */
+  onServer?: boolean;
+}
+
 /**
  * One remote's area in a shell layout: a route per path the route table gives the remote, each a proxy
  * whose loader first applies the table's access rule, then fetches the remote's route table and screen,
@@ -72,7 +80,12 @@ function RefusedThenAllowed() {
  * guard then sends them to /login. Nothing is cached by React Router, so Retry after a failure loads
  * anew; the area's error element shows the remote fallback for load failures and the error screen otherwise.
  */
-export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader, session: SessionStore): RouteObject {
+export function remoteAreaRoutes(
+  area: RemoteArea,
+  loader: RemoteRoutesLoader,
+  session: SessionStore,
+  { onServer = false }: RemoteAreaOptions = {},
+): RouteObject {
   const screens = new Map<string, RemoteScreen>();
 
   async function screenFor(path: string): Promise<RemoteScreen> {
@@ -138,8 +151,8 @@ export function remoteAreaRoutes(area: RemoteArea, loader: RemoteRoutesLoader, s
         handle: { remote: area.name },
         loader: async (args: LoaderFunctionArgs) => {
           if (!(await mayLoad(entry, session))) return REFUSED;
-          const screen = await screenNoted(path);
-          return screen.loader ? screen.loader(args) : null;
+          const screen = onServer ? await screenFor(path) : await screenNoted(path);
+          return screen.loader && !onServer ? screen.loader(args) : null;
         },
         action: async (args: ActionFunctionArgs) => {
           if (!(await mayLoad(entry, session))) return REFUSED;

@@ -11,6 +11,7 @@ export {
   isRouteErrorResponse,
   Link,
   matchPath,
+  matchRoutes,
   Navigate,
   NavLink,
   Outlet,

@@ -64,8 +64,9 @@ function useLogOutFrom(closeMenu: () => void, everywhere = false) {
 
 /** Below this width the links do not fit on one line beside the logo, the bell and the avatar. */
 function useNarrowScreen() {
-  // Read at the first render (noSsr), so a phone never paints the wide bar first.
-  return useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  // Read at the first render, so a phone never paints the wide bar first; a page the server rendered hydrates with
+  // the width the server drew it for (the theme's `ssrMatchMedia`, src/server-render/viewport.ts).
+  return useMediaQuery(useTheme().breakpoints.down('md'));
 }
 
 function AvatarMenu() {

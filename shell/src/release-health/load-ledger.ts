@@ -30,6 +30,14 @@ export function noteCaughtError(remote: TelemetryUnit, route: string): void {
   note({ kind: 'error', remote, route });
 }
 
+/**
+ * A server-rendered page (docs/decisions/037) that React had to draw afresh: an error of the release whose screen it
+ * was, so a release whose server render breaks fails its canary as a crashing one does.
+ */
+export function noteHydrationError(remote: TelemetryUnit, route: string): void {
+  note({ kind: 'error', remote, route });
+}
+
 /** Hands over what was noted so far, then every later event as it happens. */
 export function readLedger(read: (event: LedgerEvent) => void): void {
   reader = read;

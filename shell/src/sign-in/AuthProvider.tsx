@@ -28,7 +28,8 @@ export function AuthProvider({ children, connect = connectConfigured, session }:
   // One controller for the provider's life: the session it holds must outlive re-renders and remounts of effects.
   const [store] = useState(() => session ?? createSessionStore());
   const [controller] = useState(() => createSessionController(store, connect));
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The same snapshot on the server (src/server-render): a page rendered there shows the state still loading.
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 
   useEffect(() => controller.start(), [controller]);
 

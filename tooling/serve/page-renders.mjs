@@ -1,0 +1,128 @@
+// The body of a public storefront page, rendered on the shell's server (docs/decisions/037): the shell release's
+// render entry draws its layout around the screens of the storefront release this browser resolves to, so the page
+// paints from HTML and the browser hydrates it with those same releases.
+import { keptAnswers, LATE, loadModule, Recent, withinBudget } from './release-modules.mjs';
+
+/** The interface version of the render entries this server calls (shell/src/server-render, the storefront's). */
+export const PAGE_RENDER_API = 1;
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The page with the rendered body inside `#root` and the state the browser hydrates with after it. */
+export function withPageBody(page, rendered) {
+  // Replaced through a function: a `$` in a book's title is text, not a replacement pattern.
+  return page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.body}</div>${rendered.state}`);
+}
+
+const OUTCOMES = ['rendered', 'fromCache', 'none', 'failed', 'overBudget'];
+
+/**
+ * @param {object} options
+ * @param {number} [options.budgetMs]  a body not ready within it is left out (the page goes as the browser renders it)
+ * @param {number} [options.freshMs]   how long a body is kept when there is no cache tag
+ * @param {number} [options.taggedMs]  how long a body is kept at most while its cache tag stays the same
+ * @param {number} [options.maxModules]  render entries kept loaded, per kind
+ * @param {number} [options.maxPages]  bodies kept
+ * @param {(line: string) => void} [options.log]
+ */
+export function createPageRenders({
+  budgetMs = 150,
+  freshMs = 10_000,
+  taggedMs = 5 * 60_000,
+  maxModules = 4,
+  maxPages = 1_000,
+  log = (line) => console.warn(line),
+} = {}) {
+  const shells = new Recent(maxModules);
+  // A storefront's entry is loaded once per shell that renders it: it is bound to that shell's React.
+  const storefronts = new Recent(maxModules * 2);
+  const pages = keptAnswers({ max: maxPages, giveUpMs: Math.max(5_000, budgetMs * 10) });
+  /** Render outcomes per storefront version, for release health. */
+  const outcomes = new Map();
+
+  const checked = (entry, file, needs) => {
+    if (entry.PAGE_RENDER_API !== PAGE_RENDER_API || needs.some((name) => typeof entry[name] !== 'function'))
+      throw new Error(`${file} is not a page-render entry of interface ${PAGE_RENDER_API}`);
+    return entry;
+  };
+  function shellOf(file) {
+    let entry = shells.get(file);
+    if (!entry)
+      shells.set(file, (entry = checked(loadModule(file), file, ['renderPage', 'sharedModule', 'viewportOf'])));
+    return entry;
+  }
+  function storefrontOf(shellFile, file) {
+    const key = `${shellFile}\n${file}`;
+    let entry = storefronts.get(key);
+    if (!entry) {
+      const shell = shellOf(shellFile);
+      entry = checked(
+        loadModule(file, (request) => shell.sharedModule(request)),
+        file,
+        ['pageQueries'],
+      );
+      storefronts.set(key, entry);
+    }
+    return entry;
+  }
+  function count(version, outcome) {
+    let counts = outcomes.get(version);
+    if (!counts) outcomes.set(version, (counts = Object.fromEntries(OUTCOMES.map((name) => [name, 0]))));
+    counts[outcome]++;
+  }
+
+  return {
+    /** Render outcomes of one storefront version so far: rendered, fromCache, none, failed, overBudget. */
+    outcomesOf: (version) => ({ ...(outcomes.get(version) ?? Object.fromEntries(OUTCOMES.map((name) => [name, 0]))) }),
+    /**
+     * The page's rendered body and state, or null: no render entries, a page not rendered on the server, an error,
+     * or a render not done within the budget (kept for the next request when it comes). Kept per (shell release,
+     * remotes' releases, cache tag, URL): anonymous pages only, so any browser with the same releases may have it.
+     * @param {{ shell: { file: string | null, version: string }, storefront: { file: string | null, version: string },
+     *   remotes: { name: string, version?: string }[], config: object, apiUrl: string, tag: string | null,
+     *   path: string, search: string, userAgent?: string }} page
+     */
+    async pageOf({ shell, storefront, remotes, config, apiUrl, tag, path, search, userAgent }) {
+      if (!shell.file || !storefront.file) return null;
+      const releaseSet = [shell.version, ...remotes.map(({ name, version }) => `${name}@${version ?? ''}`)].join(' ');
+      // A page is drawn for a phone's, a tablet's or a desktop's width (the shell's entry tells which).
+      let viewport;
+      try {
+        viewport = shellOf(shell.file).viewportOf(userAgent);
+      } catch (error) {
+        count(storefront.version, 'failed');
+        log(`[page-render] shell ${shell.version}: ${error?.message ?? error}`);
+        return null;
+      }
+      const key = `${releaseSet}\n${viewport}\n${tag ?? ''}\n${path}?${search}`;
+      const wasKept = pages.has(key);
+      const page = pages.take(key, tag === null ? freshMs : taggedMs, (signal) =>
+        shellOf(shell.file).renderPage({
+          path,
+          search,
+          userAgent,
+          apiUrl,
+          config,
+          remotes,
+          signal,
+          storefront: storefrontOf(shell.file, storefront.file),
+        }),
+      );
+      try {
+        const rendered = await withinBudget(page, budgetMs);
+        if (rendered === LATE) {
+          count(storefront.version, 'overBudget');
+          return null;
+        }
+        count(storefront.version, rendered ? (wasKept ? 'fromCache' : 'rendered') : 'none');
+        return rendered;
+      } catch (error) {
+        count(storefront.version, 'failed');
+        log(`[page-render] ${path}?${search} (storefront ${storefront.version}): ${error?.stack ?? error}`);
+        return null;
+      }
+    },
+    /** How many render entries and bodies are held now (bounded by maxModules and maxPages). */
+    held: () => ({ modules: shells.size + storefronts.size, pages: pages.size }),
+  };
+}
