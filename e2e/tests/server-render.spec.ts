@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { BookListResponse } from '@bookswap/shared/schemas';
-import { expect, test } from '../support/fixtures';
+import { expect, test, untilHydrated } from '../support/fixtures';
 import { API_URL } from '../support/shared-steps';
 
 // The public pages arrive rendered by the shell's server and the browser hydrates them (docs/decisions/037). Reads
@@ -48,13 +48,6 @@ const keptServerElement = (page: Page) =>
     return drawn !== null && drawn === document.querySelector('#root > div');
   });
 
-/** Whether React has taken the element over (its props are on it): the page is hydrated and answers clicks. */
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.querySelector('#root > div');
-    return root ? Object.keys(root).some((key) => key.startsWith('__reactFiber')) : false;
-  });
-
 const PAGES = [
   { path: '/', shows: 'Sell Second Hand Book!' },
   { path: '/category', shows: 'Nobel' },
@@ -84,13 +77,13 @@ for (const [name, device] of [
         complaints.length = 0;
         await page.goto(path);
         await expect(page.getByText(text).first()).toBeVisible();
-        await expect.poll(() => hydrated(page), { message: path }).toBe(true);
+        await untilHydrated(page);
         expect(await keptServerElement(page), path).toBe(true);
         expect(complaints, path).toEqual([]);
       }
       // Hydrated pages answer: the pager of the list moves to the next page in the browser.
       await page.goto('/booklist?condition=Good&size=5');
-      await expect.poll(() => hydrated(page)).toBe(true);
+      await untilHydrated(page);
       await page.getByRole('link', { name: 'Next page' }).click();
       await expect(page).toHaveURL(/page=1/);
       await expect(page.getByText(second.products[0]!.book_name).first()).toBeVisible();

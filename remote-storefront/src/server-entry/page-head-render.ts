@@ -8,6 +8,7 @@ import { bookListCall, readBookListPlace, type BookListScope } from '../book-lis
 import { categoriesHead } from '../categories/categories-head';
 import { homeHead } from '../page-head/page-head';
 import { pageHeadTags } from '../page-head/page-head-tags';
+import { publicPageOf } from './public-page';
 
 /** What the shell's server asks: the page's path and query, its public origin, and the API to read from. */
 export interface PageHeadRequest {
@@ -40,9 +41,6 @@ export async function pageHeadCacheTag(request: Pick<PageHeadRequest, 'apiUrl' |
   return `catalog ${catalogVersionSchema.parse(await response.json()).version}`;
 }
 
-/** `/category/:category_id`'s id (the route table's path; the id is one path segment). */
-const CATEGORY_PAGE = /^\/category\/([^/]+)\/?$/;
-
 async function readList(request: PageHeadRequest, params: URLSearchParams, scope: BookListScope) {
   const call = bookListCall(readBookListPlace(params), scope);
   const response = await fetch(`${apiBase(request)}${bookListPath(call)}`, {
@@ -59,14 +57,13 @@ async function readList(request: PageHeadRequest, params: URLSearchParams, scope
  */
 export async function renderPageHead(request: PageHeadRequest): Promise<RenderedPageHead | null> {
   const params = new URLSearchParams(request.search);
-  const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
-  if (path === '/') return pageHeadTags(homeHead(request.origin));
-  if (path === '/category') return pageHeadTags(categoriesHead(request.origin));
-  if (path === '/booklist')
+  const page = publicPageOf(request.path);
+  if (!page) return null;
+  if (page.kind === 'home') return pageHeadTags(homeHead(request.origin));
+  if (page.kind === 'categories') return pageHeadTags(categoriesHead(request.origin));
+  if (page.kind === 'list')
     return pageHeadTags(bookListHead(request.origin, params, await readList(request, params, {})));
-  const category = CATEGORY_PAGE.exec(path)?.[1];
-  if (category === undefined) return null;
-  const categoryId = decodeURIComponent(category);
+  const { categoryId } = page;
   const list = await readList(request, params, { category: categoryId });
   return pageHeadTags(bookListHead(request.origin, params, list, categoryId));
 }

@@ -8,6 +8,7 @@ import categoriesFile from '../../public/categories.json';
 import { bookListCall, readBookListPlace, type BookListScope } from '../book-list/book-list-query';
 import { CATEGORIES_KEY, listedCategoriesOf } from '../categories/use-categories';
 import routes from '../routes';
+import { publicPageOf } from './public-page';
 
 export { routes };
 
@@ -23,9 +24,6 @@ export interface PageQueriesRequest {
 /** One SWR cache entry a screen reads: its key and its answer. */
 export type PageQuery = [key: unknown, data: unknown];
 
-/** `/category/:category_id`'s id (the route table's path; the id is one path segment). */
-const CATEGORY_PAGE = /^\/category\/([^/]+)\/?$/;
-
 const categories = (): PageQuery => [CATEGORIES_KEY, listedCategoriesOf(categoriesFile)];
 
 async function bookList(search: string, scope: BookListScope): Promise<PageQuery> {
@@ -38,17 +36,15 @@ async function bookList(search: string, scope: BookListScope): Promise<PageQuery
  * render points the runtime config at the API as its server reaches it); null for a page not rendered on the server:
  * a signed-in or unknown path, or a category that does not exist (its 404 is the browser's).
  */
-export async function pageQueries({ path: asked, search }: PageQueriesRequest): Promise<PageQuery[] | null> {
-  const path = asked.length > 1 ? asked.replace(/\/+$/, '') : asked;
-  if (path === '/') {
+export async function pageQueries({ path, search }: PageQueriesRequest): Promise<PageQuery[] | null> {
+  const page = publicPageOf(path);
+  if (!page) return null;
+  if (page.kind === 'home') {
     const ads = productQueries.advertised();
     return [categories(), [ads.key, await ads.fetch()]];
   }
-  if (path === '/category') return [categories()];
-  if (path === '/booklist') return [await bookList(search, {})];
-  const category = CATEGORY_PAGE.exec(path)?.[1];
-  if (category === undefined) return null;
-  const categoryId = decodeURIComponent(category);
-  if (categoryNameOf(categoryId) === undefined) return null;
-  return [await bookList(search, { category: categoryId })];
+  if (page.kind === 'categories') return [categories()];
+  if (page.kind === 'list') return [await bookList(search, {})];
+  if (categoryNameOf(page.categoryId) === undefined) return null;
+  return [await bookList(search, { category: page.categoryId })];
 }
