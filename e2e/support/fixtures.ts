@@ -2,6 +2,7 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import { DEMO_USERS, type DemoUser } from '@bookswap/shared/demo-users';
 import type { Role } from '@bookswap/contract/auth';
 import { accessTokenThroughApi } from './accounts-through-api';
+import { reportOfPages } from './failure-report';
 
 /** The ports of docs/architecture.md; browser URLs use localhost. */
 export const PORTS = { shell: 3000, storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 } as const;
@@ -36,6 +37,8 @@ export interface BookswapFixtures {
    * through the login screen; later it restores that session (see `storedSessions`).
    */
   signIn(role: Role): Promise<DemoUser>;
+  /** Prints, when the test fails, what each of its pages logged and which of their requests failed or hung. */
+  reportOnFailure: void;
 }
 
 /** `name` is a package, or 'api' for the API server. */
@@ -99,7 +102,9 @@ export async function signInAsDemo(page: Page, role: Role): Promise<DemoUser> {
     // The context's own cookies stay (its browser id, which picks its canary releases); only the sign-in is added.
     const context = page.context();
     await context.setStorageState({ cookies: await context.cookies(), origins });
+    // A page of the test's own context is not the fixture's: it waits for hydration here.
     await page.goto(stored.landing);
+    await untilHydrated(page);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     return user;
   }
@@ -170,6 +175,17 @@ export const test = base.extend<BookswapFixtures>({
   signIn: async ({ page }, use) => {
     await use((role) => signInAsDemo(page, role));
   },
+  reportOnFailure: [
+    // Takes `page` so the test's own page is still open when the report is written.
+    async ({ browser, page: _page }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const report = await reportOfPages(browser);
+      await testInfo.attach('pages.txt', { body: report, contentType: 'text/plain' });
+      console.log(`What the pages of "${testInfo.title}" showed:\n${report}`);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -29,11 +29,18 @@ async function storefrontVersion(page: Page): Promise<string> {
   return remotes.find((remote) => remote.name === 'storefront')?.version ?? 'unreleased';
 }
 
-async function storefrontLoads(adminToken: string, version: string, route: string): Promise<number> {
+async function storefrontRows(adminToken: string, version: string, route: string): Promise<ReleaseHealthRow[]> {
   const rows = await api<ReleaseHealthRow[]>('/api/telemetry/summary?remote=storefront&minutes=60', adminToken);
-  return rows
-    .filter((row) => row.version === version && row.route === route)
-    .reduce((sum, row) => sum + row.pageLoads, 0);
+  return rows.filter((row) => row.version === version && row.route === route);
+}
+
+async function storefrontLoads(adminToken: string, version: string, route: string): Promise<number> {
+  return (await storefrontRows(adminToken, version, route)).reduce((sum, row) => sum + row.pageLoads, 0);
+}
+
+/** Page loads of pages the shell's server rendered with this storefront release (docs/decisions/037). */
+async function storefrontRenders(adminToken: string, version: string, route: string): Promise<number> {
+  return (await storefrontRows(adminToken, version, route)).reduce((sum, row) => sum + row.serverRenders.rendered, 0);
 }
 
 test.describe('release health', () => {
@@ -47,10 +54,13 @@ test.describe('release health', () => {
     await context.close();
   });
 
-  test('page loads are counted for the storefront release that served them, without the URL', async ({ page }) => {
+  test('page loads, and their pages rendered by the server, are counted for the storefront release that served them, without the URL', async ({
+    page,
+  }) => {
     await page.goto('/');
     const version = await storefrontVersion(page);
     const homeBefore = await storefrontLoads(adminToken, version, '/');
+    const rendersBefore = await storefrontRenders(adminToken, version, '/');
     const listBefore = await storefrontLoads(adminToken, version, '/booklist');
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -66,6 +76,8 @@ test.describe('release health', () => {
     await hiddenAndSent(page);
 
     await expect.poll(() => storefrontLoads(adminToken, version, '/'), { timeout: 30_000 }).toBeGreaterThan(homeBefore);
+    // The home page came rendered by the shell's server (docs/decisions/037): that counts for the release too.
+    expect(await storefrontRenders(adminToken, version, '/')).toBeGreaterThan(rendersBefore);
     await expect
       .poll(() => storefrontLoads(adminToken, version, '/booklist'), { timeout: 30_000 })
       .toBeGreaterThan(listBefore);

@@ -11,9 +11,9 @@ import { RemoteRoutesLoader } from './federation/remote-routes-loader';
 import { earlyManifests } from './federation/early-start';
 import { createRouteCatalog, setRouteCatalog } from './federation/route-catalog';
 import { builtShellContract } from './federation/shell-contract';
-import { answeredCache, readPageState } from './server-render/page-state';
-import { loadMatchedScreens } from './server-render/hydration';
-import { noteHydrationError } from './release-health/load-ledger';
+import { answeredCache, readPageState, serverRenderOf } from './server-render/page-state';
+import { loadMatchedScreens, screenAt } from './server-render/hydration';
+import { noteHydrationError, noteServerRender } from './release-health/load-ledger';
 import type { ReleaseHealthOptions } from './release-health/start-release-health';
 // For its lazy imports: the shared modules this build provides to the remotes (not called).
 import './federation/provide-shared';
@@ -39,6 +39,15 @@ function reportReleaseHealthLater(options: () => ReleaseHealthOptions) {
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && start());
 }
 
+/**
+ * How the shell's server answered this page, counted for the release whose screen it is (docs/decisions/037), so a
+ * storefront release whose server render fails is rolled back as one that crashes.
+ */
+function noteHowServed(outcome: ReturnType<typeof serverRenderOf>, routes: Parameters<typeof screenAt>[0]) {
+  const screen = outcome ? screenAt(routes, window.location) : null;
+  if (outcome && screen) noteServerRender(screen.remote, screen.route, outcome);
+}
+
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
@@ -60,6 +69,7 @@ async function start() {
     // A screen that cannot load now (its remote down since the server drew it) is the router's to show: the page is
     // then rendered afresh, with that remote's fallback, instead of hydrated.
     const matched = rendered ? await loadMatchedScreens(routes, window.location).catch(() => null) : null;
+    noteHowServed(serverRenderOf(document, rendered), routes);
     const router = createBrowserRouter(routes, matched ? { hydrationData: { loaderData: matched.loaderData } } : {});
     reportReleaseHealthLater(() => ({ apiUrl: getRuntimeConfig().apiUrl, remotes, router }));
     const app = (

@@ -35,6 +35,8 @@ const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value
 export function figuresText(figures: ReleaseFigures): string {
   return (
     `${figures.pageLoads} page loads, ${figures.loadFailures} load failures, ${figures.errorsCaught} errors caught, ` +
+    // An API older than the server-render counts sends none.
+    `${figures.serverRenderFailures ?? 0} server render failures, ` +
     `error rate ${rate(figures.errorRate)}, LCP p75 ${ms(figures.lcpP75)}, INP p75 ${ms(figures.inpP75)}`
   );
 }

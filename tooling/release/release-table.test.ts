@@ -49,11 +49,17 @@ describe('pnpm release list', () => {
     const folder = mkdtempSync(join(tmpdir(), 'bookswap-figures-'));
     const registryFile = join(folder, 'registry.json');
     afterAll(() => rmSync(folder, { recursive: true, force: true }));
-    const figures = (pageLoads: number, loadFailures: number, errorsCaught: number): ReleaseFigures => ({
+    const figures = (
+      pageLoads: number,
+      loadFailures: number,
+      errorsCaught: number,
+      serverRenderFailures?: number,
+    ): ReleaseFigures => ({
       pageLoads,
       loadFailures,
       errorsCaught,
-      errorRate: (loadFailures + errorsCaught) / pageLoads,
+      serverRenderFailures,
+      errorRate: (loadFailures + errorsCaught + (serverRenderFailures ?? 0)) / pageLoads,
       lcpP75: 1500,
       inpP75: 200,
     });
@@ -84,7 +90,7 @@ describe('pnpm release list', () => {
         `${folder}/registry.figures.json`,
         JSON.stringify({
           writtenAt: '2026-11-25T12:09:30.000Z',
-          remotes: { seller: { v1: { since: null, lastHour: figures(400, 2, 2), sinceLive: figures(1000, 4, 6) } } },
+          remotes: { seller: { v1: { since: null, lastHour: figures(400, 2, 1, 1), sinceLive: figures(1000, 4, 6) } } },
         }),
       );
       const table = releaseTable(
@@ -101,9 +107,13 @@ describe('pnpm release list', () => {
       expect(table.remotes.seller?.releases[0]?.figures?.lastHour).toMatchObject({ pageLoads: 0, errorRate: null });
       expect(table.text).toContain('seller: live v1, canary v2 at 10 % (automatic: 10 -> 50 -> 100 %');
       expect(table.text).toContain(
-        'last hour:  400 page loads, 2 load failures, 2 errors caught, error rate 1.0 %, LCP p75 1500 ms, INP p75 200 ms',
+        'last hour:  400 page loads, 2 load failures, 1 errors caught, 1 server render failures, error rate 1.0 %, ' +
+          'LCP p75 1500 ms, INP p75 200 ms',
       );
-      expect(table.text).toContain('since live: 1000 page loads, 4 load failures, 6 errors caught, error rate 1.0 %');
+      // An API released before it counted server renders sends none: read as none failed.
+      expect(table.text).toContain(
+        'since live: 1000 page loads, 4 load failures, 6 errors caught, 0 server render failures, error rate 1.0 %',
+      );
       expect(table.text).toContain('rolled back at 10 %: canary 50.0 % errors (1 in 2 page loads)');
     });
 

@@ -6,6 +6,11 @@ export interface RenderedPage {
   state: string;
 }
 
+/** A render that failed or missed its budget: the head element that says so, for the page sent unrendered. */
+export interface FellBackPage {
+  head: string;
+}
+
 export type RenderOutcome = 'rendered' | 'fromCache' | 'none' | 'failed' | 'overBudget';
 
 export interface PageToRender {
@@ -23,11 +28,11 @@ export interface PageToRender {
 
 export interface PageRenders {
   outcomesOf(version: string): Record<RenderOutcome, number>;
-  pageOf(page: PageToRender): Promise<RenderedPage | null>;
+  pageOf(page: PageToRender): Promise<RenderedPage | FellBackPage | null>;
   held(): { modules: number; pages: number };
 }
 
-export declare function withPageBody(page: string, rendered: RenderedPage): string;
+export declare function withPageBody(page: string, rendered: RenderedPage | FellBackPage): string;
 export declare function createPageRenders(options?: {
   budgetMs?: number;
   freshMs?: number;

@@ -8,8 +8,12 @@ export const PAGE_RENDER_API = 1;
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** The page with the rendered body inside `#root` and the state the browser hydrates with after it. */
+/**
+ * The page with the rendered body inside `#root` and the state the browser hydrates with after it; for a render that
+ * failed or missed its budget, the page as the browser renders it, its head saying so (release health counts it).
+ */
 export function withPageBody(page, rendered) {
+  if ('head' in rendered) return page.replace('</head>', () => `${rendered.head}</head>`);
   // Replaced through a function: a `$` in a book's title is text, not a replacement pattern.
   return page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.body}</div>${rendered.state}`);
 }
@@ -65,6 +69,18 @@ export function createPageRenders({
     }
     return entry;
   }
+  /** One answer per shell release and outcome, so the page sent with it is prepared once. */
+  const fellBackAnswers = new Recent(maxModules * 2);
+  /** What a render that failed or missed its budget answers: the meta the shell release writes (none before it did). */
+  function fellBack(shellFile, outcome) {
+    const key = `${shellFile}\n${outcome}`;
+    let answer = fellBackAnswers.get(key);
+    if (answer === undefined) {
+      const meta = shells.get(shellFile)?.serverRenderMeta;
+      fellBackAnswers.set(key, (answer = typeof meta === 'function' ? { head: meta(outcome) } : null));
+    }
+    return answer;
+  }
   function count(version, outcome) {
     let counts = outcomes.get(version);
     if (!counts) outcomes.set(version, (counts = Object.fromEntries(OUTCOMES.map((name) => [name, 0]))));
@@ -75,8 +91,8 @@ export function createPageRenders({
     /** Render outcomes of one storefront version so far: rendered, fromCache, none, failed, overBudget. */
     outcomesOf: (version) => ({ ...(outcomes.get(version) ?? Object.fromEntries(OUTCOMES.map((name) => [name, 0]))) }),
     /**
-     * The page's rendered body and state, or null: no render entries, a page not rendered on the server, an error,
-     * or a render not done within the budget (kept for the next request when it comes). Kept per (shell release,
+     * The page's rendered body and state; for an error or a render not done within the budget (kept for the next
+     * request when it comes), the head that says so; or null: no render entries, a page not rendered on the server. Kept per (shell release,
      * remotes' releases, cache tag, URL): anonymous pages only, so any browser with the same releases may have it.
      * @param {{ shell: { file: string | null, version: string }, storefront: { file: string | null, version: string },
      *   remotes: { name: string, version?: string }[], config: object, apiUrl: string, tag: string | null,
@@ -112,14 +128,14 @@ export function createPageRenders({
         const rendered = await withinBudget(page, budgetMs);
         if (rendered === LATE) {
           count(storefront.version, 'overBudget');
-          return null;
+          return fellBack(shell.file, 'over-budget');
         }
         count(storefront.version, rendered ? (wasKept ? 'fromCache' : 'rendered') : 'none');
         return rendered;
       } catch (error) {
         count(storefront.version, 'failed');
         log(`[page-render] ${path}?${search} (storefront ${storefront.version}): ${error?.stack ?? error}`);
-        return null;
+        return fellBack(shell.file, 'failed');
       }
     },
     /** How many render entries and bodies are held now (bounded by maxModules and maxPages). */

@@ -18,6 +18,7 @@ const SHELL_ENTRY = `
   exports.PAGE_RENDER_API = 1;
   exports.sharedModule = (request) => (request === 'react' ? react : undefined);
   exports.viewportOf = (userAgent) => (/Mobi/.test(userAgent ?? '') ? 'phone' : 'desktop');
+  exports.serverRenderMeta = (outcome) => '<meta name="bookswap-server-render" content="' + outcome + '">';
   exports.renderPage = async (request) => {
     const answers = await request.storefront.pageQueries(request);
     if (!answers) return null;
@@ -84,12 +85,15 @@ describe('the body of a public page, rendered by the shell’s server', () => {
     expect(await pageOf(`${origin}/category`)).toContain('books of 2.0.0-b');
   });
 
-  it('is left out when it is not ready within its budget, or fails: the page goes as the browser renders it', async () => {
+  it('is left out when it is not ready within its budget, or fails: the page goes as the browser renders it, saying why', async () => {
     goLive('2.0.0-slow');
     const origin = await shellServer(38_573, { BOOKSWAP_PAGE_RENDER_BUDGET_MS: '100' });
     const started = Date.now();
-    expect(await pageOf(`${origin}/booklist`)).toContain('<div id="root"></div>');
+    const late = await pageOf(`${origin}/booklist`);
     expect(Date.now() - started).toBeLessThan(550);
+    expect(late).toContain('<div id="root"></div>');
+    // The browser reports it to release health, against the storefront release it loads.
+    expect(late).toContain('<meta name="bookswap-server-render" content="over-budget"></head>');
     // The render went on: the next request has it.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(await pageOf(`${origin}/booklist`)).toContain('books of 2.0.0-slow');
@@ -97,7 +101,9 @@ describe('the body of a public page, rendered by the shell’s server', () => {
     goLive('2.0.0-broken');
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      expect(await pageOf(`${origin}/booklist`)).toContain('<div id="root"></div>');
+      const failed = await pageOf(`${origin}/booklist`);
+      expect(failed).toContain('<div id="root"></div>');
+      expect(failed).toContain('<meta name="bookswap-server-render" content="failed">');
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('the book list answered 503'));
     } finally {
       warn.mockRestore();
@@ -107,7 +113,9 @@ describe('the body of a public page, rendered by the shell’s server', () => {
   it('is not rendered when BOOKSWAP_PAGE_RENDER is off', async () => {
     goLive('2.0.0-a');
     const origin = await shellServer(38_574, { BOOKSWAP_PAGE_RENDER: 'off' });
-    expect(await pageOf(`${origin}/booklist`)).toContain('<div id="root"></div>');
+    const page = await pageOf(`${origin}/booklist`);
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain('bookswap-server-render');
   });
 });
 

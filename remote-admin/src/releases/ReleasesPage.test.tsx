@@ -62,8 +62,8 @@ const sellerWithCanary = overviewOf('seller', {
     role: 'canary',
     percent: 10,
     since: '2026-11-25T12:00:00.000Z',
-    lastHour: figures({ pageLoads: 200, loadFailures: 1, errorsCaught: 5, errorRate: 0.03 }),
-    sinceLive: figures({ pageLoads: 200, loadFailures: 1, errorsCaught: 5, errorRate: 0.03 }),
+    lastHour: figures({ pageLoads: 200, loadFailures: 1, errorsCaught: 4, serverRenderFailures: 1, errorRate: 0.03 }),
+    sinceLive: figures({ pageLoads: 200, loadFailures: 1, errorsCaught: 4, serverRenderFailures: 1, errorRate: 0.03 }),
   }),
   rollout: { version: '0.1.0-abc', steps: [10, 50, 100], percent: 10, stepStartedAt: '2026-11-25T12:00:00.000Z' },
   history: [
@@ -122,7 +122,9 @@ describe('the Releases screen', () => {
     expect(lineOf(table, 'Share')).toEqual(['90 %', '10 %']);
     expect(lineOf(table, 'Page loads', 'Last hour')).toEqual(['1,800', '200']);
     expect(lineOf(table, 'Load failures', 'Last hour')).toEqual(['2', '1']);
-    expect(lineOf(table, 'Errors caught', 'Last hour')).toEqual(['7', '5']);
+    expect(lineOf(table, 'Errors caught', 'Last hour')).toEqual(['7', '4']);
+    // Pages the shell's server failed to render with the release (an API from before them sends none: 0).
+    expect(lineOf(table, 'Server render failures', 'Last hour')).toEqual(['0', '1']);
     expect(lineOf(table, 'Error rate', 'Last hour')).toEqual(['0.5%', '3%']);
     expect(lineOf(table, 'p75 LCP', 'Last hour')).toEqual(['1,234 ms', '—']);
     expect(lineOf(table, 'p75 INP', 'Last hour')).toEqual(['88 ms', '—']);

@@ -42,6 +42,8 @@ export const FIGURE_LINES: readonly FigureLine[] = [
   { label: 'Page loads', text: (figures) => countText(figures.pageLoads) },
   { label: 'Load failures', text: (figures) => countText(figures.loadFailures) },
   { label: 'Errors caught', text: (figures) => countText(figures.errorsCaught) },
+  // An API older than the server-render counts sends none.
+  { label: 'Server render failures', text: (figures) => countText(figures.serverRenderFailures ?? 0) },
   { label: 'Error rate', text: (figures) => rateText(figures.errorRate) },
   { label: 'p75 LCP', text: (figures) => millisecondsText(figures.lcpP75) },
   { label: 'p75 INP', text: (figures) => millisecondsText(figures.inpP75) },

@@ -8,6 +8,8 @@ export interface ReleaseWindowTotals {
   pageLoads: number;
   loadFailures: number;
   errorsCaught: number;
+  /** Page loads whose page the shell's server failed to render (migration 0024). */
+  serverRenderFailures: number;
   lcpBuckets: number[];
   inpBuckets: number[];
 }
@@ -28,6 +30,7 @@ export async function releaseTotalsSince(
       sum(m.manifest_failures::bigint + m.entry_failures + m.module_failures + m.contract_failures)
         AS "loadFailures",
       sum(m.errors_caught)::bigint AS "errorsCaught",
+      sum(m.server_render_failures)::bigint AS "serverRenderFailures",
       array_agg(array_to_string(m.lcp_buckets, ',')) AS lcp,
       array_agg(array_to_string(m.inp_buckets, ',')) AS inp
     FROM jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) AS w (version text, since timestamptz)
@@ -40,6 +43,7 @@ export async function releaseTotalsSince(
       pageLoads: number | string;
       loadFailures: number | string;
       errorsCaught: number | string;
+      serverRenderFailures: number | string;
       lcp: string[];
       inp: string[];
     }[];
@@ -49,6 +53,7 @@ export async function releaseTotalsSince(
     pageLoads: Number(row.pageLoads),
     loadFailures: Number(row.loadFailures),
     errorsCaught: Number(row.errorsCaught),
+    serverRenderFailures: Number(row.serverRenderFailures),
     lcpBuckets: summedBuckets(row.lcp),
     inpBuckets: summedBuckets(row.inp),
   }));

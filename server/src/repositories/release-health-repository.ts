@@ -19,6 +19,10 @@ export interface ReleaseHealthCounts {
   moduleFailures: number;
   contractFailures: number;
   errorsCaught: number;
+  /** Page loads of a page the shell's server rendered, or answered unrendered (migration 0024). */
+  serverRenders: number;
+  serverRenderFailures: number;
+  serverRendersOverBudget: number;
   lcpBuckets: number[];
   inpBuckets: number[];
   clsBuckets: number[];
@@ -45,6 +49,9 @@ export async function addReleaseHealthCounts(db: Queryable, rows: ReleaseHealthM
       module_failures: row.moduleFailures,
       contract_failures: row.contractFailures,
       errors_caught: row.errorsCaught,
+      server_renders: row.serverRenders,
+      server_render_failures: row.serverRenderFailures,
+      server_renders_over_budget: row.serverRendersOverBudget,
       lcp_buckets: row.lcpBuckets,
       inp_buckets: row.inpBuckets,
       cls_buckets: row.clsBuckets,
@@ -53,13 +60,16 @@ export async function addReleaseHealthCounts(db: Queryable, rows: ReleaseHealthM
   await db.execute(sql`
     INSERT INTO release_health_minutes AS counter (
       minute, remote, version, channel, route, page_loads, manifest_failures, entry_failures, module_failures,
-      contract_failures, errors_caught, lcp_buckets, inp_buckets, cls_buckets)
+      contract_failures, errors_caught, server_renders, server_render_failures, server_renders_over_budget,
+      lcp_buckets, inp_buckets, cls_buckets)
     SELECT c.minute, c.remote, c.version, c.channel, c.route, c.page_loads, c.manifest_failures, c.entry_failures,
-      c.module_failures, c.contract_failures, c.errors_caught, c.lcp_buckets, c.inp_buckets, c.cls_buckets
+      c.module_failures, c.contract_failures, c.errors_caught, c.server_renders, c.server_render_failures,
+      c.server_renders_over_budget, c.lcp_buckets, c.inp_buckets, c.cls_buckets
     FROM jsonb_to_recordset(${json}::jsonb) AS c (
       minute timestamptz, remote text, version text, channel text, route text, page_loads integer,
       manifest_failures integer, entry_failures integer, module_failures integer, contract_failures integer,
-      errors_caught integer, lcp_buckets integer[], inp_buckets integer[], cls_buckets integer[])
+      errors_caught integer, server_renders integer, server_render_failures integer,
+      server_renders_over_budget integer, lcp_buckets integer[], inp_buckets integer[], cls_buckets integer[])
     ORDER BY c.minute, c.remote, c.version, c.channel, c.route
     ON CONFLICT (minute, remote, version, channel, route) DO UPDATE SET
       page_loads = counter.page_loads + excluded.page_loads,
@@ -68,6 +78,9 @@ export async function addReleaseHealthCounts(db: Queryable, rows: ReleaseHealthM
       module_failures = counter.module_failures + excluded.module_failures,
       contract_failures = counter.contract_failures + excluded.contract_failures,
       errors_caught = counter.errors_caught + excluded.errors_caught,
+      server_renders = counter.server_renders + excluded.server_renders,
+      server_render_failures = counter.server_render_failures + excluded.server_render_failures,
+      server_renders_over_budget = counter.server_renders_over_budget + excluded.server_renders_over_budget,
       lcp_buckets = ARRAY(SELECT a + b FROM unnest(counter.lcp_buckets, excluded.lcp_buckets) AS pair (a, b)),
       inp_buckets = ARRAY(SELECT a + b FROM unnest(counter.inp_buckets, excluded.inp_buckets) AS pair (a, b)),
       cls_buckets = ARRAY(SELECT a + b FROM unnest(counter.cls_buckets, excluded.cls_buckets) AS pair (a, b))
@@ -89,6 +102,9 @@ export async function releaseHealthTotals(
       sum(module_failures)::bigint AS "moduleFailures",
       sum(contract_failures)::bigint AS "contractFailures",
       sum(errors_caught)::bigint AS "errorsCaught",
+      sum(server_renders)::bigint AS "serverRenders",
+      sum(server_render_failures)::bigint AS "serverRenderFailures",
+      sum(server_renders_over_budget)::bigint AS "serverRendersOverBudget",
       array_agg(array_to_string(lcp_buckets, ',')) AS lcp,
       array_agg(array_to_string(inp_buckets, ',')) AS inp,
       array_agg(array_to_string(cls_buckets, ',')) AS cls
@@ -113,6 +129,9 @@ export async function releaseHealthTotals(
     moduleFailures: Number(row.moduleFailures),
     contractFailures: Number(row.contractFailures),
     errorsCaught: Number(row.errorsCaught),
+    serverRenders: Number(row.serverRenders),
+    serverRenderFailures: Number(row.serverRenderFailures),
+    serverRendersOverBudget: Number(row.serverRendersOverBudget),
     lcpBuckets: summedBuckets(lcp),
     inpBuckets: summedBuckets(inp),
     clsBuckets: summedBuckets(cls),

@@ -263,6 +263,31 @@ describe('the automatic canary on the counters', () => {
     });
   });
 
+  it('rolls back a storefront canary whose pages the shell’s server fails to render (decision 037)', async () => {
+    givenRegistry((empty) =>
+      startRollout(promoteLive(empty, 'storefront', 'f1', at(1)), 'storefront', 'f2', 50, at(2)),
+    );
+    const home = { remote: 'storefront', route: '/' } as const;
+    const served = (version: string, channel: 'live' | 'canary', count: number, outcome: 'rendered' | 'failed') =>
+      Array.from({ length: count }, (): PageLoadReport[] => {
+        const pageLoad = `page-load-${++pageLoadsSent}`;
+        return [
+          { kind: 'load', ...home, version, channel, outcome: 'loaded', pageLoad },
+          { kind: 'render', ...home, version, channel, outcome, pageLoad },
+        ];
+      }).flat();
+    await send([...served('f1', 'live', 10, 'rendered'), ...served('f2', 'canary', 9, 'failed')]);
+    await checkRollouts({ db: server.db, settings: settings() });
+    const record = registry().remotes.storefront!;
+    expect(record).toMatchObject({ live: 'f1', canary: null });
+    expect(record.history.at(-1)).toMatchObject({
+      action: 'canary-rollback',
+      reason: 'rolled back at 50 %: canary 100.0 % errors (9 in 9 page loads), live 0.0 % (0 in 10), limit 1.0 %',
+    });
+    const canaryFigures = (await overviews()).find((overview) => overview.remote === 'storefront')!;
+    expect(canaryFigures.live).toMatchObject({ version: 'f1', lastHour: { serverRenderFailures: 0, errorRate: 0 } });
+  });
+
   it('is not rolled back by 25 manifest failures anyone can send in one call: a rollback needs its minimum', async () => {
     givenRegistry((empty) => startRollout(promoteLive(empty, 'seller', 'v1', at(1)), 'seller', 'v2', 10, at(2)));
     await send([...loads('v1', 'live', 10), ...loads('v2', 'canary', 25, 'manifest')]);

@@ -78,6 +78,33 @@ describe('release health reports from browsers', () => {
     });
   });
 
+  it('counts how the shell’s server answered each page load, once, against the release the page load used', async () => {
+    const reports: PageLoadReport[] = [
+      { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: 'rendered-page-1' },
+      { kind: 'render', ...storefront, outcome: 'rendered', pageLoad: 'rendered-page-1' },
+      // A repeat of the same page load's report counts nothing more.
+      { kind: 'render', ...storefront, outcome: 'rendered', pageLoad: 'rendered-page-1' },
+      { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: 'late-page-1' },
+      { kind: 'render', ...storefront, outcome: 'over-budget', pageLoad: 'late-page-1' },
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: 'failed-page-1' },
+      { kind: 'render', ...canary, outcome: 'failed', pageLoad: 'failed-page-1' },
+      // A render report alone proves no page load.
+      { kind: 'render', ...canary, outcome: 'failed', pageLoad: 'no-such-load' },
+    ];
+    const sent = await send(reports);
+    expect(sent.body).toEqual({ accepted: 8 });
+    const rows = await summary();
+    expect(rowOf(rows, storefront.version)).toMatchObject({
+      pageLoads: 2,
+      serverRenders: { rendered: 1, failed: 0, 'over-budget': 1 },
+    });
+    expect(rowOf(rows, canary.version)).toMatchObject({
+      pageLoads: 1,
+      serverRenders: { rendered: 0, failed: 1, 'over-budget': 0 },
+    });
+    expect((await send([{ kind: 'render', ...storefront, outcome: 'cached' }])).status).toBe(400);
+  });
+
   it('takes the text/plain body navigator.sendBeacon sends', async () => {
     expect((await send([{ kind: 'load', ...storefront, outcome: 'loaded' }], { text: true })).status).toBe(202);
     expect(rowOf(await summary(), storefront.version)?.pageLoads).toBe(1);
@@ -141,6 +168,9 @@ describe('release health reports from browsers', () => {
         'module_failures',
         'contract_failures',
         'errors_caught',
+        'server_renders',
+        'server_render_failures',
+        'server_renders_over_budget',
         'lcp_buckets',
         'inp_buckets',
         'cls_buckets',

@@ -6,6 +6,8 @@ export interface LedgerPageLoad {
   channel: TelemetryChannel;
   route: string;
   failed: boolean;
+  /** Whether how the server answered its page was counted yet. */
+  renderCounted?: boolean;
 }
 
 /**
@@ -39,6 +41,14 @@ export class PageLoadLedger {
     const load = this.loads.get(`${id}\n${unit}`);
     if (!load || load.failed) return null;
     load.failed = true;
+    return load;
+  }
+
+  /** The page load a server-render report belongs to, the first time; null for an unknown page load or a repeat. */
+  renderOnce(id: string, unit: TelemetryUnit): LedgerPageLoad | null {
+    const load = this.loads.get(`${id}\n${unit}`);
+    if (!load || load.renderCounted) return null;
+    load.renderCounted = true;
     return load;
   }
 }

@@ -18,7 +18,7 @@ import {
   releaseHealthTotals,
   type ReleaseHealthMinuteRow,
 } from '../repositories/release-health-repository';
-import { PageLoadLedger } from './page-load-ledger';
+import { PageLoadLedger, type LedgerPageLoad } from './page-load-ledger';
 import { ReleaseCatalog, type KnownReleases } from './releases/known-releases';
 
 /** Counts are written this often: 5,000 reports a second become one upsert a second per instance. */
@@ -55,6 +55,9 @@ function emptyCounts(key: Omit<ReleaseHealthMinuteRow, keyof Counts>): ReleaseHe
     moduleFailures: 0,
     contractFailures: 0,
     errorsCaught: 0,
+    serverRenders: 0,
+    serverRenderFailures: 0,
+    serverRendersOverBudget: 0,
     lcpBuckets: new Array<number>(VITAL_BUCKETS).fill(0),
     inpBuckets: new Array<number>(VITAL_BUCKETS).fill(0),
     clsBuckets: new Array<number>(VITAL_BUCKETS).fill(0),
@@ -69,6 +72,9 @@ function addInto(target: ReleaseHealthMinuteRow, more: ReleaseHealthMinuteRow): 
   target.moduleFailures += more.moduleFailures;
   target.contractFailures += more.contractFailures;
   target.errorsCaught += more.errorsCaught;
+  target.serverRenders += more.serverRenders;
+  target.serverRenderFailures += more.serverRenderFailures;
+  target.serverRendersOverBudget += more.serverRendersOverBudget;
   for (let i = 0; i < VITAL_BUCKETS; i++) {
     target.lcpBuckets[i]! += more.lcpBuckets[i] ?? 0;
     target.inpBuckets[i]! += more.inpBuckets[i] ?? 0;
@@ -136,22 +142,33 @@ export class ReleaseHealthTally {
       else if (report.outcome === 'contract') row.contractFailures++;
     } else if (report.kind === 'error') {
       // Counted once per page load, and only for a page load counted here: an error alone proves no page load.
-      const load = report.pageLoad ? this.pageLoads.failOnce(report.pageLoad, report.remote) : null;
-      if (!load) return;
-      const row = this.rowFor({
-        minute,
-        remote: report.remote,
-        version: load.version,
-        channel: load.channel,
-        route: load.route,
-      });
+      const row = this.rowOfPageLoad(minute, report, (id) => this.pageLoads.failOnce(id, report.remote));
       if (row) row.errorsCaught++;
+    } else if (report.kind === 'render') {
+      // As an error: once per page load, and only for a page load counted here.
+      const row = this.rowOfPageLoad(minute, report, (id) => this.pageLoads.renderOnce(id, report.remote));
+      if (!row) return;
+      if (report.outcome === 'rendered') row.serverRenders++;
+      else if (report.outcome === 'failed') row.serverRenderFailures++;
+      else row.serverRendersOverBudget++;
     } else {
       const row = this.rowFor({ minute, remote: report.remote, ...release });
       if (!row) return;
       const buckets = report.name === 'LCP' ? row.lcpBuckets : report.name === 'INP' ? row.inpBuckets : row.clsBuckets;
       buckets[vitalBucket(report.name, report.value)]!++;
     }
+  }
+
+  /** The row of the release and route the report's page load used, when `take` finds that page load (once). */
+  private rowOfPageLoad(
+    minute: string,
+    report: PageLoadReport,
+    take: (pageLoad: string) => LedgerPageLoad | null,
+  ): ReleaseHealthMinuteRow | null {
+    const load = report.pageLoad ? take(report.pageLoad) : null;
+    if (!load) return null;
+    const { version, channel, route } = load;
+    return this.rowFor({ minute, remote: report.remote, version, channel, route });
   }
 
   private countUnknown(minute: string, remote: TelemetryUnit): void {
@@ -221,6 +238,14 @@ export class ReleaseHealthTally {
   }
 }
 
+/**
+ * What a release's error rate counts (docs/decisions/025, 037): page loads where it failed to load, caught an error
+ * (a hydration React had to redo among them), or whose page the shell's server failed to render with it.
+ */
+export function releaseErrorsOf(totals: { loadFailures: number; errorsCaught: number; serverRenderFailures: number }) {
+  return totals.loadFailures + totals.errorsCaught + totals.serverRenderFailures;
+}
+
 /** One tally per server (the tests run several in one process), removed by the server's close. */
 const tallies = new Map<Database, { tally: ReleaseHealthTally; catalog: ReleaseCatalog }>();
 
@@ -287,6 +312,11 @@ export async function releaseHealthSummary(
       contract: row.contractFailures,
     },
     errorsCaught: row.errorsCaught,
+    serverRenders: {
+      rendered: row.serverRenders,
+      failed: row.serverRenderFailures,
+      'over-budget': row.serverRendersOverBudget,
+    },
     vitals: {
       LCP: vitalFigures('LCP', row.lcpBuckets),
       INP: vitalFigures('INP', row.inpBuckets),

@@ -15,7 +15,12 @@ export interface ReleaseFigures {
   loadFailures: number;
   /** Errors its area's error boundary caught. */
   errorsCaught: number;
-  /** (load failures + page loads with a caught error, counted as caught errors) / page loads. */
+  /**
+   * Page loads whose public page the shell's server failed to render with this release (docs/decisions/037); absent
+   * from an API released before it counted them.
+   */
+  serverRenderFailures?: number;
+  /** (load failures + page loads with a caught error, counted as caught errors + render failures) / page loads. */
   errorRate: number | null;
   /** p75 in milliseconds, null without samples. */
   lcpP75: number | null;
@@ -27,6 +32,7 @@ export const NO_RELEASE_FIGURES: ReleaseFigures = {
   pageLoads: 0,
   loadFailures: 0,
   errorsCaught: 0,
+  serverRenderFailures: 0,
   errorRate: null,
   lcpP75: null,
   inpP75: null,

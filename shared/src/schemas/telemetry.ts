@@ -14,6 +14,11 @@ export const TELEMETRY_CHANNELS = ['live', 'canary'] as const;
 /** How a remote's load ended: loaded, or the stage it failed at. */
 export const REMOTE_LOAD_OUTCOMES = ['loaded', 'manifest', 'entry', 'module', 'contract'] as const;
 export const WEB_VITALS = ['LCP', 'INP', 'CLS'] as const;
+/**
+ * How the shell's server answered a public page (docs/decisions/037): rendered by the storefront's release, or the
+ * page the browser renders because the render failed or missed its budget.
+ */
+export const SERVER_RENDER_OUTCOMES = ['rendered', 'failed', 'over-budget'] as const;
 
 /** At most this many reports in one batch, and this many bytes of body (`POST /api/telemetry`). */
 export const TELEMETRY_MAX_REPORTS = 50;
@@ -37,6 +42,7 @@ export type TelemetryUnit = (typeof TELEMETRY_UNITS)[number];
 export type TelemetryChannel = (typeof TELEMETRY_CHANNELS)[number];
 export type RemoteLoadOutcome = (typeof REMOTE_LOAD_OUTCOMES)[number];
 export type WebVital = (typeof WEB_VITALS)[number];
+export type ServerRenderOutcome = (typeof SERVER_RENDER_OUTCOMES)[number];
 
 /** The bucket a vital's value falls in. */
 export function vitalBucket(name: WebVital, value: number): number {
@@ -108,10 +114,18 @@ export const vitalReportSchema = z.strictObject({
   value: z.number().finite().min(0).max(600_000),
 });
 
+/** How the server answered the page the page load landed on, for the release whose screen it is. */
+export const serverRenderReportSchema = z.strictObject({
+  kind: z.literal('render'),
+  ...releaseFacts,
+  outcome: z.enum(SERVER_RENDER_OUTCOMES),
+});
+
 export const telemetryReportSchema = z.discriminatedUnion('kind', [
   remoteLoadReportSchema,
   remoteErrorReportSchema,
   vitalReportSchema,
+  serverRenderReportSchema,
 ]);
 
 /** A batch's reports: at least one, at most TELEMETRY_MAX_REPORTS. */
@@ -136,6 +150,7 @@ export const pageLoadReportSchema = z.discriminatedUnion('kind', [
   remoteLoadReportSchema.extend(pageLoadField),
   remoteErrorReportSchema.extend(pageLoadField),
   vitalReportSchema.extend(pageLoadField),
+  serverRenderReportSchema.extend(pageLoadField),
 ]);
 export const pageLoadBatchSchema = z.strictObject({ reports: batchReports(pageLoadReportSchema) });
 export type PageLoadReport = z.infer<typeof pageLoadReportSchema>;
@@ -144,6 +159,7 @@ export type PageLoadBatch = z.infer<typeof pageLoadBatchSchema>;
 export type RemoteLoadReport = z.infer<typeof remoteLoadReportSchema>;
 export type RemoteErrorReport = z.infer<typeof remoteErrorReportSchema>;
 export type VitalReport = z.infer<typeof vitalReportSchema>;
+export type ServerRenderReport = z.infer<typeof serverRenderReportSchema>;
 export type TelemetryReport = z.infer<typeof telemetryReportSchema>;
 export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 
@@ -169,5 +185,7 @@ export interface ReleaseHealthRow {
   failures: Record<Exclude<RemoteLoadOutcome, 'loaded'>, number>;
   /** Page loads that loaded the remote and then caught an error (each once, however many it caught). */
   errorsCaught: number;
+  /** Page loads of a page the shell's server answered, by how (each once). */
+  serverRenders: Record<ServerRenderOutcome, number>;
   vitals: Record<WebVital, { count: number; p75: number | null; buckets: number[] }>;
 }

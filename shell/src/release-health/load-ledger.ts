@@ -1,4 +1,4 @@
-import type { RemoteLoadOutcome, TelemetryUnit } from '@bookswap/shared/schemas';
+import type { RemoteLoadOutcome, ServerRenderOutcome, TelemetryUnit } from '@bookswap/shared/schemas';
 
 /**
  * What happened to each remote during this page load, noted where it happens and read by the release-health
@@ -7,7 +7,8 @@ import type { RemoteLoadOutcome, TelemetryUnit } from '@bookswap/shared/schemas'
  */
 export type LedgerEvent =
   | { kind: 'load'; remote: TelemetryUnit; route: string; outcome: RemoteLoadOutcome }
-  | { kind: 'error'; remote: TelemetryUnit; route: string };
+  | { kind: 'error'; remote: TelemetryUnit; route: string }
+  | { kind: 'render'; remote: TelemetryUnit; route: string; outcome: ServerRenderOutcome };
 
 let waiting: LedgerEvent[] = [];
 let reader: ((event: LedgerEvent) => void) | null = null;
@@ -36,6 +37,14 @@ export function noteCaughtError(remote: TelemetryUnit, route: string): void {
  */
 export function noteHydrationError(remote: TelemetryUnit, route: string): void {
   note({ kind: 'error', remote, route });
+}
+
+/**
+ * How the shell's server answered the page this load landed on (docs/decisions/037): rendered by the release whose
+ * screen it is, or left to the browser because that render failed or missed its budget.
+ */
+export function noteServerRender(remote: TelemetryUnit, route: string, outcome: ServerRenderOutcome): void {
+  note({ kind: 'render', remote, route, outcome });
 }
 
 /** Hands over what was noted so far, then every later event as it happens. */

@@ -75,6 +75,7 @@ describe('the release-health reporter', () => {
     reporter.noteEvent({ kind: 'load', remote: 'seller', route: '/dashboard/myproduct', outcome: 'entry' });
     reporter.noteEvent({ kind: 'error', remote: 'storefront', route: '/book/:id' });
     reporter.noteEvent({ kind: 'load', remote: 'admin', route: '/dashboard/all-users', outcome: 'loaded' });
+    reporter.noteEvent({ kind: 'render', remote: 'storefront', route: '/book/:id', outcome: 'over-budget' });
     reporter.flush();
     expect(batches()).toEqual([
       {
@@ -105,6 +106,7 @@ describe('the release-health reporter', () => {
             pageLoad: PAGE_LOAD,
             outcome: 'loaded',
           },
+          { kind: 'render', ...ON_BOOK_PAGE, outcome: 'over-budget' },
         ],
       },
     ]);

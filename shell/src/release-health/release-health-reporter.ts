@@ -70,7 +70,7 @@ export class ReleaseHealthReporter {
     private readonly pageLoad: string = newPageLoadId(),
   ) {}
 
-  /** A remote's load outcome or a caught error, from the ledger. */
+  /** A remote's load outcome, a caught error or how the server answered its page, from the ledger. */
   noteEvent(event: LedgerEvent): void {
     const release = {
       remote: event.remote,
@@ -78,9 +78,9 @@ export class ReleaseHealthReporter {
       route: event.route,
       pageLoad: this.pageLoad,
     };
-    this.add(
-      event.kind === 'load' ? { kind: 'load', ...release, outcome: event.outcome } : { kind: 'error', ...release },
-    );
+    if (event.kind === 'load') this.add({ kind: 'load', ...release, outcome: event.outcome });
+    else if (event.kind === 'render') this.add({ kind: 'render', ...release, outcome: event.outcome });
+    else this.add({ kind: 'error', ...release });
   }
 
   /** A Core Web Vital of this page load, on the route (and so the remote) it landed on. */

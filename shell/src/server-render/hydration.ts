@@ -24,11 +24,16 @@ export async function loadMatchedScreens(routes: RouteObject[], location: Locati
       return [route.id, await route.loader(args)] as const;
     }),
   );
-  const remoteMatch = matches.findLast(({ route }) => typeof route.handle?.remote === 'string');
   return {
     loaderData: Object.fromEntries(loaded.filter((entry) => entry !== null)),
-    screen: remoteMatch
-      ? { remote: remoteMatch.route.handle.remote as TelemetryUnit, route: remoteMatch.route.path ?? '' }
-      : null,
+    screen: screenAt(routes, location),
   };
+}
+
+/** The remote whose screen a URL shows and its route pattern; null for the shell's own pages. */
+export function screenAt(routes: RouteObject[], location: Location): MatchedScreens['screen'] {
+  const remoteMatch = matchRoutes(routes, location)?.findLast(({ route }) => typeof route.handle?.remote === 'string');
+  return remoteMatch
+    ? { remote: remoteMatch.route.handle.remote as TelemetryUnit, route: remoteMatch.route.path ?? '' }
+    : null;
 }

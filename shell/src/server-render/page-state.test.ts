@@ -1,4 +1,12 @@
-import { answeredCache, pageStateScript, readPageState, PAGE_STATE_ID, type PageState } from './page-state';
+import {
+  answeredCache,
+  pageStateScript,
+  readPageState,
+  serverRenderMeta,
+  serverRenderOf,
+  PAGE_STATE_ID,
+  type PageState,
+} from './page-state';
 
 const STATE: PageState = {
   remotes: [{ name: 'storefront', entry: 'https://books.example/storefront/2.0.0/mf-manifest.json' }],
@@ -23,6 +31,20 @@ describe('the state a server-rendered page carries', () => {
     expect(readPageState(document)).toBeNull();
     document.body.innerHTML = `<script type="application/json" id="${PAGE_STATE_ID}">{not json</script>`;
     expect(readPageState(document)).toBeNull();
+  });
+
+  it('tells release health how the server answered: rendered, or sent unrendered after a failed or late render', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = pageStateScript(STATE);
+    expect(serverRenderOf(document, readPageState(document))).toBe('rendered');
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(serverRenderOf(document, readPageState(document))).toBeNull();
+    for (const outcome of ['failed', 'over-budget'] as const) {
+      document.head.innerHTML = serverRenderMeta(outcome);
+      expect(serverRenderOf(document, readPageState(document))).toBe(outcome);
+    }
+    document.head.innerHTML = '<meta name="bookswap-server-render" content="anything">';
+    expect(serverRenderOf(document, null)).toBeNull();
   });
 
   it('fills a cache whose answers are settled, so the first render shows them and no spinner', () => {

@@ -1,4 +1,5 @@
 import type { Cache, State } from 'swr';
+import type { ServerRenderOutcome } from '@bookswap/shared/schemas';
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
 
 /** The element of a server-rendered page that carries what the browser hydrates with. */
@@ -38,6 +39,27 @@ export function readPageState(document: Document): PageState | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The meta the shell's server writes into the page it sends unrendered because the render failed or missed its
+ * budget (tooling/serve/page-renders.mjs), its content the outcome.
+ */
+export const SERVER_RENDER_META = 'bookswap-server-render';
+
+/** The meta saying a render was tried and the page went unrendered, as the shell's server writes it into the head. */
+export function serverRenderMeta(outcome: Exclude<ServerRenderOutcome, 'rendered'>): string {
+  return `<meta name="${SERVER_RENDER_META}" content="${outcome}">`;
+}
+
+/**
+ * How the shell's server answered this page, for release health: rendered (it carries its state), left to the
+ * browser after a failed or late render (the meta says which), or null when no render was tried.
+ */
+export function serverRenderOf(document: Document, state: PageState | null): ServerRenderOutcome | null {
+  if (state) return 'rendered';
+  const outcome = document.querySelector(`meta[name="${SERVER_RENDER_META}"]`)?.getAttribute('content');
+  return outcome === 'failed' || outcome === 'over-budget' ? outcome : null;
 }
 
 /**

@@ -19,6 +19,7 @@ import { answeredCache, pageStateScript } from './page-state';
 import { VIEWPORT_WIDTHS, viewportOf } from './viewport';
 
 export { sharedModule } from './shared-for-remotes';
+export { serverRenderMeta } from './page-state';
 export { viewportOf } from './viewport';
 
 /** The version of this entry's interface, which the shell's server checks before calling it. */

@@ -12,7 +12,7 @@ import {
 import type { HistoryEntry, Registry, RemoteRecord } from '@bookswap/shared/releases';
 import type { Database } from '../../db/database';
 import { releaseTotalsSince, type ReleaseWindowTotals } from '../../repositories/release-figures-repository';
-import { flushReleaseHealth } from '../release-health';
+import { flushReleaseHealth, releaseErrorsOf } from '../release-health';
 
 const HOUR_MS = 60 * 60_000;
 const HISTORY_SHOWN = 20;
@@ -21,12 +21,13 @@ const HISTORY_SHOWN = 20;
 /** A page load counts once toward the rate however many errors it had: a rate is at most 100 %. */
 function figuresOf(totals: ReleaseWindowTotals | undefined): ReleaseFigures {
   if (!totals) return NO_RELEASE_FIGURES;
-  const { pageLoads, loadFailures, errorsCaught } = totals;
+  const { pageLoads, loadFailures, errorsCaught, serverRenderFailures } = totals;
   return {
     pageLoads,
     loadFailures,
     errorsCaught,
-    errorRate: pageLoads > 0 ? Math.min(1, (loadFailures + errorsCaught) / pageLoads) : null,
+    serverRenderFailures,
+    errorRate: pageLoads > 0 ? Math.min(1, releaseErrorsOf(totals) / pageLoads) : null,
     lcpP75: vitalP75('LCP', totals.lcpBuckets),
     inpP75: vitalP75('INP', totals.inpBuckets),
   };

@@ -4,7 +4,7 @@ import { advanceRollout, rollBack, type Registry, type RolloutState } from '@boo
 import type { ReleaseSettings } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { asRolloutLeader, releaseTotalsSince } from '../../repositories/release-figures-repository';
-import { flushReleaseHealth } from '../release-health';
+import { flushReleaseHealth, releaseErrorsOf } from '../release-health';
 import { decideRollout, type RolloutDecision } from './rollout-decision';
 import { writeFiguresSnapshot } from './figures-snapshot';
 import { registryStoreOf } from './registry-store';
@@ -31,7 +31,7 @@ async function stepCounts(db: Queryable, remote: string, live: string, rollout: 
   ]);
   const side = (version: string) => {
     const row = rows.find((candidate) => candidate.version === version);
-    return { pageLoads: row?.pageLoads ?? 0, errors: (row?.loadFailures ?? 0) + (row?.errorsCaught ?? 0) };
+    return { pageLoads: row?.pageLoads ?? 0, errors: row ? releaseErrorsOf(row) : 0 };
   };
   return { canary: side(rollout.version), live: side(live) };
 }
