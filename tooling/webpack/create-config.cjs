@@ -212,7 +212,9 @@ function createConfig({ packageDir, name, port, exposes, isHost = false, serverE
                 // The shell's page starts the storefront's download early (docs/decisions/015); the one-bundle
                 // baseline has no remote to start.
                 templateParameters: { earlyStart: !oneBundle },
-                scriptLoading: 'defer',
+                // The shell's page places its script itself: preloaded in the head, run at the end of the body
+                // (after the first paint of a page the server rendered). A remote's development host defers it.
+                ...(isHost ? { inject: false } : { scriptLoading: 'defer' }),
                 publicPath: '/',
               }),
             ]
