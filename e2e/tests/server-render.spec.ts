@@ -49,7 +49,8 @@ const keptServerElement = (page: Page) =>
   });
 
 const PAGES = [
-  { path: '/', shows: 'Sell Second Hand Book!' },
+  // Below the banner too: the categories and the advertised books (their section shows only with books in it).
+  { path: '/', shows: 'Advertise Product' },
   { path: '/category', shows: 'Nobel' },
   { path: '/category/1', shows: null },
   { path: '/booklist?condition=Good&page=1&size=5', shows: null },

@@ -1,11 +1,11 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { LoadError } from '@bookswap/shared/ui';
+import { drawsRenderedPage, LoadError } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { CategoryGrid } from '../categories/CategoryGrid';
@@ -104,10 +104,26 @@ function AdvertiseProduct() {
  * The main area is already a screen tall (docs/decisions/016), so the sections arriving move nothing.
  */
 function BelowTheBanner({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(false);
+  // A page the server rendered holds them already, banner painted: hydration draws them as the server did.
+  const [shown, setShown] = useState(drawsRenderedPage);
   useEffect(() => startTransition(() => setShown(true)), []);
   return shown ? children : null;
 }
+
+/**
+ * Drawn by the browser only, after hydration: the reviewers' pictures come from the storefront's own origin, which
+ * only the browser's copy of the storefront knows (`staticFileUrl`). Below the fold, so nothing on screen moves.
+ */
+function InTheBrowser({ children }: { children: ReactNode }) {
+  // Nothing on the server and while hydrating (the server's snapshot), then the browser's: drawn.
+  const inTheBrowser = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
+  return inTheBrowser ? children : null;
+}
+const neverChanges = () => () => undefined;
 
 /** `/`: banner, the first three categories, advertised books and the client reviews. */
 export function HomePage() {
@@ -125,9 +141,11 @@ export function HomePage() {
           </Box>
         </Section>
         <AdvertiseProduct />
-        <Suspense fallback={null}>
-          <ClientReview />
-        </Suspense>
+        <InTheBrowser>
+          <Suspense fallback={null}>
+            <ClientReview />
+          </Suspense>
+        </InTheBrowser>
       </BelowTheBanner>
     </>
   );

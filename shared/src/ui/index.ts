@@ -18,5 +18,6 @@ export { useInvalidate, useWrite } from './use-write';
 export { useMyBookings } from './use-my-bookings';
 export { useApiQuery } from './use-api-query';
 export type { WriteOutcome } from './use-write';
+export { drawsRenderedPage, PAGE_STATE_ID } from './rendered-page';
 // DataTable and LoadedTable: `@bookswap/shared/ui/tables`; FormTextField: `@bookswap/shared/ui/form-fields`;
 // ConfirmationModal: `@bookswap/shared/ui/confirmation` (dialogs stay out of the first screens' load).

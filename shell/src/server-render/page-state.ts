@@ -1,9 +1,10 @@
 import type { Cache, State } from 'swr';
 import type { ServerRenderOutcome } from '@bookswap/shared/schemas';
+import { PAGE_STATE_ID } from '@bookswap/shared/ui';
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
 
-/** The element of a server-rendered page that carries what the browser hydrates with. */
-export const PAGE_STATE_ID = 'bookswap-page-state';
+/** The element of a server-rendered page that carries what the browser hydrates with (the screens look for it). */
+export { PAGE_STATE_ID };
 
 /**
  * What a server render used, written into its page as JSON so the browser's first render is the same: the releases
