@@ -37,8 +37,6 @@ export interface BookswapFixtures {
    * through the login screen; later it restores that session (see `storedSessions`).
    */
   signIn(role: Role): Promise<DemoUser>;
-  /** Prints, when the test fails, what each of its pages logged and which of their requests failed or hung. */
-  reportOnFailure: void;
 }
 
 /** `name` is a package, or 'api' for the API server. */
@@ -127,7 +125,8 @@ export async function untilHydrated(page: Page) {
 
 export const test = base.extend<BookswapFixtures>({
   // Every test acts on a page as a person would once it answers: loads through the fixture's page wait for hydration.
-  page: async ({ page }, use) => {
+  // A test that fails prints what each of its pages (its own contexts' too) logged and which requests failed or hung.
+  page: async ({ page }, use, testInfo) => {
     for (const load of ['goto', 'reload', 'goBack', 'goForward'] as const) {
       const original = page[load].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
       Object.assign(page, {
@@ -139,6 +138,11 @@ export const test = base.extend<BookswapFixtures>({
       });
     }
     await use(page);
+    const browser = page.context().browser();
+    if (testInfo.status === testInfo.expectedStatus || !browser) return;
+    const report = await reportOfPages(browser);
+    await testInfo.attach('pages.txt', { body: report, contentType: 'text/plain' });
+    console.log(`What the pages of "${testInfo.title}" showed:\n${report}`);
   },
   product: async ({}, use) => {
     const stopped = new Set<PackageName | 'api'>();
@@ -175,17 +179,6 @@ export const test = base.extend<BookswapFixtures>({
   signIn: async ({ page }, use) => {
     await use((role) => signInAsDemo(page, role));
   },
-  reportOnFailure: [
-    // Takes `page` so the test's own page is still open when the report is written.
-    async ({ browser, page: _page }, use, testInfo) => {
-      await use();
-      if (testInfo.status === testInfo.expectedStatus) return;
-      const report = await reportOfPages(browser);
-      await testInfo.attach('pages.txt', { body: report, contentType: 'text/plain' });
-      console.log(`What the pages of "${testInfo.title}" showed:\n${report}`);
-    },
-    { auto: true },
-  ],
 });
 
 export { expect };

@@ -250,7 +250,8 @@ test('the servers answer with the caching and CORS headers deployers rely on', a
   expect(page.headers()['content-type']).toContain('text/html');
   // The page depends on the browser's canary draw (docs/decisions/029): revalidated, and kept by no shared cache.
   expect(page.headers()['cache-control']).toBe('private, no-cache');
-  const script = /src="(\/_shell\/[^/"]+\/main\.[0-9a-f]+\.js)"/.exec(await page.text())?.[1];
+  // The page preloads its script from the head and starts it from the body (shell/public/index.html).
+  const script = /href="(\/_shell\/[^/"]+\/main\.[0-9a-f]+\.js)"/.exec(await page.text())?.[1];
   expect(script).toBeDefined();
   // A shell release's files never change: cached for good, and still there for a tab after the next promote.
   expect((await request.get(script ?? '')).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
