@@ -43,9 +43,9 @@ function reportReleaseHealthLater(options: () => ReleaseHealthOptions) {
  * How the shell's server answered this page, counted for the release whose screen it is (docs/decisions/037), so a
  * storefront release whose server render fails is rolled back as one that crashes.
  */
-function noteHowServed(outcome: ReturnType<typeof serverRenderOf>, routes: Parameters<typeof screenAt>[0]) {
-  const screen = outcome ? screenAt(routes, window.location) : null;
-  if (outcome && screen) noteServerRender(screen.remote, screen.route, outcome);
+function noteHowServed(outcome: ReturnType<typeof serverRenderOf>, screen: () => ReturnType<typeof screenAt>) {
+  const served = outcome ? screen() : null;
+  if (outcome && served) noteServerRender(served.remote, served.route, outcome);
 }
 
 async function start() {
@@ -69,7 +69,8 @@ async function start() {
     // A screen that cannot load now (its remote down since the server drew it) is the router's to show: the page is
     // then rendered afresh, with that remote's fallback, instead of hydrated.
     const matched = rendered ? await loadMatchedScreens(routes, window.location).catch(() => null) : null;
-    noteHowServed(serverRenderOf(document, rendered), routes);
+    // The screen hydration matched, or, for a page sent unrendered, the one its URL shows.
+    noteHowServed(serverRenderOf(document, rendered), () => matched?.screen ?? screenAt(routes, window.location));
     const router = createBrowserRouter(routes, matched ? { hydrationData: { loaderData: matched.loaderData } } : {});
     reportReleaseHealthLater(() => ({ apiUrl: getRuntimeConfig().apiUrl, remotes, router }));
     const app = (
