@@ -67,8 +67,8 @@ for (const { path, ready } of [
     const storefrontScripts = loaded
       .map((script) => script.url)
       .filter((url) => url.startsWith(originOf('storefront')));
-    // Save what waits below the fold on purpose until the first screen is on (the home page's last section).
-    const late = storefrontScripts.filter((url) => !early.includes(url) && !/\/below-the-fold\.\w+\.js$/.test(url));
+    // Nothing else: what waits below the fold (the home page's last section) comes only when scrolled near.
+    const late = storefrontScripts.filter((url) => !early.includes(url));
     expect(late).toEqual([]);
   });
 }

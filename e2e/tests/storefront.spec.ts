@@ -43,6 +43,8 @@ test.describe('the storefront', () => {
     await expect(categories.getByRole('link', { name: 'See More' })).toHaveAttribute('href', '/category');
     const ads = page.getByRole('region', { name: 'Advertise Product' });
     await expect(ads.getByRole('article')).toHaveCount(advertised.length);
+    // The reviews, the last section, come as the visitor scrolls near them.
+    await page.mouse.wheel(0, 5_000);
     await expect(page.getByRole('region', { name: 'Client Review' }).getByRole('figure')).toHaveCount(3);
     await expectAccessible(page);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import routes from '../routes';
 import { homeLoader } from './use-advertised-products';
 import { fakeApiForEachTest, findToast, never, renderScreen, sampleProduct } from '@bookswap/shared/testing';
@@ -92,6 +92,36 @@ describe('the home page', () => {
         expect.stringMatching(/^http:\/\/localhost\/images\//),
       );
       expect(figure.querySelector('blockquote')?.textContent).not.toBe('');
+    }
+  });
+
+  it('draws the client reviews only once the visitor scrolls near them', async () => {
+    // The browser's IntersectionObserver, reduced to what the page asks: which places it watches, and a way to
+    // report one of them near the screen.
+    const watched = new Map<Element, IntersectionObserverCallback>();
+    class NearnessWatcher {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        watched.set(target, this.report);
+      }
+      disconnect() {
+        for (const [target, report] of watched) if (report === this.report) watched.delete(target);
+      }
+    }
+    Object.defineProperty(window, 'IntersectionObserver', { value: NearnessWatcher, configurable: true });
+    try {
+      api.on('GET', '/api/product/Ads/list', { body: [] });
+      renderScreen({ routes, at: '/' });
+      await section('Book Categories');
+      await waitFor(() => expect(watched.size).toBe(1));
+      expect(screen.queryByRole('region', { name: 'Client Review' })).not.toBeInTheDocument();
+
+      const [[place, report]] = [...watched];
+      act(() => report([{ isIntersecting: true, target: place } as IntersectionObserverEntry], {} as never));
+      expect(within(await section('Client Review')).getAllByRole('figure')).toHaveLength(3);
+      expect(watched.size).toBe(0);
+    } finally {
+      Reflect.deleteProperty(window, 'IntersectionObserver');
     }
   });
 

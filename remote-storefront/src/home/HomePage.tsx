@@ -11,10 +11,12 @@ import { useDeferredCards } from '../book-card/use-deferred-cards';
 import { CategoryGrid } from '../categories/CategoryGrid';
 import { homeHead } from '../page-head/page-head';
 import { publicOrigin, usePageHead } from '../page-head/use-page-head';
+import { NearTheScreen } from './NearTheScreen';
 import { Section } from './Section';
 import { useAdvertisedProducts } from './use-advertised-products';
 
-// The last section, below the fold on every screen: its code (and its reviewers' words) comes after the first screen.
+// The last section, below the fold on every screen: its code (and its reviewers' words) comes when the visitor
+// scrolls near it (NearTheScreen), not with the first screen.
 const ClientReview = lazy(async () => ({
   // Named so that the first screens' checks (e2e/tests/first-load.spec.ts) know it comes late on purpose.
   default: (await import(/* webpackChunkName: "below-the-fold" */ './ClientReview')).ClientReview,
@@ -142,9 +144,11 @@ export function HomePage() {
         </Section>
         <AdvertiseProduct />
         <InTheBrowser>
-          <Suspense fallback={null}>
-            <ClientReview />
-          </Suspense>
+          <NearTheScreen>
+            <Suspense fallback={null}>
+              <ClientReview />
+            </Suspense>
+          </NearTheScreen>
         </InTheBrowser>
       </BelowTheBanner>
     </>

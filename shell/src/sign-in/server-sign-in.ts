@@ -4,7 +4,7 @@ import type { SignupRole } from '@bookswap/shared/schemas';
 import { notifySuccess } from '@bookswap/shared/ui';
 import type { IdentityProvider } from './identity-provider';
 import { takeSignupChoice } from './pending-signup';
-import { providerCodeOf } from './sign-in-error-text';
+import { providerCodeOf } from './provider-code';
 
 /**
  * The API server's part of a sign-in: the user record that holds the role, and the server's access token traded

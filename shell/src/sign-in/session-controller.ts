@@ -16,7 +16,7 @@ import {
 } from '@bookswap/contract/auth';
 import { notifyError } from '@bookswap/shared/ui';
 import { loadOnceSucceeded, type IdentityProvider } from './identity-provider';
-import { providerCodeOf } from './sign-in-error-text';
+import { providerCodeOf } from './provider-code';
 import { rememberSignupChoice, takeSignupChoice } from './pending-signup';
 import {
   askToVerifyEmail,

@@ -1,4 +1,5 @@
 import { messageOf } from '@bookswap/shared/api';
+import { providerCodeOf } from './provider-code';
 
 /**
  * product.md §8: a failed sign-in shows the identity provider's message, never its error names. What people read
@@ -35,14 +36,6 @@ const TEXT_OF_CODE: Record<string, string> = {
   'popup-blocked': POPUP_BLOCKED,
   'user-disabled': ACCOUNT_DISABLED,
 };
-
-/** The provider's code ("wrong-password"): on its error object, or inside its message "Firebase: Error (auth/…)". */
-export function providerCodeOf(error: unknown): string | undefined {
-  const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
-  if (typeof code === 'string' && code.startsWith('auth/')) return code.slice('auth/'.length);
-  const inMessage = error instanceof Error ? /\(auth\/([a-z0-9-]+)\)/.exec(error.message) : null;
-  return inMessage?.[1];
-}
 
 /**
  * What a failed sign-in, sign-up, Google sign-in or password reset says. The provider's errors read as above (an
