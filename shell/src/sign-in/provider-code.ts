@@ -1,7 +1,6 @@
 // The provider's error code, apart from the texts people read (sign-in-error-text.ts): the session controller, in the
 // first screen's script, needs only the code, and webpack keeps every export of a module that any chunk uses.
 
-
 /** The provider's code ("wrong-password"): on its error object, or inside its message "Firebase: Error (auth/…)". */
 export function providerCodeOf(error: unknown): string | undefined {
   const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
