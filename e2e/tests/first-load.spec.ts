@@ -8,6 +8,8 @@ import { liveReleaseUrl } from '../support/release-drill';
 /** Text only the identity SDK and the schema library carry: Firebase Auth's endpoint and zod's error class. */
 const IDENTITY_SDK = 'identitytoolkit.googleapis.com';
 const SCHEMA_LIBRARY = 'ZodError';
+/** The toast library's container class: it comes with the first notice (docs/decisions/038). */
+const NOTICE_LIBRARY = 'Toastify__toast-container';
 const MAX_FIRST_LOAD_FILES = 25;
 
 /**
@@ -46,7 +48,7 @@ for (const { path, ready } of [
   { path: '/', ready: 'Buy & Sell Second Hand Book!' },
   { path: '/booklist', ready: 'Book List' },
 ]) {
-  test(`a visitor's ${path} loads no identity SDK and no schema library, in at most ${MAX_FIRST_LOAD_FILES} files`, async ({
+  test(`a visitor's ${path} loads no identity SDK, schema or notice library, in at most ${MAX_FIRST_LOAD_FILES} files`, async ({
     page,
   }) => {
     const scripts = recordScripts(page);
@@ -58,6 +60,7 @@ for (const { path, ready } of [
     expect(loaded.length).toBeLessThanOrEqual(MAX_FIRST_LOAD_FILES);
     expect(loaded.filter((script) => script.text.includes(IDENTITY_SDK)).map((script) => script.url)).toEqual([]);
     expect(loaded.filter((script) => script.text.includes(SCHEMA_LIBRARY)).map((script) => script.url)).toEqual([]);
+    expect(loaded.filter((script) => script.text.includes(NOTICE_LIBRARY)).map((script) => script.url)).toEqual([]);
     // The storefront's entry was asked for once: the early preload and the runtime share one download.
     const entries = loaded.filter((script) => script.url === `${liveReleaseUrl('storefront')}/remoteEntry.js`);
     expect(entries).toHaveLength(1);

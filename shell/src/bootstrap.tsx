@@ -1,4 +1,9 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  registerGlobalPlugins,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -9,6 +14,7 @@ import { createAppRoutes } from './app/create-app-routes';
 import { readStartUpConfig } from './app/start-up-config';
 import { RemoteRoutesLoader } from './federation/remote-routes-loader';
 import { earlyManifests } from './federation/early-start';
+import { toastDemandWatcher } from './toasts/toasts-on-demand';
 import { createRouteCatalog, setRouteCatalog } from './federation/route-catalog';
 import { builtShellContract } from './federation/shell-contract';
 import { answeredCache, readPageState, serverRenderOf } from './server-render/page-state';
@@ -58,7 +64,9 @@ async function start() {
     // The releases the server rendered with, whatever remotes.json says now: a promote meanwhile waits for the next page.
     const remotes = rendered?.remotes ?? listed;
     setRuntimeConfig(config);
-    registerPlugins([earlyManifests()]);
+    registerPlugins([earlyManifests(), toastDemandWatcher()]);
+    // The remotes' federation instances, made after this, watch for the toast library too.
+    registerGlobalPlugins([toastDemandWatcher()]);
     // The routes each release serves, before any remote's code loads (docs/decisions/021).
     setRouteCatalog(createRouteCatalog(remotes));
     const loader = new RemoteRoutesLoader({ registerRemotes, loadRemote }, remotes, builtShellContract());

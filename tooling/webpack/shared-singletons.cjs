@@ -80,7 +80,7 @@ const FIRST_SCREEN = [
   'react-router-dom',
   'swr',
   'swr/',
-  'react-toastify',
+  // Not react-toastify: it comes with the first notice (docs/decisions/038).
   '@emotion/react',
   '@emotion/react/',
   '@emotion/styled',

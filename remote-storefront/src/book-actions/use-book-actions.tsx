@@ -1,11 +1,10 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { useAuth } from '@bookswap/contract/auth';
 import { LOGIN_PATH, loginRedirectState, type LoginReason } from '@bookswap/contract/routing';
 import { isOpenBooking } from '@bookswap/shared/booking-rules';
 import type { Product } from '@bookswap/shared/schemas';
-import { SUCCESS_TOAST_MS, useMyBookings } from '@bookswap/shared/ui';
+import { notifyInfo, useMyBookings } from '@bookswap/shared/ui';
 import { useOwnSellerId } from './use-own-seller-id';
 import { returnAfterSignIn, useResumeAfterSignIn, type ShownBooks } from './resume-after-sign-in';
 
@@ -86,7 +85,7 @@ export function useBookActions(shown?: ShownBooks): BookActions {
     whenSignedIn('book', product, () => {
       // A second booking of the same book is refused here, before the form is filled in, not by the server after.
       if (bookedByYou(product)) {
-        toast.info(`You already booked ${product.book_name}: see My Orders`, { autoClose: SUCCESS_TOAST_MS });
+        notifyInfo(`You already booked ${product.book_name}: see My Orders`);
         return;
       }
       setBooking((previous) => select(previous, product));

@@ -116,8 +116,8 @@ describe('the home page', () => {
       await waitFor(() => expect(watched.size).toBe(1));
       expect(screen.queryByRole('region', { name: 'Client Review' })).not.toBeInTheDocument();
 
-      const [[place, report]] = [...watched];
-      act(() => report([{ isIntersecting: true, target: place } as IntersectionObserverEntry], {} as never));
+      for (const [place, report] of watched)
+        act(() => report([{ isIntersecting: true, target: place } as IntersectionObserverEntry], {} as never));
       expect(within(await section('Client Review')).getAllByRole('figure')).toHaveLength(3);
       expect(watched.size).toBe(0);
     } finally {

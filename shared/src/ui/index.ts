@@ -4,6 +4,7 @@ export {
   SUCCESS_TOAST_MS,
   TOAST_LIMIT,
   notifyError,
+  notifyInfo,
   notifySuccess,
   toastContainerSettings,
 } from './toast-settings';

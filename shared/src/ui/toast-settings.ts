@@ -1,4 +1,4 @@
-import { toast, type ToastContainerProps } from 'react-toastify';
+import type { ToastContainerProps } from 'react-toastify';
 import { messageOf } from '../api/api-error';
 
 /** product.md §9: success notices 2 s, errors 4 s, at most 20 at once. */
@@ -20,11 +20,28 @@ export const toastContainerSettings: ToastContainerProps = {
   style: { top: TOASTS_TOP_PX },
 };
 
+/**
+ * react-toastify comes with the first notice, not with the first screen (none shows one): about 9 KB gzip a visit
+ * pays only when something is said. Until a container is mounted it keeps what it is given; the shell mounts its
+ * container as soon as any part loads the module (shell/src/toasts, docs/decisions/038).
+ */
+function show(kind: 'success' | 'info' | 'error', message: string, autoClose: number): void {
+  import('react-toastify').then(
+    ({ toast }) => toast[kind](message, { autoClose }),
+    (error: unknown) => console.error(`Bookswap: the notice "${message}" could not be shown`, error),
+  );
+}
+
 export function notifySuccess(message: string): void {
-  toast.success(message, { autoClose: SUCCESS_TOAST_MS });
+  show('success', message, SUCCESS_TOAST_MS);
+}
+
+/** Information, not a change: the server already had it, or the user need not act (2 s, as a success). */
+export function notifyInfo(message: string): void {
+  show('info', message, SUCCESS_TOAST_MS);
 }
 
 /** No failure is silent in this product: every failed call ends here with a readable message. */
 export function notifyError(error: unknown): void {
-  toast.error(messageOf(error), { autoClose: ERROR_TOAST_MS });
+  show('error', messageOf(error), ERROR_TOAST_MS);
 }

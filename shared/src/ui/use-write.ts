@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { useSWRConfig } from 'swr';
 import { forgetStartedQueries } from '../api/api-query';
 import type { ApiWrite } from '../api/writes';
-import { notifyError, notifySuccess, SUCCESS_TOAST_MS } from './toast-settings';
+import { notifyError, notifyInfo, notifySuccess } from './toast-settings';
 
 export interface WriteOutcome<Result> {
   /** The toast when the server took the write (product.md §8's texts where it has one). */
@@ -42,7 +41,7 @@ export function useWrite() {
       const result = await write.send(input);
       if (write.changed) {
         if (write.changed(result) > 0) notifySuccess(outcome.success);
-        else toast.info(outcome.alreadyDone ?? outcome.success, { autoClose: SUCCESS_TOAST_MS });
+        else notifyInfo(outcome.alreadyDone ?? outcome.success);
       } else if ((result as { acknowledged?: boolean }).acknowledged) notifySuccess(outcome.success);
       else return false;
       outcome.onDone?.(result);

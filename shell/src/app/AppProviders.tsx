@@ -1,14 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useMemo, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
 import { SWRConfig, type Cache } from 'swr';
 import { swrConfig } from '@bookswap/shared/api';
 import type { SessionStore } from '@bookswap/contract/auth';
-import { SUCCESS_TOAST_MS, toastContainerSettings } from '@bookswap/shared/ui';
 import { AuthProvider } from '../sign-in/AuthProvider';
 import { theme } from '@bookswap/shared/ui';
 import { themeAtWidth } from '../server-render/viewport';
+import { ToastLayer } from '../toasts/ToastLayer';
 
 /** Theme, data fetching, notices (product.md §9: 2 s success, 4 s errors, 20 at most) and the signed-in state. */
 export interface AppProvidersProps {
@@ -31,7 +30,7 @@ export function AppProviders({ children, session, swrCache, renderedWidth }: App
       <SWRConfig value={swrCache ? { ...swrConfig, provider: () => swrCache } : swrConfig}>
         <AuthProvider session={session}>{children}</AuthProvider>
       </SWRConfig>
-      <ToastContainer {...toastContainerSettings} autoClose={SUCCESS_TOAST_MS} />
+      <ToastLayer />
     </ThemeProvider>
   );
 }
