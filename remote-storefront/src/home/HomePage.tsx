@@ -17,10 +17,7 @@ import { useAdvertisedProducts } from './use-advertised-products';
 
 // The last section, below the fold on every screen: its code (and its reviewers' words) comes when the visitor
 // scrolls near it (NearTheScreen), not with the first screen.
-const ClientReview = lazy(async () => ({
-  // Named so that the first screens' checks (e2e/tests/first-load.spec.ts) know it comes late on purpose.
-  default: (await import(/* webpackChunkName: "below-the-fold" */ './ClientReview')).ClientReview,
-}));
+const ClientReview = lazy(async () => ({ default: (await import('./ClientReview')).ClientReview }));
 // Inlined by the build (under 8 KiB): the banner is the home page's largest paint, so it waits for no download.
 import bannerUrl from './banner.svg';
 

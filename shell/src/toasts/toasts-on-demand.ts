@@ -17,7 +17,7 @@ export function subscribeToToastDemand(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function wantToasts(): void {
+function wantToasts(): void {
   if (wanted) return;
   wanted = true;
   for (const listener of listeners) listener();
