@@ -15,6 +15,11 @@
 //   --keep-reports  also write each run's full Lighthouse HTML report under reports/lighthouse/
 //   BENCH_LH_RUNS=5                 runs per page x variant x preset
 //   BENCH_LH_ONE_BUNDLE_DIR=folder  another one-bundle build than shell/dist-one-bundle
+//   BENCH_LH_PAGES=/,/booklist      only these pages (labels as printed); BENCH_LH_PRESETS=mobile only these presets
+//   BENCH_LH_SETS='shell=V storefront=V;shell=V storefront=V'
+//                                   compare release sets (releases already built): each round promotes each set in
+//                                   turn on the one product, the order swapped every round, so a slow spell of a
+//                                   shared VM falls on both; rows are "set 1", "set 2", ... (no one-bundle variant)
 //
 // Lighthouse 13.5.0 declares node >=22.19 but runs on this project's Node 20.19+ (checked on 20.20).
 import { spawnSync } from 'node:child_process';
@@ -33,12 +38,28 @@ const FEDERATED = 'http://localhost:3000';
 const ONE_BUNDLE_PORT = 3100;
 const ONE_BUNDLE_DIST = resolve(ROOT, process.env.BENCH_LH_ONE_BUNDLE_DIR ?? join('shell', 'dist-one-bundle'));
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-const PRESETS = { mobile: undefined, desktop: desktopConfig };
+const ALL_PRESETS = { mobile: undefined, desktop: desktopConfig };
+const listed = (text) =>
+  text
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+const PRESETS = Object.fromEntries(
+  Object.entries(ALL_PRESETS).filter(([name]) => listed(process.env.BENCH_LH_PRESETS)?.includes(name) ?? true),
+);
+const PAGES = listed(process.env.BENCH_LH_PAGES);
+/** The release sets to compare, each as `unit=version` words (BENCH_LH_SETS). */
+const SETS = process.env.BENCH_LH_SETS?.split(';')
+  .map((set) => set.trim().split(/\s+/).filter(Boolean))
+  .filter((set) => set.length);
 const CATEGORIES = ['performance'];
 const keepReports = process.argv.includes('--keep-reports');
 const reuse = process.argv.includes('--reuse');
 
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_LH_RUNS must be a positive integer, not ${RUNS}`);
+if (!Object.keys(PRESETS).length) throw new Error(`BENCH_LH_PRESETS names none of ${Object.keys(ALL_PRESETS)}`);
+if (SETS?.some((set) => set.some((word) => !/^\w+=\S+$/.test(word))))
+  throw new Error('BENCH_LH_SETS: each set is unit=version words, sets apart by ";"');
 
 function run(script) {
   const result = spawnSync(process.execPath, [join(ROOT, 'scripts', script)], { stdio: 'inherit' });
@@ -72,15 +93,33 @@ function targetsOf(bookId) {
     { label: '/', path: '/' },
     { label: '/booklist', path: '/booklist' },
     { label: '/bookDetails/:id', path: `/bookDetails/${bookId}` },
-  ];
-  const variants = [{ variant: 'federated', base: FEDERATED, pages }];
-  if (oneBundle)
+  ].filter((page) => PAGES?.includes(page.label) ?? true);
+  const variants = SETS
+    ? SETS.map((set, index) => ({ variant: `set ${index + 1}`, base: FEDERATED, pages, set }))
+    : [{ variant: 'federated', base: FEDERATED, pages }];
+  if (oneBundle && !SETS)
     variants.push({ variant: 'one-bundle', base: `http://localhost:${ONE_BUNDLE_PORT}`, pages: pages.slice(0, 2) });
-  return variants.flatMap(({ variant, base, pages: measured }) =>
+  return variants.flatMap(({ variant, base, pages: measured, set }) =>
     measured.flatMap((page) =>
-      Object.keys(PRESETS).map((preset) => ({ ...page, variant, preset, url: `${base}${page.path}` })),
+      Object.keys(PRESETS).map((preset) => ({ ...page, variant, preset, set, url: `${base}${page.path}` })),
     ),
   );
+}
+
+let liveSet;
+
+/** Makes a compared release set live (the registry is the run's own), unless it already is. */
+async function promoteSet(set) {
+  if (!set || liveSet === set) return;
+  const args = set.length === 1 ? ['promote', ...set[0].split('=')] : ['promote', '--set', ...set];
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tooling', 'release', 'cli.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`release ${args.join(' ')} failed: ${result.stderr.trim()}`);
+  liveSet = set;
+  // A promote is live on the next page load within 1 s (the shell's server rereads the registry).
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
 }
 
 /** The figures of one Lighthouse result: metrics in ms, bytes as transferred (gzip, headers included). */
@@ -297,7 +336,10 @@ try {
   const runs = [];
   // Round by round, so a slow spell of the machine spreads over every target instead of one.
   for (let round = 1; round <= RUNS; round++) {
-    for (const target of targets) {
+    // Compared sets take turns, the order swapped every round.
+    const ordered = SETS && round % 2 === 0 ? [...targets].reverse() : targets;
+    for (const target of ordered) {
+      await promoteSet(target.set);
       const entry = await measure(target, round);
       runs.push(entry);
       const f = entry.figures;
@@ -311,6 +353,7 @@ try {
 
   const summary = summarize(targets, runs);
   printTable(summary);
+  for (const [index, set] of (SETS ?? []).entries()) console.log(`set ${index + 1}: ${set.join(' ')}`);
   console.log('');
   const taxes = oneBundle ? federationTax(summary) : [];
   const failed = runs.filter((entry) => entry.error);
@@ -331,7 +374,8 @@ try {
       throttlingMethod: 'simulate',
       chromiumFlags: CHROMIUM_ARGS,
       reusedProduct: Boolean(reuse && !product),
-      oneBundle,
+      oneBundle: oneBundle && !SETS,
+      sets: SETS?.map((set, index) => ({ variant: `set ${index + 1}`, releases: set.join(' ') })),
       bookId,
       units: { times: 'ms', bytes: 'bytes transferred (compressed, headers included)', score: '0-100' },
     },

@@ -13,6 +13,44 @@ const NOTICE_LIBRARY = 'Toastify__toast-container';
 const MAX_FIRST_LOAD_FILES = 25;
 
 /**
+ * Counts the page's uses of Intl's number and date formats: the first one loads ICU's data on the main thread, about
+ * 30 ms on the benchmark VM, so the first screens write their numbers without it (docs/decisions/039).
+ */
+async function countIntlUses(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as { __intlUses?: string[] };
+    counted.__intlUses = [];
+    const count = (what: string) => counted.__intlUses?.push(what);
+    for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const original = Intl[name];
+      Object.defineProperty(Intl, name, {
+        configurable: true,
+        writable: true,
+        value: new Proxy(original, {
+          construct: (target, args: unknown[]) => (count(name), Reflect.construct(target, args) as object),
+          apply: (target, self, args: unknown[]) => (count(name), Reflect.apply(target, self, args) as unknown),
+        }),
+      });
+    }
+    for (const [name, prototype] of [
+      ['Number', Number.prototype],
+      ['Date', Date.prototype],
+    ] as const) {
+      const original = prototype.toLocaleString;
+      Object.defineProperty(prototype, 'toLocaleString', {
+        configurable: true,
+        writable: true,
+        value(this: unknown, ...args: unknown[]) {
+          count(`${name}.toLocaleString`);
+          return Reflect.apply(original, this, args) as string;
+        },
+      });
+    }
+  });
+  return () => page.evaluate(() => (window as { __intlUses?: string[] }).__intlUses ?? []);
+}
+
+/**
  * Every script the page downloads until they are asked for, with its text. Recording stops then: a script arriving
  * later would still be reading its text when the test ends.
  */
@@ -48,9 +86,10 @@ for (const { path, ready } of [
   { path: '/', ready: 'Buy & Sell Second Hand Book!' },
   { path: '/booklist', ready: 'Book List' },
 ]) {
-  test(`a visitor's ${path} loads no identity SDK, schema or notice library, in at most ${MAX_FIRST_LOAD_FILES} files`, async ({
+  test(`a visitor's ${path} loads no identity SDK, schema or notice library, in at most ${MAX_FIRST_LOAD_FILES} files, and formats with no Intl`, async ({
     page,
   }) => {
+    const intlUses = await countIntlUses(page);
     const scripts = recordScripts(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
@@ -73,6 +112,7 @@ for (const { path, ready } of [
     // Nothing else: what waits below the fold (the home page's last section) comes only when scrolled near.
     const late = storefrontScripts.filter((url) => !early.includes(url));
     expect(late).toEqual([]);
+    expect(await intlUses()).toEqual([]);
   });
 }
 

@@ -12,7 +12,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@bookswap/contract/routing';
 import { PAGE_SIZES, pageCount } from '@bookswap/shared/catalog-rules';
 import type { BookListResponse } from '@bookswap/shared/schemas';
-import { LoadError, LoadingSpinner } from '@bookswap/shared/ui';
+import { formatCount, LoadError, LoadingSpinner } from '@bookswap/shared/ui';
 import { BookGrid } from '../book-card/BookGrid';
 import { useDeferredCards } from '../book-card/use-deferred-cards';
 import type { PageHead } from '../page-head/page-head';
@@ -135,7 +135,7 @@ function ResultCount({ count, headingRef }: { count: number | undefined; heading
       {count === undefined ? (
         <span style={hidden}>Books</span>
       ) : (
-        `${count.toLocaleString('en')} ${count === 1 ? 'book' : 'books'}`
+        `${formatCount(count)} ${count === 1 ? 'book' : 'books'}`
       )}
     </Typography>
   );

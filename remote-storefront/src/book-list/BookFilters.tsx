@@ -21,6 +21,7 @@ import {
   priceFilterCents,
 } from '@bookswap/shared/catalog-rules';
 import type { BookFacets } from '@bookswap/shared/schemas';
+import { formatCount } from '@bookswap/shared/ui';
 import { isNarrowed, NO_FILTERS, type BookFilterChoice } from './book-list-query';
 
 interface BookFiltersProps {
@@ -41,7 +42,7 @@ interface BookFiltersProps {
 /** "Show 12 results", or without a number while the count for the latest choice is on its way. */
 function showResultsLabel(count: number | undefined): string {
   if (count === undefined) return 'Show results';
-  return `Show ${count.toLocaleString('en')} ${count === 1 ? 'result' : 'results'}`;
+  return `Show ${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
 }
 
 /**
@@ -53,7 +54,7 @@ function withCount(label: string, count: number | undefined) {
     <>
       {label}{' '}
       <Box component="span" sx={{ display: 'inline-block', minWidth: '8ch', fontVariantNumeric: 'tabular-nums' }}>
-        {count === undefined ? '' : `(${count.toLocaleString('en')})`}
+        {count === undefined ? '' : `(${formatCount(count)})`}
       </Box>
     </>
   );

@@ -8,6 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import usePagination from '@mui/material/usePagination';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { formatCount } from '@bookswap/shared/ui';
 
 interface BookPagerProps {
   /** The URL's page, counted from 0 (product.md §9). */
@@ -48,7 +49,7 @@ export function BookPager({ page, pages, onPage, hrefOf }: BookPagerProps) {
     <>
       <Typography>
         Currently Selected Pages: {page + 1}
-        {pages > 0 && ` of ${pages.toLocaleString('en')}`}
+        {pages > 0 && ` of ${formatCount(pages)}`}
       </Typography>
       <Box component="nav" aria-label="Pages" sx={{ maxWidth: '100%' }}>
         {pages > 0 && (

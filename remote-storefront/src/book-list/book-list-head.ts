@@ -1,6 +1,6 @@
 import { categoryNameOf } from '@bookswap/shared/catalog-rules';
 import type { BookListResponse } from '@bookswap/shared/schemas';
-import { formatPrice } from '@bookswap/shared/ui';
+import { formatCount, formatPrice } from '@bookswap/shared/ui';
 import { bookOffer } from '../page-head/book-offer';
 import { publicUrl, siteTitle, type PageHead } from '../page-head/page-head';
 import { bookListQuery, readBookListPlace, type BookFilterChoice } from './book-list-query';
@@ -44,7 +44,7 @@ export function bookListHead(
     ...(place.page > 0 ? [`page ${place.page + 1}`] : []),
   ].join(' · ');
   const path = categoryId ? `/category/${encodeURIComponent(categoryId)}` : '/booklist';
-  const count = list ? ` ${list.count.toLocaleString('en')} ${list.count === 1 ? 'book' : 'books'}.` : '';
+  const count = list ? ` ${formatCount(list.count)} ${list.count === 1 ? 'book' : 'books'}.` : '';
   return {
     title: siteTitle(parts ? `${name}: ${parts}` : name),
     description: `Second hand books for sale on Bookswap${categoryId ? ` in ${name}` : ''}${parts ? `: ${parts}` : ''}.${count}`,

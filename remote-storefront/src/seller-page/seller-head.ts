@@ -1,4 +1,5 @@
 import type { BookListResponse, SellerProfile } from '@bookswap/shared/schemas';
+import { formatCount } from '@bookswap/shared/ui';
 import { publicUrl, siteTitle, type PageHead } from '../page-head/page-head';
 
 /**
@@ -12,7 +13,7 @@ export function sellerHead(
   list: BookListResponse | undefined,
 ): PageHead {
   const name = seller?.name ?? 'Seller';
-  const count = list ? ` ${list.count.toLocaleString('en')} ${list.count === 1 ? 'book' : 'books'}.` : '';
+  const count = list ? ` ${formatCount(list.count)} ${list.count === 1 ? 'book' : 'books'}.` : '';
   return {
     title: siteTitle(seller ? `${name}, seller` : name),
     description: `Second hand books sold by ${name} on Bookswap.${count}`,

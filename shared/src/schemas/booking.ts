@@ -9,6 +9,7 @@ import {
 } from './booking-rules';
 import { isPageWithinReach, MAX_LIST_DEPTH } from './catalog-rules';
 import { emailSchema, idSchema, nonEmptyText, pageQueryFields } from './common';
+import { formatCount } from './number-format';
 import { wireRecordSchema } from './wire-record';
 
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
@@ -71,7 +72,7 @@ export const bookingPageQuerySchema = z
     sort: z.enum(BOOKING_SORTS, { message: 'sort must be newest or oldest' }).default(DEFAULT_BOOKING_SORT),
   })
   .refine((query) => isPageWithinReach(query.page, query.size), {
-    message: `page is too deep: a list shows its first ${MAX_LIST_DEPTH.toLocaleString('en')} bookings; filter to narrow it`,
+    message: `page is too deep: a list shows its first ${formatCount(MAX_LIST_DEPTH)} bookings; filter to narrow it`,
     path: ['page'],
   });
 export type BookingPageRequest = z.output<typeof bookingPageQuerySchema>;

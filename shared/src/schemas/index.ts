@@ -18,4 +18,5 @@ export * from './mail';
 export * from './telemetry';
 export * from './release-overview';
 export * from './money-format';
+export * from './number-format';
 export * from './date-format';

@@ -13,6 +13,7 @@ import {
 } from './catalog-rules';
 import { categoryIdSchema } from './category';
 import { idSchema, nonEmptyText, pageQueryFields, priceTextSchema } from './common';
+import { formatCount } from './number-format';
 import { sellerRatingSchema } from './review';
 import { wireRecordSchema } from './wire-record';
 
@@ -185,7 +186,7 @@ export const bookListQuerySchema = z
       .transform((value) => value === '1'),
   })
   .refine((query) => isPageWithinReach(query.page, query.size), {
-    message: `page is too deep: a list shows its first ${MAX_LIST_DEPTH.toLocaleString('en')} books; search to narrow it`,
+    message: `page is too deep: a list shows its first ${formatCount(MAX_LIST_DEPTH)} books; search to narrow it`,
     path: ['page'],
   })
   .refine(priceRangeInOrder.check, priceRangeInOrder.issue);

@@ -14,6 +14,7 @@ export { BookCover } from './BookCover';
 export { SellerRatingLine } from './SellerRatingLine';
 // The same function the server writes notices and emails with (`@bookswap/shared/schemas`), from its import-free file.
 export { formatPrice } from '../schemas/money-format';
+export { formatCount } from '../schemas/number-format';
 export { formatDateTime, timeZoneName, withTimeZone } from '../schemas/date-format';
 export { useInvalidate, useWrite } from './use-write';
 export { useMyBookings } from './use-my-bookings';

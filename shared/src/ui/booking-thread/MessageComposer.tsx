@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { BOOKING_MESSAGE_MAX } from '../../schemas/booking-message';
+import { formatCount } from '../../schemas/number-format';
 
 export interface MessageComposerProps {
   /** Resolves true when the server took the message: the box then empties. */
@@ -10,7 +11,7 @@ export interface MessageComposerProps {
   busy: boolean;
 }
 
-const max = BOOKING_MESSAGE_MAX.toLocaleString('en-US');
+const max = formatCount(BOOKING_MESSAGE_MAX);
 
 /** The box to write a message: 1 to 2,000 characters after trimming, as the server counts them, shown as one types. */
 export function MessageComposer({ onSend, busy }: MessageComposerProps) {
@@ -53,8 +54,8 @@ export function MessageComposer({ onSend, busy }: MessageComposerProps) {
         helperText={
           <span id={countId} aria-live="polite">
             {tooLong
-              ? `${length.toLocaleString('en-US')} characters: at most ${max}`
-              : `${length.toLocaleString('en-US')} / ${max} characters`}
+              ? `${formatCount(length)} characters: at most ${max}`
+              : `${formatCount(length)} / ${max} characters`}
           </span>
         }
       />

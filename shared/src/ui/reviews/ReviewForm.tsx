@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { REVIEW_TEXT_MAX } from '../../schemas/review';
+import { formatCount } from '../../schemas/number-format';
 
 export interface ReviewFormProps {
   otherName: string;
@@ -24,7 +25,7 @@ const STAR_WORDS: Record<(typeof STAR_CHOICES)[number], string> = {
   4: '4 stars: very good',
   5: '5 stars: excellent',
 };
-const max = REVIEW_TEXT_MAX.toLocaleString('en-US');
+const max = formatCount(REVIEW_TEXT_MAX);
 
 /**
  * A review of the other party: the stars as a radio group (arrow keys move between them), a text that may stay empty,
@@ -81,8 +82,8 @@ export function ReviewForm({ otherName, onSend, busy }: ReviewFormProps) {
         helperText={
           <span aria-live="polite">
             {tooLong
-              ? `${length.toLocaleString('en-US')} characters: at most ${max}`
-              : `${length.toLocaleString('en-US')} / ${max} characters`}
+              ? `${formatCount(length)} characters: at most ${max}`
+              : `${formatCount(length)} / ${max} characters`}
           </span>
         }
       />
