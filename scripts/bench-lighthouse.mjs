@@ -32,6 +32,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
 import { answers } from '../tooling/product/managed-process.mjs';
 import { serveShellBuild } from '../tooling/serve/serve-package.mjs';
+import releaseStore from '../tooling/release/release-store.cjs';
 
 const API = 'http://localhost:5000';
 const FEDERATED = 'http://localhost:3000';
@@ -111,13 +112,20 @@ let liveSet;
 /** Makes a compared release set live (the registry is the run's own), unless it already is. */
 async function promoteSet(set) {
   if (!set || liveSet === set) return;
-  const args = set.length === 1 ? ['promote', ...set[0].split('=')] : ['promote', '--set', ...set];
+  const registry = releaseStore.readRegistry(releaseStore.registryPath(process.env));
+  // The release CLI refuses to promote what is live already.
+  const moves = set.filter((word) => {
+    const [unit, version] = word.split('=');
+    return registry.remotes[unit]?.live !== version;
+  });
+  liveSet = set;
+  if (!moves.length) return;
+  const args = moves.length === 1 ? ['promote', ...moves[0].split('=')] : ['promote', '--set', ...moves];
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tooling', 'release', 'cli.ts'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`release ${args.join(' ')} failed: ${result.stderr.trim()}`);
-  liveSet = set;
   // A promote is live on the next page load within 1 s (the shell's server rereads the registry).
   await new Promise((resolve) => setTimeout(resolve, 1_500));
 }

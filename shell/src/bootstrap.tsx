@@ -92,13 +92,17 @@ async function start() {
         </AppProviders>
       </StrictMode>
     );
+    // Hydrated in a transition: React yields to the browser every few milliseconds instead of one long task, and a
+    // click on a part not hydrated yet hydrates it at once (docs/decisions/039).
     if (matched)
-      hydrateRoot(container, app, {
-        // React renders the page afresh where it differs; the release whose screen it was counts it (release health).
-        onRecoverableError: (error) => {
-          console.error('Bookswap: the page differed from its server render and was drawn afresh', error);
-          if (matched?.screen) noteHydrationError(matched.screen.remote, matched.screen.route);
-        },
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          // React renders the page afresh where it differs; the release whose screen it was counts it (release health).
+          onRecoverableError: (error) => {
+            console.error('Bookswap: the page differed from its server render and was drawn afresh', error);
+            if (matched?.screen) noteHydrationError(matched.screen.remote, matched.screen.route);
+          },
+        });
       });
     else startTransition(() => createRoot(container).render(app));
   } catch (error) {
