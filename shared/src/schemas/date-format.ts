@@ -2,7 +2,7 @@
  * One date-time format for every screen, the bell and the emails: product.md §9's long date and a time, "November 24,
  * 2026 at 3:00 PM". Screens write times in the reader's own time zone and name the zone once (a column's header, a
  * list's caption), never beside each date; emails cannot know the reader's zone, so they write UTC and say so once.
- * Kept free of imports, like money-format, so any first screen may use it.
+ * Kept free of imports, like number-format, so any first screen may use it.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,7 +1,7 @@
 /**
  * Counts written the en-US way ("1,204"), without Intl: a page's first use of Intl loads ICU's number data, about
  * 30 ms of main thread on this project's benchmark VM, and it fell in the first screen's start-up
- * (docs/decisions/039). The product writes en-US numbers only. Kept free of imports, like money-format.
+ * (docs/decisions/039). The product writes en-US numbers only. Free of imports, so any first screen may use it.
  */
 const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 
