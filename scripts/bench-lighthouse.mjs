@@ -29,10 +29,9 @@ import { join, resolve } from 'node:path';
 import { launch as launchChromium } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
-import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
+import { launchProduct, promoteLastBuild, promoteReleases, ROOT } from '../tooling/product/launch-product.mjs';
 import { answers } from '../tooling/product/managed-process.mjs';
 import { serveShellBuild } from '../tooling/serve/serve-package.mjs';
-import releaseStore from '../tooling/release/release-store.cjs';
 
 const API = 'http://localhost:5000';
 const FEDERATED = 'http://localhost:3000';
@@ -107,25 +106,10 @@ function targetsOf(bookId) {
   );
 }
 
-let liveSet;
-
 /** Makes a compared release set live (the registry is the run's own), unless it already is. */
 async function promoteSet(set) {
-  if (!set || liveSet === set) return;
-  const registry = releaseStore.readRegistry(releaseStore.registryPath(process.env));
-  // The release CLI refuses to promote what is live already.
-  const moves = set.filter((word) => {
-    const [unit, version] = word.split('=');
-    return registry.remotes[unit]?.live !== version;
-  });
-  liveSet = set;
-  if (!moves.length) return;
-  const args = moves.length === 1 ? ['promote', ...moves[0].split('=')] : ['promote', '--set', ...moves];
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tooling', 'release', 'cli.ts'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`release ${args.join(' ')} failed: ${result.stderr.trim()}`);
+  if (!set || !promoteReleases(Object.fromEntries(set.map((word) => word.split('='))), { log: () => undefined }))
+    return;
   // A promote is live on the next page load within 1 s (the shell's server rereads the registry).
   await new Promise((resolve) => setTimeout(resolve, 1_500));
 }

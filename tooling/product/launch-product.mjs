@@ -26,21 +26,19 @@ export function missingBuilds(env = process.env) {
 }
 
 /**
- * Makes the releases the last build-all made live, through `pnpm release promote` (its compatibility gate and
- * history): what `npm start` serves is what it built. Two or more that changed go live as one release set, checked
- * together, since a build of the whole tree is made to run together (docs/decisions/029). `registry` is the
- * registry as it stands when it is not the file (the cluster's, in PostgreSQL, read by the caller).
+ * Makes `versions` (unit → version) live through `pnpm release promote` (its compatibility gate and history), those
+ * not live already; two or more go live as one release set, checked together (docs/decisions/029). `registry` is the
+ * registry as it stands when it is not the file (the cluster's, in PostgreSQL, read by the caller). Returns whether
+ * anything moved.
  */
-export function promoteLastBuild({
-  env = process.env,
-  log = console.log,
-  registry = releaseStore.readRegistry(releaseStore.registryPath(env)),
-} = {}) {
-  const lastBuild = releaseStore.readLastBuild(env);
-  const changed = Object.entries(lastBuild).filter(
+export function promoteReleases(
+  versions,
+  { env = process.env, log = console.log, registry = releaseStore.readRegistry(releaseStore.registryPath(env)) } = {},
+) {
+  const changed = Object.entries(versions).filter(
     ([unit, version]) => registry.remotes[unit]?.live !== version || registry.remotes[unit]?.canary,
   );
-  if (changed.length === 0) return;
+  if (changed.length === 0) return false;
   const args =
     changed.length === 1
       ? ['promote', ...changed[0]]
@@ -56,6 +54,15 @@ export function promoteLastBuild({
   );
   if (promote.status !== 0) throw new Error(`${args.join(' ')} failed: ${promote.stderr.trim()}`);
   log(`[product] ${promote.stdout.trim()}`);
+  return true;
+}
+
+/**
+ * Makes the releases the last build-all made live: what `npm start` serves is what it built, as one release set
+ * when two or more changed, since a build of the whole tree is made to run together.
+ */
+export function promoteLastBuild({ env = process.env, ...options } = {}) {
+  promoteReleases(releaseStore.readLastBuild(env), { env, ...options });
 }
 
 /**
