@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import routes from '../routes';
 import { fakeApiForEachTest, never, renderScreen, sampleAuditEntry } from '@bookswap/shared/testing';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 describe('the Audit Log', () => {

@@ -4,7 +4,6 @@ import routes from '../routes';
 import type { DeadLetter } from '@bookswap/shared/schemas';
 import { fakeApiForEachTest, renderScreen } from '@bookswap/shared/testing';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 function deadLetter(changes: Partial<DeadLetter> = {}): DeadLetter {

@@ -4,7 +4,6 @@ import type { MessageReport } from '@bookswap/shared/schemas';
 import { fakeApiForEachTest, renderScreen } from '@bookswap/shared/testing';
 import routes from '../routes';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 const AT = '/dashboard/message-reports';
 

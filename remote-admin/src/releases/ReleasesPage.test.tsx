@@ -18,7 +18,6 @@ import {
 } from '@bookswap/shared/testing';
 import routes from '../routes';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 const figures = (overrides: Partial<ReleaseFigures> = {}): ReleaseFigures => ({ ...NO_RELEASE_FIGURES, ...overrides });

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import routes from '../routes';
 import { fakeApiForEachTest, findToast, never, renderScreen, sampleReport } from '@bookswap/shared/testing';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 const rowOf = (bookName: string) => screen.getByRole('row', { name: new RegExp(bookName) });

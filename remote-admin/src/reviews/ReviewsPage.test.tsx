@@ -5,7 +5,6 @@ import { fakeApiForEachTest, findToast, renderScreen } from '@bookswap/shared/te
 import routes from '../routes';
 import { REVIEW_HIDDEN } from './ReviewsPage';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 const AT = '/dashboard/reviews';
 

@@ -12,8 +12,6 @@ import {
   sampleBooking,
 } from '@bookswap/shared/testing';
 
-// Typing a card into three fields takes a few seconds when the machine's cores are shared.
-jest.setTimeout(20_000);
 const user = userEvent.setup({ delay: null });
 
 const SECRET = 'pi_sandbox_7_secret_abc';

@@ -5,7 +5,6 @@ import { atScreenWidth, fakeApiForEachTest, findToast, PHONE_WIDTH, renderScreen
 import routes from '../routes';
 import { SAVED_SEARCH_DELETED } from './SavedSearchesPage';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 const AT = '/dashboard/saved-searches';
 const LIST = '/api/saved-search/list';

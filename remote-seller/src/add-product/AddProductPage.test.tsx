@@ -11,8 +11,6 @@ import {
 } from '@bookswap/shared/testing';
 import routes from '../routes';
 
-// Typing into a dozen fields takes a few seconds when the machine's cores are shared.
-jest.setTimeout(20_000);
 const user = userEvent.setup({ delay: null });
 // The chooser filters by `accept` in a real browser too; a test must be able to offer any file.
 const anyFile = userEvent.setup({ delay: null, applyAccept: false });

@@ -12,7 +12,6 @@ import {
 } from '@bookswap/shared/testing';
 import routes from '../routes';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 const AT = '/dashboard/myproduct';
 

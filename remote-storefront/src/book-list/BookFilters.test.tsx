@@ -12,8 +12,6 @@ import {
   sampleProduct,
 } from '@bookswap/shared/testing';
 
-// Typing into several fields takes a few seconds when the machine's cores are shared.
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 const FACETS: BookFacets = {

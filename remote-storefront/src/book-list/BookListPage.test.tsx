@@ -15,8 +15,6 @@ import {
   PHONE_WIDTH,
 } from '@bookswap/shared/testing';
 
-// Typing into several fields takes a few seconds when the machine's cores are shared.
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 /** A server with `total` books that answers pages the way the real one does. */

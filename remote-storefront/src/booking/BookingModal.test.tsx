@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import routes from '../routes';
 import { fakeApiForEachTest, findToast, renderScreen, sampleProduct } from '@bookswap/shared/testing';
 
-// Typing into several fields takes a few seconds when the machine's cores are shared.
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 const book = sampleProduct({

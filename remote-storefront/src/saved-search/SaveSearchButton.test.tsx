@@ -4,7 +4,6 @@ import { fakeApiForEachTest, type FakeApi, findToast, renderScreen } from '@book
 import routes from '../routes';
 import { SEARCH_SAVED } from './SaveSearchButton';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 function serveEmptyList(api: FakeApi) {

@@ -14,7 +14,6 @@ import {
   sampleProduct,
 } from '@bookswap/shared/testing';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 const sam = (overrides: Partial<SellerProfile> = {}): SellerProfile => ({

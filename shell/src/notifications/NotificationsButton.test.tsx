@@ -16,8 +16,6 @@ import {
 import { NotificationsButton } from './NotificationsButton';
 import { NOTIFICATIONS_POLL_MS } from './use-notifications';
 
-jest.setTimeout(15_000);
-
 /** The bell above every screen, as the top bar has it, so it stays through a navigation. */
 function routesWithBell(around: (bell: ReactNode) => ReactNode = (bell) => bell) {
   return [

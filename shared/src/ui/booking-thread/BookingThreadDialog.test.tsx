@@ -7,7 +7,6 @@ import { atScreenWidth, type FakeApi, fakeApiForEachTest, findToast, renderScree
 import { useApiQuery } from '../use-api-query';
 import { BookingThreadDialog, THREAD_CLOSED_LINE } from './BookingThreadDialog';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 const THREAD = '/api/booking/b1/messages';

@@ -6,7 +6,6 @@ import { type FakeApi, fakeApiForEachTest, renderScreen, sampleBookingReviews } 
 import { ReviewCell } from './ReviewCell';
 import { ReviewDialog } from './ReviewDialog';
 
-jest.setTimeout(15_000);
 const user = userEvent.setup({ delay: null });
 
 const REVIEW = '/api/booking/b1/review';
