@@ -2,7 +2,7 @@
 // Strict typecheck of every package, two programs at a time (two cores), failing if any fails.
 //
 // The seven browser packages have the same compiler options, and each one's program type-checks the contract's and
-// the shared library's sources again: one program over all seven checks every file once (about a third of the CPU).
+// the shared library's sources again: one program over all seven checks every file once (about a quarter of their CPU).
 // What it cannot see is a package leaning on a declaration another one makes for itself (the storefront's `*.svg`
 // module, the shell's `Window` fields): `--each` checks them one program per package, as a team's own build would.
 import { spawn } from 'node:child_process';
