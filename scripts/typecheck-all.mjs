@@ -22,13 +22,13 @@ const browserPackages = [
 ];
 const nodePackages = ['server', 'e2e', 'tooling'];
 const each = process.argv.includes('--each');
-/** Each program to check: a name and its tsconfig. */
+/** Each program to check: a name and its tsconfig file. */
 const programs = [
   ...(each
-    ? browserPackages.map((pkg) => ({ name: pkg, project: join(root, pkg) }))
+    ? browserPackages.map((pkg) => ({ name: pkg, project: join(root, pkg, 'tsconfig.json') }))
     : [{ name: browserPackages.join(', '), project: join(root, 'tsconfig.browser-packages.json') }]),
-  ...nodePackages.map((pkg) => ({ name: pkg, project: join(root, pkg) })),
-].filter(({ project }) => existsSync(project.endsWith('.json') ? project : join(project, 'tsconfig.json')));
+  ...nodePackages.map((pkg) => ({ name: pkg, project: join(root, pkg, 'tsconfig.json') })),
+].filter(({ project }) => existsSync(project));
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
 
 function check({ name, project }) {
