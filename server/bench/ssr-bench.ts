@@ -8,6 +8,8 @@
 // - cached: 20 public pages asked again and again, each head and body kept after its first answer;
 // - uncached: every request a list URL not asked before (search word, page, condition), each head and body computed
 //   from the API's answer. Its budgets are raised to 5 s so that each answer carries them, as counted afterwards.
+// A fourth case, `render alone` (render-alone.ts), times each public page's render in this process, one at a time
+// with its answers kept: the cost of the render itself.
 // Writes reports/bench-ssr.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import { readLastBuild, writeRegistryAtomically, type Registry } from '../../too
 import { runCase, warmUp, type CaseResult } from './api-case-run';
 import { benchPostgres, COMMON_WORDS, REPO_ROOT, startBenchServer, stopBenchServer } from './bench-setup';
 import { listingsDatabase } from './listings-database';
+import { renderAlone, type RenderAloneResult } from './render-alone';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,6 +27,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = (process.env.BENCH_SSR_CASES ?? '').split(',').filter(Boolean);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SHELL_PORT = 38_700;
+const wanted = (name: string) => !ONLY.length || ONLY.some((start) => name.startsWith(start));
 const REPORT = path.join(REPO_ROOT, 'reports', 'bench-ssr.json');
 const CONDITIONS = ['', 'New', 'Good', 'Fair'];
 
@@ -106,15 +110,14 @@ async function main(): Promise<void> {
   const database = await listingsDatabase(postgres.databaseUrl ? 'postgres' : 'pglite', LISTINGS, postgres.databaseUrl);
   const api = await startBenchServer(database.env);
   const results: (CaseResult & { rendered: string })[] = [];
+  let alone: RenderAloneResult[] = [];
   try {
     const cases = [
       { name: 'static page (/login)', paths: ['/login'], budgetMs: 150 },
       { name: 'cached pages (20 public pages)', paths: CACHED_PAGES, budgetMs: 150 },
       { name: 'uncached pages (a new list URL each)', paths: uncachedPages(), budgetMs: 5_000 },
     ];
-    for (const { name, paths, budgetMs } of cases.filter(
-      ({ name }) => !ONLY.length || ONLY.some((start) => name.startsWith(start)),
-    )) {
+    for (const { name, paths, budgetMs } of cases.filter(({ name }) => wanted(name))) {
       const shell = await startShellServer(releases.dir, api.base, budgetMs);
       try {
         // The cached pages are rendered here, before the clock starts; the uncached case asks new URLs.
@@ -135,6 +138,17 @@ async function main(): Promise<void> {
         await stopBenchServer(shell);
       }
     }
+    if (wanted('render alone')) {
+      // The releases and configuration a browser gets, from the shell's server, which then stops: nothing else runs.
+      const shell = await startShellServer(releases.dir, api.base, 150);
+      const [remotes, config] = await Promise.all(
+        ['/remotes.json', '/config.json'].map(
+          async (file) => (await fetch(`${base}${file}`)).json() as Promise<object>,
+        ),
+      );
+      await stopBenchServer(shell);
+      alone = await renderAlone({ apiUrl: api.base, remotes, config: config!, seconds: SECONDS / 2 });
+    }
   } finally {
     await stopBenchServer(api.child);
     await database.remove();
@@ -153,11 +167,30 @@ async function main(): Promise<void> {
     `\nbench:ssr, ${LISTINGS} listings, ${CONNECTIONS} connections, ${SECONDS} s a case, ${os.cpus().length} cores:\n`,
   );
   console.log(lines.join('\n'));
+  if (alone.length) {
+    console.log('\nrender alone: one page at a time in this process, its API answers kept:\n');
+    console.log(
+      [
+        '| page | renders | median | p95 | pages/s of one core | elements | MUI components | style elements | body |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ...alone.map(
+          (r) =>
+            `| ${r.page} | ${r.renders} | ${r.medianMs} ms | ${r.p95Ms} ms | ${r.pagesPerSecond} | ${r.elements} | ${r.muiComponents} | ${r.styleElements} | ${r.bodyKb} KB |`,
+        ),
+      ].join('\n'),
+    );
+  }
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(
     REPORT,
     JSON.stringify(
-      { measuredAt: new Date().toISOString(), listings: LISTINGS, connections: CONNECTIONS, results },
+      {
+        measuredAt: new Date().toISOString(),
+        listings: LISTINGS,
+        connections: CONNECTIONS,
+        results,
+        renderAlone: alone,
+      },
       null,
       2,
     ),
