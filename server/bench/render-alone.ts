@@ -92,7 +92,7 @@ export async function renderAlone(options: {
     let answers: Promise<unknown[] | null> | undefined;
     await shell.renderPage({
       ...request,
-      storefront: { pageQueries: (asked) => (answers = storefront.pageQueries(asked)) },
+      storefront: { ...storefront, pageQueries: (asked) => (answers = storefront.pageQueries(asked)) },
     });
     const kept = await answers;
     if (!kept) throw new Error(`${page} is not rendered on the server`);

@@ -8,8 +8,8 @@
 // - cached: 20 public pages asked again and again, each head and body kept after its first answer;
 // - uncached: every request a list URL not asked before (search word, page, condition), each head and body computed
 //   from the API's answer. Its budgets are raised to 5 s so that each answer carries them, as counted afterwards.
-// A fourth case, `render alone` (render-alone.ts), times each public page's render in this process, one at a time
-// with its answers kept: the cost of the render itself.
+// A fourth case, `render alone` (render-alone.ts; BENCH_SSR_CASES=render), times each public page's render in this
+// process, one at a time with its answers kept: the cost of the render itself.
 // Writes reports/bench-ssr.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -141,13 +141,11 @@ async function main(): Promise<void> {
     if (wanted('render alone')) {
       // The releases and configuration a browser gets, from the shell's server, which then stops: nothing else runs.
       const shell = await startShellServer(releases.dir, api.base, 150);
-      const [remotes, config] = await Promise.all(
-        ['/remotes.json', '/config.json'].map(
-          async (file) => (await fetch(`${base}${file}`)).json() as Promise<object>,
-        ),
+      const read = async (file: string) => (await fetch(`${base}${file}`)).json() as Promise<object>;
+      const [remotes, config] = await Promise.all([read('/remotes.json'), read('/config.json')]).finally(() =>
+        stopBenchServer(shell),
       );
-      await stopBenchServer(shell);
-      alone = await renderAlone({ apiUrl: api.base, remotes, config: config!, seconds: SECONDS / 2 });
+      alone = await renderAlone({ apiUrl: api.base, remotes, config, seconds: SECONDS / 2 });
     }
   } finally {
     await stopBenchServer(api.child);
