@@ -3,11 +3,10 @@
 // tooling/serve/page-renders.mjs calls them; each page's API answers are read once and then kept, so the time is the
 // render alone (React drawing the shell's layout and the storefront's screen, with their styles). Its inverse is the
 // most uncached pages a second one rendering core can give, whatever else the machine does.
-import fs from 'node:fs';
 import path from 'node:path';
-import { readLastBuild } from '../../tooling/release/release-store.cjs';
+import { readLastBuild, readRelease, releasesDir } from '../../tooling/release/release-store.cjs';
 import { loadModule } from '../../tooling/serve/release-modules.mjs';
-import { percentile, REPO_ROOT, round1 } from './bench-setup';
+import { percentile, round1 } from './bench-setup';
 
 /** The pages timed: the three public screens, and a list with a search, a filter and a page. */
 export const RENDERED_PAGES = ['/', '/category', '/booklist', '/booklist?search=castle&condition=Good&page=2'];
@@ -45,13 +44,11 @@ export interface RenderAloneResult {
   bodyKb: number;
 }
 
+/** The render entry a built release carries (named in its release.json), as the shell's server finds it. */
 function renderEntryOf(unit: 'shell' | 'storefront', version: string): string {
-  const folder = path.join(REPO_ROOT, 'releases', unit, version);
-  const release = JSON.parse(fs.readFileSync(path.join(folder, 'release.json'), 'utf8')) as {
-    server?: { pageRender?: string };
-  };
-  if (!release.server?.pageRender) throw new Error(`${unit} ${version} carries no render entry`);
-  return path.join(folder, release.server.pageRender);
+  const release = readRelease(unit, version) as { server?: { pageRender?: string } } | null;
+  if (!release?.server?.pageRender) throw new Error(`${unit} ${version} carries no render entry`);
+  return path.join(releasesDir(), unit, version, release.server.pageRender);
 }
 
 /** The rendered body's elements, MUI components and style elements, and its size. */
