@@ -1,4 +1,4 @@
-import { failedOnData, isUniqueViolation, pgErrorCode } from './pg-error';
+import { failedOnData, isDeadlock, isUniqueViolation, pgErrorCode } from './pg-error';
 
 const driverError = (code: string) => Object.assign(new Error('driver'), { code });
 
@@ -21,5 +21,10 @@ describe('reading PostgreSQL’s error code', () => {
     expect(failedOnData(driverError('23503'))).toBe(true);
     expect(failedOnData(driverError('57P01'))).toBe(false);
     expect(failedOnData(new Error('connection lost'))).toBe(false);
+  });
+
+  it('tells a deadlock, which may succeed when tried again, from a failed serialization', () => {
+    expect(isDeadlock(new Error('Failed query', { cause: driverError('40P01') }))).toBe(true);
+    expect(isDeadlock(driverError('40001'))).toBe(false);
   });
 });

@@ -16,6 +16,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return pgErrorCode(error) === '23505';
 }
 
+/** PostgreSQL ended this transaction to break a deadlock with another (40P01): trying it again may succeed. */
+export function isDeadlock(error: unknown): boolean {
+  return pgErrorCode(error) === '40P01';
+}
+
 /** Refused because of the data it was given: a bad value (class 22) or a broken constraint or key (class 23). */
 export function failedOnData(error: unknown): boolean {
   const code = pgErrorCode(error);

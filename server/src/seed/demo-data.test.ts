@@ -1,7 +1,8 @@
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { CATEGORY_CHOICES } from '@bookswap/shared/schemas';
 import { accessTokenFor, call, imagesOf, startTestServer, type TestServer } from '../testing/test-server';
-import { seedIfEmpty, wipeData } from './demo-data';
+import { sql } from 'drizzle-orm';
+import { databaseIsEmpty, seedIfEmpty, wipeData } from './demo-data';
 
 let server: TestServer;
 
@@ -102,4 +103,39 @@ describe('the demo marketplace of a first start', () => {
     await wipeData(server.db);
     expect(await seedIfEmpty(server.db, imagesOf(server))).toBe(true);
   });
+});
+
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+onPostgres('seed --reset beside a running server on PostgreSQL', () => {
+  let running: TestServer;
+  beforeAll(async () => {
+    running = await startTestServer({ seed: 'demo' });
+  });
+  afterAll(() => running?.close());
+
+  const truncateWaitsForALock = async () => {
+    for (;;) {
+      const waiting = (await running.db.execute(
+        sql`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'TRUNCATE%'`,
+      )) as unknown as { rows: { waiting: number }[] };
+      if (waiting.rows[0]!.waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('empties every table even when PostgreSQL ends it to break a deadlock with another transaction', async () => {
+    // The other transaction holds the wipe's last table, then asks for its first: a deadlock, whose victim is the
+    // wipe (it waited first, so it is the one that finds the cycle).
+    let wiping: Promise<void> | undefined;
+    await running.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE rate_limit_counters IN ROW EXCLUSIVE MODE`);
+      wiping = wipeData(running.db);
+      // Awaited below, once this transaction has let go; until then a failure must not count as unhandled.
+      wiping.catch(() => undefined);
+      await truncateWaitsForALock();
+      await tx.execute(sql`LOCK TABLE review_reminders IN ROW EXCLUSIVE MODE`);
+    });
+    await wiping;
+    expect(await databaseIsEmpty(running.db)).toBe(true);
+  }, 20_000);
 });

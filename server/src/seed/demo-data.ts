@@ -3,6 +3,7 @@ import { BOOK_CONDITIONS, CATEGORY_CHOICES } from '@bookswap/shared/schemas';
 import type { Database } from '../db/database';
 import { insertSavedSearchIfNew } from '../repositories/saved-searches-repository';
 import { newId } from '../db/ids';
+import { isDeadlock } from '../db/pg-error';
 import type { ImageStore } from '../images/image-store';
 import {
   insertDemoBooking,
@@ -292,7 +293,20 @@ export async function seedIfEmpty(db: Database, images: ImageStore): Promise<boo
   return true;
 }
 
-/** Empties every table, for `seed --reset`. */
+/** Attempts at the wipe before a deadlock is reported: each one that deadlocks has waited a second for its locks. */
+const WIPE_ATTEMPTS = 5;
+
+/**
+ * Empties every table, for `seed --reset`. A running server's rounds (alerts, reminders) may hold one table and wait
+ * for another the wipe already holds; PostgreSQL then ends one side, and when that is the wipe it runs again.
+ */
 export async function wipeData(db: Database): Promise<void> {
-  await wipeAllTables(db);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await wipeAllTables(db);
+      return;
+    } catch (error) {
+      if (!isDeadlock(error) || attempt === WIPE_ATTEMPTS) throw error;
+    }
+  }
 }
