@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Database, Queryable, Transaction } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
 import { newId } from '../db/ids';
 import { insertFromJson, type RowOf } from '../db/insert-from-json';
 import { perDatabase } from '../db/per-database';
+import { inPipelinedTransaction, type PipelinedTransaction } from '../db/pipelined-transaction';
 import { bookings, type BookingRow } from '../db/schema';
 import { mailInsert, type NewMail } from './mail-outbox-repository';
 import { notificationsInsert, type NewNotification } from './notifications-repository';
-import { lockAllUntilCommit, moveStatus } from './row-statements';
+import { lockAllStatement, moveStatus } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
 
@@ -177,17 +178,13 @@ function byIndexOrder(a: GroupedBooking, b: GroupedBooking): number {
 
 const bookOfBuyer = (productId: string, buyerEmail: string) => JSON.stringify([productId, buyerEmail]);
 
-/** Locks each buyer's bookings until the transaction ends, in one order, and reads what the limits judge on. */
-async function lockAndReadRecent(tx: Transaction, group: GroupedBooking[]) {
+/** The buyer's lock of each booking of the group, then what the limits judge on: sent together, in this order. */
+function lockAndReadRecent(tx: PipelinedTransaction, group: GroupedBooking[]) {
   const buyers = [...new Set(group.map((row) => row.buyerEmail))];
-  await lockAllUntilCommit(
-    tx,
-    buyers.map((buyer) => `booking:${buyer}`),
-  );
   const products = [...new Set(group.map((row) => row.productId))];
   // One statement, two kinds of row: each buyer's count of bookings made today (no product), and the last
   // cancellation of each (book, buyer) of the group (no count).
-  const made = tx
+  const made = tx.db
     .select({
       buyerEmail: bookings.buyerEmail,
       productId: sql<string | null>`null`,
@@ -197,7 +194,7 @@ async function lockAndReadRecent(tx: Transaction, group: GroupedBooking[]) {
     .from(bookings)
     .where(and(inArray(bookings.buyerEmail, buyers), gt(bookings.createdAt, new Date(Date.now() - DAY_MS))))
     .groupBy(bookings.buyerEmail);
-  const cancelled = tx
+  const cancelled = tx.db
     .select({
       buyerEmail: bookings.buyerEmail,
       productId: sql<string | null>`${bookings.productId}`,
@@ -209,7 +206,18 @@ async function lockAndReadRecent(tx: Transaction, group: GroupedBooking[]) {
       and(inArray(bookings.productId, products), inArray(bookings.buyerEmail, buyers), isNotNull(bookings.cancelledAt)),
     )
     .groupBy(bookings.productId, bookings.buyerEmail);
-  const rows = await made.unionAll(cancelled);
+  // The read goes out behind the lock and runs once it is granted, with a snapshot of its own: it sees every
+  // booking of these buyers committed before.
+  return tx.send(
+    lockAllStatement(
+      tx.db,
+      buyers.map((buyer) => `booking:${buyer}`),
+    ),
+    made.unionAll(cancelled),
+  );
+}
+
+function recentOf(rows: { buyerEmail: string; productId: string | null; made: number; at: string | null }[]) {
   const madeToday = new Map<string, number>();
   const lastCancelled = new Map<string, Date>();
   for (const row of rows) {
@@ -221,9 +229,11 @@ async function lockAndReadRecent(tx: Transaction, group: GroupedBooking[]) {
 
 function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true | BookingRefused<unknown>> {
   return new GroupedWrites((group) =>
-    // The seller's notification and email are committed with the booking, never without it.
-    db.transaction(async (tx) => {
-      const recent = await lockAndReadRecent(tx, group);
+    // The seller's notification and email are committed with the booking, never without it. Three round trips:
+    // BEGIN with the lock and the read, the write with COMMIT.
+    inPipelinedTransaction(db, async (tx) => {
+      const [, rows] = await lockAndReadRecent(tx, group);
+      const recent = recentOf(rows);
       const verdicts = new Map<string, unknown>();
       for (const row of group) {
         const verdict = row.judge({
@@ -244,7 +254,8 @@ function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true
       const ofBooked = (owners: string[]) => ({ owners, written: sql`SELECT id FROM booked` });
       const inserted = ordered.length
         ? (
-            (await tx.execute(sql`WITH booked AS (
+            (await tx.sendAndCommit(
+              tx.db.execute(sql`WITH booked AS (
                 ${insertFromJson(bookings, NEW_BOOKING_COLUMNS, ordered)} ON CONFLICT DO NOTHING RETURNING ${bookings.id}
               ), told AS (
                 ${notificationsInsert(
@@ -256,7 +267,8 @@ function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true
                   ordered.map(({ notice }) => notice.email),
                   ofBooked(ordered.map((row) => row.id)),
                 )}
-              ) SELECT id FROM booked`)) as unknown as { rows: { id: string }[] }
+              ) SELECT id FROM booked`),
+            )) as unknown as { rows: { id: string }[] }
           ).rows
         : [];
       const written = new Set(inserted.map((row) => row.id));

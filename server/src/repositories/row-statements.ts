@@ -20,12 +20,17 @@ export async function lockUntilCommit(tx: Queryable, key: string): Promise<void>
  */
 export async function lockAllUntilCommit(tx: Queryable, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
+  await lockAllStatement(tx, keys);
+}
+
+/** lockAllUntilCommit's statement, built but not sent (for a pipelined transaction). */
+export function lockAllStatement(tx: Queryable, keys: string[]) {
   const sorted = [...new Set(keys)].sort();
   const list = sql.join(
     sorted.map((key) => sql`${key}`),
     sql`, `,
   );
-  await tx.execute(sql`SELECT count(pg_advisory_xact_lock(hashtext(key))) FROM unnest(ARRAY[${list}]::text[]) AS key`);
+  return tx.execute(sql`SELECT count(pg_advisory_xact_lock(hashtext(key))) FROM unnest(ARRAY[${list}]::text[]) AS key`);
 }
 
 /** How many rows of `table` whose `owner` column is `ownerId` were made after `since` (its `at` column): a quota. */
