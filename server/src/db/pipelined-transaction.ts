@@ -20,7 +20,7 @@ type Answers<S extends readonly Unsent<unknown>[]> = { -readonly [K in keyof S]:
 export interface PipelinedTransaction {
   /** Builds statements on the transaction's connection. */
   db: Database;
-  /** Sends the statements together, in order, and waits for every answer; the first failure is the error. */
+  /** Sends the statements together, in order, and waits for every answer; the first statement that failed is the error. */
   send<S extends readonly Unsent<unknown>[]>(...statements: S): Promise<Answers<S>>;
   /** Sends the statement with COMMIT behind it: its answer once both are done. Send nothing after it. */
   sendAndCommit<T>(statement: Unsent<T>): Promise<T>;
@@ -63,7 +63,7 @@ export async function inPipelinedTransaction<R>(
         at.state = 'begun';
         // `execute()` is called here, in order: each statement is on the wire before the next is asked for.
         const sent = [...begin, ...statements.map((statement) => statement.execute())];
-        const answers = await Promise.all(sent);
+        const answers = await inStatementOrder(sent);
         return answers.slice(begin.length) as never;
       },
       async sendAndCommit(statement) {
@@ -71,7 +71,7 @@ export async function inPipelinedTransaction<R>(
         const sent = statement.execute();
         const commit = client.query('COMMIT');
         at.state = 'committed';
-        const [answer, committed] = await Promise.all([sent, commit]);
+        const [answer, committed] = (await inStatementOrder([sent, commit])) as [Awaited<typeof sent>, pg.QueryResult];
         // COMMIT of a transaction that failed answers ROLLBACK, without an error of its own.
         if (committed.command !== 'COMMIT') throw new Error(`The transaction ended with ${committed.command}`);
         return answer;
@@ -85,6 +85,18 @@ export async function inPipelinedTransaction<R>(
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * Every answer, in order; or the error of the first statement that failed. Not Promise.all: the statements behind
+ * a failed one fail too (25P02, the transaction is aborted), and Drizzle's layers may pass one of those rejections
+ * on first, while the caller must see the cause (a refused row, which grouped-writes.ts sends again one by one).
+ */
+async function inStatementOrder(sent: Promise<unknown>[]): Promise<unknown[]> {
+  const settled = await Promise.allSettled(sent);
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value);
 }
 
 /** Rolls back; a connection that cannot even do that is broken, and the pool must not lend it again. */
