@@ -54,8 +54,7 @@ export async function inPipelinedTransaction<R>(
   const at: { state: 'not begun' | 'begun' | 'committed' } = { state: 'not begun' };
   let broken: Error | undefined;
   try {
-    // A connection of its own, so that a statement's `execute()` writes it to the socket at once.
-    const onClient = drizzlePg({ client, schema }) as unknown as Database;
+    const onClient = drizzleOn(client);
     const result = await work({
       db: onClient,
       async send(...statements) {
@@ -85,6 +84,18 @@ export async function inPipelinedTransaction<R>(
   } finally {
     client.release(broken);
   }
+}
+
+/** Drizzle on one connection of the pool, so that a statement's `execute()` writes it to the socket at once: made once
+ * per connection (it reads the whole schema), not per transaction. */
+const drizzleOnClient = new WeakMap<pg.PoolClient, Database>();
+function drizzleOn(client: pg.PoolClient): Database {
+  let onClient = drizzleOnClient.get(client);
+  if (!onClient) {
+    onClient = drizzlePg({ client, schema }) as unknown as Database;
+    drizzleOnClient.set(client, onClient);
+  }
+  return onClient;
 }
 
 /**

@@ -16,14 +16,9 @@ export async function lockUntilCommit(tx: Queryable, key: string): Promise<void>
 
 /**
  * Serialises the writes under each of `keys` until the transaction ends, taken in one statement and in the keys'
- * sorted order, so two transactions locking overlapping sets never wait on each other in opposite orders.
+ * sorted order, so two transactions locking overlapping sets never wait on each other in opposite orders. Built,
+ * not sent: a pipelined transaction sends it with what must run after it.
  */
-export async function lockAllUntilCommit(tx: Queryable, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await lockAllStatement(tx, keys);
-}
-
-/** lockAllUntilCommit's statement, built but not sent (for a pipelined transaction). */
 export function lockAllStatement(tx: Queryable, keys: string[]) {
   const sorted = [...new Set(keys)].sort();
   const list = sql.join(
