@@ -1,6 +1,7 @@
-// The server as it was at another commit, for `BENCH_BASELINE=<ref> pnpm bench:api`: a git worktree of that commit
-// with the server's dependencies installed from the local pnpm store. Both servers must answer from the same
-// tables, so a baseline whose migrations differ from this tree's is refused rather than measured.
+// The server as it was at another commit, for `BENCH_BASELINE=<ref> pnpm bench:api` (and bench:load): a git
+// worktree of that commit with the server's dependencies installed from the local pnpm store. bench:api's two
+// servers must answer from the same tables, so there a baseline whose migrations differ from this tree's is refused
+// rather than measured.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,15 +27,17 @@ function pnpm(args: string[], cwd: string): void {
   execFileSync(viaNode ? process.execPath : execPath, viaNode ? [execPath, ...args] : args, { cwd, stdio: 'inherit' });
 }
 
-export function checkOutBaseline(ref: string): BaselineTree {
+export function checkOutBaseline(ref: string, options = { sameMigrations: true }): BaselineTree {
   const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
   // Comment lines aside (-I), since the tables are the same whatever a migration's comments say.
-  const sameMigrations = ['diff', '--quiet', '-I^[[:space:]]*--', commit, '--', 'server/src/db/migrations'];
-  if (spawnSync('git', sameMigrations, { cwd: REPO_ROOT }).status !== 0)
+  const diffMigrations = ['diff', '--quiet', '-I^[[:space:]]*--', commit, '--', 'server/src/db/migrations'];
+  if (options.sameMigrations && spawnSync('git', diffMigrations, { cwd: REPO_ROOT }).status !== 0)
     throw new Error(
       `BENCH_BASELINE=${ref}: its migrations differ from this tree's, so the two servers would not read the same tables`,
     );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-baseline-'));
+  // Readable by all, as a clone is: the throwaway PostgreSQL runs as its own user and starts in the bench's folder.
+  fs.chmodSync(dir, 0o755);
   git(['worktree', 'add', '--detach', dir, commit]);
   const remove = () => {
     git(['worktree', 'remove', '--force', dir]);

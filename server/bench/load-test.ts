@@ -11,6 +11,8 @@
 // a matching book every BENCH_ALERT_EVERY_SECONDS (5) during the load; the server's alerts job (SAVED_SEARCH_POLL_MS,
 // the product's 60 s unless set) sends the digests. Each listing's time from its 201 to its digest at the SMTP sink is
 // reported; digests still due when the load ends are waited for, up to BENCH_ALERT_WAIT_SECONDS (360).
+// BENCH_BASELINE=<git ref> runs that commit's own bench:load and this tree's in alternating rounds instead
+// (`load-baseline.ts`, BENCH_ROUNDS rounds, 4) and writes reports/bench-load-baseline.json.
 import path from 'node:path';
 import { startMailCatcher } from '../src/testing/mail-catcher';
 import {
@@ -39,6 +41,7 @@ import {
 } from './buyer-journey';
 import type { BookingCheck, EmailCheck } from './buyer-journey';
 import { withJourneyRun, writeBenchReport } from './journey-run';
+import { compareLoadWithBaseline } from './load-baseline';
 
 const REPORT = path.join(REPO_ROOT, 'reports', 'bench-load.json');
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
@@ -182,7 +185,10 @@ function reportRun(
     process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+const baselineRef = process.env.BENCH_BASELINE;
+(baselineRef ? compareLoadWithBaseline(baselineRef, Number(process.env.BENCH_ROUNDS ?? 4)) : main()).catch(
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
