@@ -21,7 +21,8 @@ const git = (args: string[], cwd = REPO_ROOT) => execFileSync('git', args, { cwd
 /** pnpm as it runs this script (`npm_execpath`), so the worktree installs with the pinned version. */
 function pnpm(args: string[], cwd: string): void {
   const execPath = process.env.npm_execpath;
-  if (!execPath) throw new Error('BENCH_BASELINE needs the benchmark started through pnpm (pnpm bench:api)');
+  if (!execPath)
+    throw new Error('BENCH_BASELINE needs the benchmark started through pnpm (pnpm bench:api, pnpm bench:load)');
   // pnpm ships as a native program now, as a script for Node before.
   const viaNode = /\.[cm]?js$/.test(execPath);
   execFileSync(viaNode ? process.execPath : execPath, viaNode ? [execPath, ...args] : args, { cwd, stdio: 'inherit' });

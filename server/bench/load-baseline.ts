@@ -106,6 +106,7 @@ export async function compareLoadWithBaseline(ref: string, rounds: number): Prom
   const started = Date.now();
   // Each run makes its own database from its own migrations, so a baseline with other tables is still comparable.
   const baseline = checkOutBaseline(ref, { sameMigrations: false });
+  const treeDir = path.join(REPO_ROOT, 'server');
   const measured: LoadRound[] = [];
   try {
     for (let i = 0; i < rounds; i++) {
@@ -113,9 +114,13 @@ export async function compareLoadWithBaseline(ref: string, rounds: number): Prom
       console.log(
         `\nround ${i + 1} of ${rounds}: ${baselineFirst ? 'the baseline, then this tree' : 'this tree, then the baseline'}`,
       );
-      const first = await runTreeBench(baselineFirst ? baseline.serverDir : path.join(REPO_ROOT, 'server'));
-      const second = await runTreeBench(baselineFirst ? path.join(REPO_ROOT, 'server') : baseline.serverDir);
-      measured.push({ baselineFirst, baseline: baselineFirst ? first : second, tree: baselineFirst ? second : first });
+      if (baselineFirst) {
+        const baselineRun = await runTreeBench(baseline.serverDir);
+        measured.push({ baselineFirst, baseline: baselineRun, tree: await runTreeBench(treeDir) });
+      } else {
+        const treeRun = await runTreeBench(treeDir);
+        measured.push({ baselineFirst, baseline: await runTreeBench(baseline.serverDir), tree: treeRun });
+      }
     }
   } finally {
     baseline.remove();
