@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every quality gate and test suite of the product, in order, each one run even when an
-// earlier one failed, then one closing line `N passed, N failed` over all test cases.
+// `npm test`: every quality gate and test suite of the product, each one run even when an earlier one failed, then
+// one closing line `N passed, N failed` over all test cases. The build and the test suites run one after another;
+// lint, format and typecheck run in the background of the browser tests (gatesInBackground).
 // Lint and typecheck are gates, not test cases: a failing gate adds one to the failed count so the
 // closing line never reads green over a broken build.
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,32 +33,41 @@ function gate(label, cmd, args) {
 }
 
 /**
- * Gates that read the sources and write nothing, run at the same time: each is mostly one core, so on two cores they
- * finish sooner together than one after another. Each one's output is printed whole once it ends.
+ * Gates that read the sources, write nothing and time nothing, run at the same time and at the lowest CPU priority
+ * (`nice -n 19`), beside the browser tests: those keep about a third of two cores idle (pages and servers waiting on
+ * one another), which the gates fill without slowing a browser test down. Each one's output is kept and printed
+ * whole by `report`, once the browser tests' own output has ended.
  */
-async function gatesTogether(gates) {
+function gatesInBackground(gates) {
   const started = Date.now();
-  const results = await Promise.all(
+  const results = Promise.all(
     gates.map(
       ({ label, cmd, args }) =>
         new Promise((resolve) => {
-          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn('nice', ['-n', '19', cmd, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
           let output = '';
           child.stdout.on('data', (chunk) => (output += chunk));
           child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('error', (error) => (output += `${error.message}\n`));
           child.on('close', (code) => {
             const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            console.log(`\n=== ${label}: ${[cmd, ...args].join(' ')}`);
-            if (output.trim()) console.log(output.trimEnd());
-            resolve({ label, ok: code === 0, seconds });
+            resolve({ label, cmd, args, output, ok: code === 0, seconds });
           });
         }),
     ),
   );
-  for (const { label, ok, seconds } of results) {
-    if (!ok) totals.failed += 1;
-    lines.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s; ${results.length} gates side by side)`);
-  }
+  return {
+    async report() {
+      for (const { label, cmd, args, output, ok, seconds } of await results) {
+        console.log(`\n=== ${label}: ${[cmd, ...args].join(' ')}`);
+        if (output.trim()) console.log(output.trimEnd());
+        if (!ok) totals.failed += 1;
+        lines.push(
+          `${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s; ${gates.length} gates side by side, in the background)`,
+        );
+      }
+    },
+  };
 }
 
 function readJson(file) {
@@ -91,10 +101,20 @@ function jestSuite(label, args, env = {}) {
   if (!ok && report.numFailedTests + brokenSuites === 0) totals.failed += 1;
 }
 
-function playwrightSuite(label) {
+/** Like `run`, without blocking this process, so the background gates' output keeps being read meanwhile. */
+function runAsync(label, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${label}: ${[cmd, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+  });
+}
+
+async function playwrightSuite(label) {
   const out = join(reports, 'e2e.json');
   rmSync(out, { force: true });
-  const { ok, seconds } = run(label, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
+  const { ok, seconds } = await runAsync(label, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   const report = readJson(out);
@@ -114,11 +134,6 @@ function playwrightSuite(label) {
 }
 
 const started = Date.now();
-await gatesTogether([
-  { label: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  { label: 'format', cmd: bin('prettier'), args: ['--check', '.', '--log-level=warn'] },
-  { label: 'typecheck', cmd: 'node', args: [join(root, 'scripts', 'typecheck-all.mjs')] },
-]);
 const built = gate('build', 'node', [join(root, 'scripts', 'build-all.mjs')]);
 jestSuite('unit, component and API tests (PGlite)', ['--maxWorkers=2']);
 if (process.env.BOOKSWAP_TEST_DATABASE_URL) {
@@ -128,11 +143,17 @@ if (process.env.BOOKSWAP_TEST_DATABASE_URL) {
 } else {
   lines.push('API tests on PostgreSQL: not run (set BOOKSWAP_TEST_DATABASE_URL; .ci/run does)');
 }
-if (built && existsSync(join(root, 'e2e', 'playwright.config.ts'))) playwrightSuite('browser tests (Chromium)');
+const gates = gatesInBackground([
+  { label: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { label: 'format', cmd: bin('prettier'), args: ['--check', '.', '--log-level=warn'] },
+  { label: 'typecheck', cmd: 'node', args: [join(root, 'scripts', 'typecheck-all.mjs')] },
+]);
+if (built && existsSync(join(root, 'e2e', 'playwright.config.ts'))) await playwrightSuite('browser tests (Chromium)');
 else {
   totals.failed += 1;
   lines.push('browser tests: not run (build failed or no e2e config)');
 }
+await gates.report();
 
 console.log('\n=== Summary');
 for (const line of lines) console.log(`- ${line}`);

@@ -16,9 +16,14 @@ import { until } from './testing/until';
  * mail worker, on the database of this file's server, and their rollout workers' looks. On PostgreSQL each has a connection
  * pool of its own, as two processes would; PGlite is one process's database, so there they share its handle.
  */
-const LEASE_MS = 400;
-/** The mail server answers each email three leases after it arrived: every send outlives its lease. */
-const SLOW_SMTP_MS = 3 * LEASE_MS;
+/**
+ * The claims' lease, a second and a half here (60 s in the product). A worker renews it every third of it, so a renewal
+ * lands in time unless the worker's process stalls for most of a lease: a busy two-core CI machine stalled a 400 ms lease
+ * long enough for the other instance to claim four emails whose first sends were still under way.
+ */
+const LEASE_MS = 1_500;
+/** The mail server answers each email a lease and a half after it arrived: every send outlives its lease. */
+const SLOW_SMTP_MS = 1.5 * LEASE_MS;
 
 let catcher: MailCatcher;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookswap-jobs-'));

@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './database';
 import { inPipelinedTransaction } from './pipelined-transaction';
 import { lockAllStatement } from '../repositories/row-statements';
 import { pgErrorCode } from './pg-error';
+import { openTemplateCopy } from '../testing/template';
 
 const rows = pgTable('pipelined_rows', { id: integer('id').primaryKey() });
 const databaseUrl = process.env.DATABASE_URL;
@@ -13,7 +14,7 @@ const schemaName = `pipe_${randomBytes(4).toString('hex')}`;
 
 async function openEngine(engine: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
   const handle =
-    engine === 'postgres' ? await openDatabase({ databaseUrl, searchPath: schemaName }) : await openDatabase({});
+    engine === 'postgres' ? await openDatabase({ databaseUrl, searchPath: schemaName }) : await openTemplateCopy();
   await handle.db.execute(sql`CREATE TABLE IF NOT EXISTS pipelined_rows (id integer PRIMARY KEY)`);
   return handle;
 }
@@ -33,7 +34,8 @@ afterAll(async () => {
   await admin?.end();
 });
 
-const engines = databaseUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+// Each run checks its own engine: the PGlite run the template's copy, the PostgreSQL run (DATABASE_URL) its schema.
+const engines = databaseUrl ? (['postgres'] as const) : (['pglite'] as const);
 
 describe.each(engines)('a pipelined transaction on %s', (engine) => {
   let handle: DatabaseHandle;

@@ -45,6 +45,9 @@ export async function startMailCatcher(port = 0, { acceptAfterMs = 0 } = {}): Pr
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // At close, a sender's pooled connection is cut after this, not after smtp-server's 30 s: a test file whose server
+    // still held one (its mail worker stops after the catcher) waited those 30 s.
+    closeTimeout: 200,
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');

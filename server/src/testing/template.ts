@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase, type DatabaseHandle } from '../db/database';
 import { readDefinitions, readMigrations } from '../db/migrate';
 
 /** One migrated PGlite template per set of migrations, copied by every test file (creating one costs seconds). */
@@ -14,4 +15,9 @@ export function templatePath(): string {
     .digest('hex')
     .slice(0, 16);
   return path.join(os.tmpdir(), `bookswap-pglite-template-${hash}.tar`);
+}
+
+/** A fresh PGlite database copied from the template: about a second, where an empty one's initdb takes three. */
+export function openTemplateCopy(): Promise<DatabaseHandle> {
+  return openDatabase({ pgliteDump: new Blob([fs.readFileSync(templatePath())]) });
 }

@@ -13,7 +13,7 @@ import { users } from '../db/schema';
 import { DatabaseImageStore, DiskImageStore, type ImageStore } from '../images/image-store';
 import { drawCover } from '../seed/cover-image';
 import { prepareServer, type StartOptions } from '../server';
-import { templatePath } from './template';
+import { openTemplateCopy } from './template';
 
 export const TEST_PROJECT = 'demo-bookswap';
 const TEST_PUBLIC_URL = 'http://localhost:5000';
@@ -105,7 +105,7 @@ export async function startTestServer(
     };
     handle = await openDatabase({ databaseUrl, searchPath: schemaName });
   } else {
-    handle = await openDatabase({ pgliteDump: new Blob([fs.readFileSync(templatePath())]) });
+    handle = await openTemplateCopy();
   }
   let app: FastifyInstance;
   try {
