@@ -4,7 +4,7 @@
 // lint, format and typecheck run in the background of the browser tests (gatesInBackground).
 // Lint and typecheck are gates, not test cases: a failing gate adds one to the failed count so the
 // closing line never reads green over a broken build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,16 +17,19 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
+/** Runs one stage with its output on this terminal; it never blocks this process, so background gates go on. */
 function run(label, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${label}: ${[cmd, ...args].join(' ')}`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: result.status === 0, seconds };
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => undefined);
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+  });
 }
 
-function gate(label, cmd, args) {
-  const { ok, seconds } = run(label, cmd, args);
+async function gate(label, cmd, args) {
+  const { ok, seconds } = await run(label, cmd, args);
   if (!ok) totals.failed += 1;
   lines.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
   return ok;
@@ -34,9 +37,9 @@ function gate(label, cmd, args) {
 
 /**
  * Gates that read the sources, write nothing and time nothing, run at the same time and at the lowest CPU priority
- * (`nice -n 19`), beside the browser tests: those keep about a third of two cores idle (pages and servers waiting on
- * one another), which the gates fill without slowing a browser test down. Each one's output is kept and printed
- * whole by `report`, once the browser tests' own output has ended.
+ * (`nice -n 19`), beside the browser tests: those leave a fifth to a third of two cores idle (pages and servers
+ * waiting on one another), which the gates fill without slowing a browser test down (docs/benchmarks.md). Each one's
+ * output is kept and printed whole by `report`, once the browser tests' own output has ended.
  */
 function gatesInBackground(gates) {
   const started = Date.now();
@@ -78,10 +81,10 @@ function readJson(file) {
   }
 }
 
-function jestSuite(label, args, env = {}) {
+async function jestSuite(label, args, env = {}) {
   const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  const { ok, seconds } = run(label, bin('jest'), [...args, '--ci', '--json', `--outputFile=${out}`], env);
+  const { ok, seconds } = await run(label, bin('jest'), [...args, '--ci', '--json', `--outputFile=${out}`], env);
   const report = readJson(out);
   if (!report) {
     totals.failed += 1;
@@ -101,20 +104,10 @@ function jestSuite(label, args, env = {}) {
   if (!ok && report.numFailedTests + brokenSuites === 0) totals.failed += 1;
 }
 
-/** Like `run`, without blocking this process, so the background gates' output keeps being read meanwhile. */
-function runAsync(label, cmd, args, env = {}) {
-  const started = Date.now();
-  console.log(`\n=== ${label}: ${[cmd, ...args].join(' ')}`);
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('close', (code) => resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }));
-  });
-}
-
 async function playwrightSuite(label) {
   const out = join(reports, 'e2e.json');
   rmSync(out, { force: true });
-  const { ok, seconds } = await runAsync(label, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
+  const { ok, seconds } = await run(label, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   const report = readJson(out);
@@ -134,10 +127,10 @@ async function playwrightSuite(label) {
 }
 
 const started = Date.now();
-const built = gate('build', 'node', [join(root, 'scripts', 'build-all.mjs')]);
-jestSuite('unit, component and API tests (PGlite)', ['--maxWorkers=2']);
+const built = await gate('build', 'node', [join(root, 'scripts', 'build-all.mjs')]);
+await jestSuite('unit, component and API tests (PGlite)', ['--maxWorkers=2']);
 if (process.env.BOOKSWAP_TEST_DATABASE_URL) {
-  jestSuite('API tests on PostgreSQL', ['--selectProjects', 'server', '--maxWorkers=2'], {
+  await jestSuite('API tests on PostgreSQL', ['--selectProjects', 'server', '--maxWorkers=2'], {
     DATABASE_URL: process.env.BOOKSWAP_TEST_DATABASE_URL,
   });
 } else {
