@@ -7,6 +7,8 @@ module.exports = {
   testEnvironment: 'node',
   // The static servers are ES modules (.mjs): compiled for Jest like the TypeScript.
   transform: { ...preset.transform, '^.+\\.mjs$': preset.transform['^.+\\.(t|j)sx?$'] },
+  // p-limit (the render pool) and its queue are ES modules only: compiled like ours.
+  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/|p-limit/|yocto-queue/)'],
   testMatch: [
     '<rootDir>/lint/**/*.test.ts',
     '<rootDir>/webpack/**/*.test.ts',

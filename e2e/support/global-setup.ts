@@ -26,6 +26,12 @@ export default async function globalSetup() {
   promoteLastBuild({ log: () => undefined });
   const drillBuilds = prebuildDrills(drillsInThisRun(), mkdtempSync(join(dataDir, 'drill-builds-')));
   const quiet = process.env.BOOKSWAP_E2E_LOGS ? console.log : () => undefined;
+  // Every context of the run comes from loopback: the flood test names its client in X-Forwarded-For, as a proxy in
+  // front of the shell's server would (server-render-flood.spec.ts), so its flood does not spend the others' renders.
+  process.env.BOOKSWAP_TRUST_PROXY = 'loopback';
+  // One person walks every public page here, faster than any visitor: the allowance of uncached pages a client may
+  // start (50 a minute) would send later pages unrendered. The render pool still sheds a flood.
+  process.env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE = '1000';
   const product = await launchProduct({
     dataDir,
     // Automatic canaries decide within seconds here (release-canary.spec.ts); the product's defaults are 8,000 page

@@ -25,6 +25,8 @@ export interface CaseRun {
   seconds: number;
   /** Printed before the case's line, e.g. which of two servers answered. */
   label?: string;
+  /** Sent with every request (the flood case names its clients in X-Forwarded-For, as a proxy would). */
+  headers?: Record<string, string>;
 }
 
 export async function runCase({
@@ -35,6 +37,7 @@ export async function runCase({
   connections,
   seconds,
   label,
+  headers,
 }: CaseRun): Promise<CaseResult> {
   let next = 0;
   const latencies: number[] = [];
@@ -42,7 +45,13 @@ export async function runCase({
     url: base,
     connections,
     duration: seconds,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+    requests: [
+      {
+        method: 'GET',
+        ...(headers ? { headers } : {}),
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+      },
+    ],
   });
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;

@@ -5,6 +5,7 @@ declare module 'autocannon' {
   interface Request {
     method?: string;
     path?: string;
+    headers?: Record<string, string>;
     setupRequest?: (request: Request) => Request;
   }
   interface Options {
@@ -18,6 +19,10 @@ declare module 'autocannon' {
     requests: { average: number; total: number };
     duration: number;
     non2xx: number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
     errors: number;
     timeouts: number;
   }

@@ -10,6 +10,8 @@
 //   from the API's answer. Its budgets are raised to 5 s so that each answer carries them, as counted afterwards.
 // A fourth case, `render alone` (render-alone.ts; BENCH_SSR_CASES=render), times each public page's render in this
 // process, one at a time with its answers kept: the cost of the render itself.
+// A fifth, `flood` (ssr-flood.ts): one client asks unique URLs over 50 connections while a second reads the cached
+// pages and a static file, beside the same reads quiet; then a burst of 100 listing edits.
 // Writes reports/bench-ssr.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import { runCase, warmUp, type CaseResult } from './api-case-run';
 import { benchPostgres, COMMON_WORDS, REPO_ROOT, startBenchServer, stopBenchServer } from './bench-setup';
 import { listingsDatabase } from './listings-database';
 import { renderAlone, type RenderAloneResult } from './render-alone';
+import { floodCase, type FloodResult } from './ssr-flood';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,7 +32,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SHELL_PORT = 38_700;
 const wanted = (name: string) => !ONLY.length || ONLY.some((start) => name.startsWith(start));
 const REPORT = path.join(REPO_ROOT, 'reports', 'bench-ssr.json');
-const CONDITIONS = ['', 'New', 'Good', 'Fair'];
+const CONDITIONS = ['', 'Excellent', 'Good', 'Fair'];
+/** The shell server's memory bound in the flood case (BOOKSWAP_SHELL_MEMORY_MB). */
+const FLOOD_MEMORY_MB = Number(process.env.BENCH_FLOOD_MEMORY_MB ?? 512);
 
 const CACHED_PAGES = [
   '/',
@@ -42,7 +47,7 @@ const CACHED_PAGES = [
   '/booklist?search=castle&page=2',
   '/booklist?sort=price_asc',
   '/booklist?verified=1',
-  '/category/3?condition=New',
+  '/category/3?condition=Excellent',
   '/booklist?minPrice=5&maxPrice=20',
 ];
 
@@ -71,7 +76,12 @@ function benchReleases(): { dir: string; remove(): void } {
 }
 
 /** The shell's server, as `npm start` serves it (`tooling/serve/serve.mjs`), in a process of its own. */
-async function startShellServer(releases: string, apiUrl: string, budgetMs: number): Promise<ChildProcess> {
+export async function startShellServer(
+  releases: string,
+  apiUrl: string,
+  budgetMs: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
   const serve = path.join(REPO_ROOT, 'tooling', 'serve', 'serve.mjs');
   // BENCH_SHELL_NODE_ARGS: Node's options for it, e.g. `--cpu-prof --cpu-prof-dir=reports/ssr-profile`.
   const nodeArgs = (process.env.BENCH_SHELL_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -84,6 +94,7 @@ async function startShellServer(releases: string, apiUrl: string, budgetMs: numb
       BOOKSWAP_PUBLIC_URL: 'https://books.example',
       BOOKSWAP_PAGE_HEAD_BUDGET_MS: String(budgetMs),
       BOOKSWAP_PAGE_RENDER_BUDGET_MS: String(budgetMs),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -111,6 +122,7 @@ async function main(): Promise<void> {
   const api = await startBenchServer(database.env);
   const results: (CaseResult & { rendered: string })[] = [];
   let alone: RenderAloneResult[] = [];
+  let flood: FloodResult | null = null;
   try {
     const cases = [
       { name: 'static page (/login)', paths: ['/login'], budgetMs: 150 },
@@ -118,7 +130,9 @@ async function main(): Promise<void> {
       { name: 'uncached pages (a new list URL each)', paths: uncachedPages(), budgetMs: 5_000 },
     ];
     for (const { name, paths, budgetMs } of cases.filter(({ name }) => wanted(name))) {
-      const shell = await startShellServer(releases.dir, api.base, budgetMs);
+      // The uncached case measures renders, not their shedding: one client asks them all, and all are admitted.
+      const unbounded = { BOOKSWAP_RENDERS_PER_CLIENT_MINUTE: '0', BOOKSWAP_RENDER_QUEUE: String(CONNECTIONS * 2) };
+      const shell = await startShellServer(releases.dir, api.base, budgetMs, paths.length < 100 ? {} : unbounded);
       try {
         // The cached pages are rendered here, before the clock starts; the uncached case asks new URLs.
         if (paths.length < 100) await Promise.all(paths.map((page) => fetch(`${base}${page}`).then((r) => r.text())));
@@ -134,6 +148,17 @@ async function main(): Promise<void> {
         const asked = paths.slice(0, Math.min(paths.length, result.requests));
         const sample = asked.filter((_, i) => i % Math.max(1, Math.floor(asked.length / 20)) === 0).slice(0, 20);
         results.push({ ...result, rendered: await rendered(sample) });
+      } finally {
+        await stopBenchServer(shell);
+      }
+    }
+    if (wanted('flood')) {
+      const shell = await startShellServer(releases.dir, api.base, 150, {
+        BOOKSWAP_TRUST_PROXY: 'loopback',
+        BOOKSWAP_SHELL_MEMORY_MB: String(FLOOD_MEMORY_MB),
+      });
+      try {
+        flood = await floodCase({ shell, base, cachedPages: CACHED_PAGES, seconds: SECONDS, database: database.env });
       } finally {
         await stopBenchServer(shell);
       }
@@ -165,6 +190,10 @@ async function main(): Promise<void> {
     `\nbench:ssr, ${LISTINGS} listings, ${CONNECTIONS} connections, ${SECONDS} s a case, ${os.cpus().length} cores:\n`,
   );
   console.log(lines.join('\n'));
+  if (flood) {
+    console.log(`\nflood: one client, unique URLs over 50 connections, ${SECONDS} s, beside a second client:\n`);
+    console.log(flood.table);
+  }
   if (alone.length) {
     console.log('\nrender alone: one page at a time in this process, its API answers kept:\n');
     console.log(
@@ -187,6 +216,7 @@ async function main(): Promise<void> {
         listings: LISTINGS,
         connections: CONNECTIONS,
         results,
+        flood,
         renderAlone: alone,
       },
       null,

@@ -42,7 +42,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: rateLimitKey(deps.accessTokens),
+    keyGenerator: rateLimitKey(deps.accessTokens, deps.config.renderKey),
     // Shared by every instance on PostgreSQL; the plugin's per-instance memory with PGlite (one process).
     ...(deps.config.databaseUrl ? { store: databaseRateLimitStore(deps.db) } : {}),
     errorResponseBuilder: (_request, context) => ({

@@ -34,6 +34,11 @@ export interface ServerConfig {
   allowRemoteEmulator: boolean;
   /** Fastify's `trustProxy`: false, true, a hop count, or the proxies' addresses (TRUST_PROXY). */
   trustProxy: boolean | number | string;
+  /**
+   * BOOKSWAP_RENDER_KEY: the shell's servers' own credential. Their renders' calls carrying it count against the
+   * visitor they render for, in buckets of their own (docs/decisions/043); unset, they count by address.
+   */
+  renderKey?: string;
   rateLimits: {
     tokenPerMinute: number;
     writesPerMinute: number;
@@ -296,6 +301,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments: (env.PAYMENTS || undefined) as ServerConfig['payments'],
     allowRemoteEmulator: env.ALLOW_REMOTE_EMULATOR === '1' || env.ALLOW_REMOTE_EMULATOR === 'true',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    renderKey: env.BOOKSWAP_RENDER_KEY || undefined,
     rateLimits: {
       tokenPerMinute: positiveInt(env.RATE_LIMIT_TOKEN_PER_MINUTE, 60, 'RATE_LIMIT_TOKEN_PER_MINUTE'),
       writesPerMinute: positiveInt(env.RATE_LIMIT_WRITES_PER_MINUTE, 300, 'RATE_LIMIT_WRITES_PER_MINUTE'),

@@ -103,6 +103,7 @@ function instanceSlot({ label, command, args, cwd, env, readyUrl, log, onUnexpec
  * @param {string} [options.jwtSecret]          the one secret of every instance's access tokens (made up when unset)
  * @param {boolean} [options.authEmulator]      start the sign-in emulator (default true)
  * @param {boolean} [options.mailCatcher]       start the local mail catcher and point the API at it (default true)
+ * @param {string} [options.renderKey]  the shell servers' credential at the API (BOOKSWAP_RENDER_KEY), made anew by default
  * @param {Record<string,string>} [options.apiEnv]    added to every API instance's environment
  * @param {Record<string,string>} [options.shellEnv]  added to every shell server's environment
  * @param {(line: string) => void} [options.log]
@@ -112,6 +113,7 @@ export async function launchCluster({
   databaseUrl,
   databaseSchema,
   jwtSecret = randomBytes(48).toString('base64url'),
+  renderKey = randomBytes(24).toString('base64url'),
   authEmulator = true,
   mailCatcher = true,
   apiEnv = {},
@@ -145,6 +147,7 @@ export async function launchCluster({
         DATABASE_URL: databaseUrl,
         ...registryEnv,
         JWT_SECRET: jwtSecret,
+        BOOKSWAP_RENDER_KEY: renderKey,
         AUTH_MODE: 'emulator',
         ...(authEmulator ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` } : {}),
         FIREBASE_PROJECT_ID: PROJECT_ID,
@@ -168,7 +171,14 @@ export async function launchCluster({
       command: process.execPath,
       args: [join(ROOT, 'tooling', 'serve', 'serve.mjs'), 'shell', String(port)],
       cwd: ROOT,
-      env: { ...registryEnv, BOOKSWAP_API_URL: `http://localhost:${ports.api}`, ...shellEnv },
+      env: {
+        ...registryEnv,
+        BOOKSWAP_API_URL: `http://localhost:${ports.api}`,
+        BOOKSWAP_RENDER_KEY: renderKey,
+        // Pages come through HAProxy on loopback: the visitor is the one it names in X-Forwarded-For.
+        BOOKSWAP_TRUST_PROXY: 'loopback',
+        ...shellEnv,
+      },
       readyUrl: `http://127.0.0.1:${port}/remotes.json`,
       log,
       onUnexpectedExit,

@@ -1,6 +1,7 @@
 // The composed product as one object: the five static servers, the API server and the sign-in
 // emulator. Used by `npm start` (scripts/start-product.mjs) and by the browser tests' global setup.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -93,6 +94,9 @@ export async function launchProduct({
 } = {}) {
   const missing = missingBuilds();
   if (missing.length) throw new Error(`No production build of ${missing.join(', ')}: run node scripts/build-all.mjs`);
+  // The shell's server calls the API as itself when it renders (docs/decisions/043): one key per start, for both.
+  const renderKey = process.env.BOOKSWAP_RENDER_KEY || randomBytes(24).toString('base64url');
+  const serveEnv = { ...process.env, BOOKSWAP_RENDER_KEY: renderKey };
 
   const children = [];
   const servers = new Map();
@@ -216,6 +220,7 @@ export async function launchProduct({
                 : {}),
               FIREBASE_PROJECT_ID: PROJECT_ID,
               ...mailEnv,
+              BOOKSWAP_RENDER_KEY: renderKey,
               ...apiEnv,
             },
             log,
@@ -234,7 +239,7 @@ export async function launchProduct({
     await Promise.all(waits);
 
     for (const pkg of PACKAGES.filter((candidate) => packages.includes(candidate.name))) {
-      const server = servePackage(root, pkg);
+      const server = servePackage(root, pkg, pkg.port, serveEnv);
       try {
         await server.listen();
       } catch (error) {
@@ -263,7 +268,7 @@ export async function launchProduct({
       const pkg = PACKAGES.find((candidate) => candidate.name === name);
       if (!pkg) throw new Error(`unknown package ${name}`);
       if (servers.has(name)) return;
-      const server = servePackage(root, pkg);
+      const server = servePackage(root, pkg, pkg.port, serveEnv);
       await server.listen();
       servers.set(name, server);
     },

@@ -1,3 +1,5 @@
+import type { Admit } from './page-renders.mjs';
+
 export declare const PAGE_HEAD_API: 1;
 
 /** What the storefront's server entry answers: the title's and description's text and the head's elements. */
@@ -19,9 +21,14 @@ export interface PageOfRelease {
 }
 
 export interface PageHeads {
-  outcomes: { written: number; fromCache: number; none: number; failed: number; overBudget: number };
-  headOf(page: PageOfRelease): Promise<RenderedPageHead | null>;
-  held(): { modules: number; heads: number };
+  outcomes: { written: number; fromCache: number; none: number; failed: number; overBudget: number; shed: number };
+  headOf(page: PageOfRelease, admit?: Admit): Promise<RenderedPageHead | null>;
+  canonicalOf(
+    file: string | null,
+    path: string,
+    search: string,
+  ): { path: string; search: string; renders: boolean } | null;
+  held(): { modules: number; heads: number; bytes: number; computations: number };
 }
 
 export declare function withPageHead(page: string, head: RenderedPageHead): string;
@@ -30,7 +37,9 @@ export declare function createPageHeads(options?: {
   freshMs?: number;
   taggedMs?: number;
   tagFreshMs?: number;
+  refreshMs?: number;
+  staleMs?: number;
   maxModules?: number;
-  maxHeads?: number;
+  maxBytes?: number;
   log?: (line: string) => void;
 }): PageHeads;

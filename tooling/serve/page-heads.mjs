@@ -1,7 +1,12 @@
 // The head of a public storefront page, written by the shell's server into the page it sends (docs/decisions/036):
 // computed by the server entry of the storefront release this browser resolves to, so a crawler or a link preview
 // that runs no script reads the page's own title, description, canonical URL, Open Graph tags and JSON-LD.
-import { keptAnswers, LATE, loadModule, Recent, withinBudget } from './release-modules.mjs';
+import { LRUCache } from 'lru-cache';
+import { keptAnswers, SHED } from './kept-answers.mjs';
+import { LATE, loadModule, withinBudget } from './release-modules.mjs';
+
+/** Admits every head at once: a server with no pool and no limits (the tests of one head). */
+const ADMIT_ALL = (work) => work();
 
 /** The interface version of `renderPageHead` this server calls (remote-storefront/src/server-entry). */
 export const PAGE_HEAD_API = 1;
@@ -21,8 +26,11 @@ export function withPageHead(page, head) {
  * @param {number} [options.freshMs]   how long a head is kept per (release, URL) when the entry gives no cache tag
  * @param {number} [options.taggedMs]  how long a head is kept at most while its entry's cache tag stays the same
  * @param {number} [options.tagFreshMs]  how often an entry's cache tag is asked again: the most a kept head lags
+ * @param {number} [options.refreshMs]  how soon a head kept from an older cache tag is computed again (meanwhile the
+ *   kept one is served)
+ * @param {number} [options.staleMs]  how long a head may be served stale at most
  * @param {number} [options.maxModules]  releases' entries kept loaded (the live one and a canary, with room)
- * @param {number} [options.maxHeads]  heads kept
+ * @param {number} [options.maxBytes]  what the kept heads may weigh in all (their text's length)
  * @param {(line: string) => void} [options.log]
  */
 export function createPageHeads({
@@ -30,15 +38,25 @@ export function createPageHeads({
   freshMs = 10_000,
   taggedMs = 5 * 60_000,
   tagFreshMs = 1_000,
+  refreshMs = 10_000,
+  staleMs = 30 * 60_000,
   maxModules = 4,
-  maxHeads = 2_000,
+  maxBytes = 16 * 1024 * 1024,
   log = (line) => console.warn(line),
 } = {}) {
-  const modules = new Recent(maxModules);
-  const heads = keptAnswers({ max: maxHeads, giveUpMs: Math.max(5_000, budgetMs * 10) });
+  const modules = new LRUCache({ max: maxModules });
+  const heads = keptAnswers({
+    maxBytes,
+    sizeOf: (head) => (head ? head.title.length + head.description.length + head.tags.length : 0),
+    keepMs: taggedMs,
+    freshMs,
+    refreshMs,
+    staleMs,
+    giveUpMs: Math.max(5_000, budgetMs * 10),
+  });
   /** Per entry and API: the last cache tag, when it was asked, and the question under way. */
-  const tags = new Recent(maxModules * 2);
-  const outcomes = { written: 0, fromCache: 0, none: 0, failed: 0, overBudget: 0 };
+  const tags = new LRUCache({ max: maxModules * 2 });
+  const outcomes = { written: 0, fromCache: 0, none: 0, failed: 0, overBudget: 0, shed: 0 };
 
   function moduleOf(file) {
     let loaded = modules.get(file);
@@ -81,25 +99,32 @@ export function createPageHeads({
     outcomes,
     /**
      * The head of a page, or null: a path that is no public storefront page, a release with no server entry, an
-     * error, or a head not ready within the budget (then it is still kept for the next request when it comes). A
-     * head is kept per (release, cache tag, URL): a new catalog version is a new tag, so the next request renders.
+     * error, a head not admitted, or one not ready within the budget (then it is still kept for the next request
+     * when it comes). A head is kept per (release, URL); once the catalog's version (its cache tag) moves, the kept
+     * head is served while one background computation makes the new one. `admit` runs a head that is not kept.
      * @param {{ file: string | null, version: string, path: string, search: string, origin: string, apiUrl: string }} page
+     * @param {(work: () => Promise<unknown>) => Promise<unknown>} [admit]
      */
-    async headOf({ file, version, path, search, origin, apiUrl }) {
+    async headOf({ file, version, path, search, origin, apiUrl }, admit = ADMIT_ALL) {
       if (!file) return null;
       let wasKept = false;
       const head = (async () => {
         const tag = await tagOf(file, apiUrl);
-        const key = `${version}\n${tag ?? ''}\n${origin}\n${path}?${search}`;
-        wasKept = heads.has(key);
-        return heads.take(key, tag === null ? freshMs : taggedMs, (signal) =>
-          moduleOf(file).renderPageHead({ path, search, origin, apiUrl, signal }),
+        const key = `${version}\n${origin}\n${path}?${search}`;
+        const { answer, kept } = heads.take(key, tag, (signal) =>
+          admit(() => moduleOf(file).renderPageHead({ path, search, origin, apiUrl, signal })),
         );
+        wasKept = kept;
+        return answer;
       })();
       try {
         const first = await withinBudget(head, budgetMs);
         if (first === LATE) {
           outcomes.overBudget++;
+          return null;
+        }
+        if (first === SHED) {
+          outcomes.shed++;
           return null;
         }
         outcomes[first ? (wasKept ? 'fromCache' : 'written') : 'none']++;
@@ -111,7 +136,18 @@ export function createPageHeads({
       }
     },
     tagOf,
-    /** How many releases' entries and heads are held now (bounded by maxModules and maxHeads). */
-    held: () => ({ modules: modules.size, heads: heads.size }),
+    /**
+     * The one URL of a public page as the release's entry spells it (`{ path, search, renders }`), or null for a
+     * path that is no public page or an entry that names none (a release from before canonical URLs).
+     */
+    canonicalOf(file, path, search) {
+      const canonical = file ? moduleOf(file).canonicalPage : undefined;
+      return typeof canonical === 'function' ? canonical(path, search) : null;
+    },
+    /** How many releases' entries and heads are held now, what the heads weigh, and heads computed so far. */
+    held: () => {
+      const { count, bytes, computations } = heads.held();
+      return { modules: modules.size, heads: count, bytes, computations };
+    },
   };
 }

@@ -44,6 +44,51 @@ beforeAll(() => {
   keepStorefront('2.0.0-b');
   keepStorefront('2.0.0-slow', { delayMs: 600 });
   keepStorefront('2.0.0-broken', { fails: true });
+  // A release that spells its pages' one URL: `/booklist` reads `page` alone, `/` nothing.
+  const canonical = `
+    let heads = 0;
+    exports.PAGE_HEAD_API = 1;
+    exports.canonicalPage = (path, search) => {
+      if (path === '/') return { path: '/', search: '', renders: true };
+      if (!path.startsWith('/booklist')) return null;
+      const page = new URLSearchParams(search).get('page');
+      const resume = new URLSearchParams(search).get('resume');
+      const query = new URLSearchParams([...(page ? [['page', page]] : []), ...(resume ? [['resume', resume]] : [])]);
+      return { path: '/booklist', search: query.toString(), renders: !resume };
+    };
+    exports.renderPageHead = async ({ path, search }) => ({ title: 'head ' + ++heads, description: path + search, tags: '' });`;
+  keepRelease(
+    'storefront',
+    '2.0.0-canonical',
+    { 'server/page-head.cjs': canonical },
+    { pageHead: 'server/page-head.cjs' },
+  );
+});
+
+describe('a public page’s one URL', () => {
+  it('is where any other spelling of it is sent, so an unknown parameter never makes a head or a render', async () => {
+    goLive('2.0.0-canonical');
+    const origin = await shellServer(38_566);
+    const answer = await fetch(`${origin}/booklist?junk=1&page=2`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/booklist?page=2');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${origin}/?utm_source=mail`, { redirect: 'manual' })).headers.get('location')).toBe('/');
+    // Fifty spellings with junk parameters: one head, the canonical page's.
+    for (let junk = 0; junk < 50; junk++) await fetch(`${origin}/booklist?page=2&junk=${junk}`);
+    expect(await pageOf(`${origin}/booklist?page=2`)).toContain('<title>head 1</title>');
+    // The canonical URL itself, and a path that is no public page, are answered as they are.
+    expect((await fetch(`${origin}/booklist?page=2`, { redirect: 'manual' })).status).toBe(200);
+    expect((await fetch(`${origin}/dashboard/myorder?x=1`, { redirect: 'manual' })).status).toBe(200);
+  });
+
+  it('keeps what sign-in came back with, and leaves that page to the browser', async () => {
+    goLive('2.0.0-canonical');
+    const origin = await shellServer(38_567);
+    const back = await fetch(`${origin}/booklist?resume=book&junk=1`, { redirect: 'manual' });
+    expect(back.headers.get('location')).toBe('/booklist?resume=book');
+    expect(await pageOf(`${origin}/booklist?resume=book`)).toContain('<title>Bookswap</title>');
+  });
 });
 
 describe('the head of a public page, written by the shell’s server', () => {
@@ -108,13 +153,18 @@ describe('createPageHeads', () => {
     apiUrl: 'http://api.test',
   });
 
-  it('keeps at most `maxModules` releases’ entries loaded and `maxHeads` heads', async () => {
-    const heads = createPageHeads({ maxModules: 2, maxHeads: 3 });
+  it('keeps at most `maxModules` releases’ entries loaded, and heads up to `maxBytes` of text', async () => {
+    const heads = createPageHeads({ maxModules: 2, maxBytes: 1_000 });
     for (const version of ['2.0.0-a', '2.0.0-b', '2.0.0-a', '2.0.0-b'])
       for (const path of ['/', '/category', '/booklist']) await heads.headOf(request(version, path));
     keepStorefront('2.0.0-c');
     await heads.headOf(request('2.0.0-c'));
-    expect(heads.held()).toEqual({ modules: 2, heads: 3 });
+    const held = heads.held();
+    expect(held.modules).toBe(2);
+    // Each head here weighs about 200 characters: the oldest went once the bound was reached.
+    expect(held.bytes).toBeLessThanOrEqual(1_000);
+    expect(held.heads).toBeGreaterThan(1);
+    expect(held.heads).toBeLessThan(7);
   });
 
   it('computes a head once per release and URL while it is fresh', async () => {
@@ -134,19 +184,39 @@ describe('createPageHeads', () => {
     keepRelease('storefront', version, { 'server/page-head.cjs': entry }, { pageHead: 'server/page-head.cjs' });
   }
 
-  it('keeps a head while the entry’s cache tag stays, and renders it again once the tag moves', async () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('keeps a head while the entry’s cache tag stays; once it moves, serves it while one new head is made', async () => {
     const tagFile = join(releases, 'catalog-version');
     writeFileSync(tagFile, 'catalog 7');
     keepTaggedStorefront('2.0.0-tagged', tagFile);
     // Heads are kept for a minute without a tag: only the tag can make the second render happen sooner.
-    const heads = createPageHeads({ tagFreshMs: 0, freshMs: 60_000, taggedMs: 60_000 });
+    const heads = createPageHeads({ tagFreshMs: 0, freshMs: 60_000, taggedMs: 60_000, refreshMs: 0 });
     const titleNow = async () => (await heads.headOf(request('2.0.0-tagged')))?.title;
     expect(await titleNow()).toBe('render 1');
     expect(await titleNow()).toBe('render 1');
     writeFileSync(tagFile, 'catalog 8');
+    // The visitor gets the kept head at once; the new one is made behind it, for the next visitor.
+    expect(await titleNow()).toBe('render 1');
+    await settle();
     expect(await titleNow()).toBe('render 2');
-    expect(await titleNow()).toBe('render 2');
-    expect(heads.outcomes).toMatchObject({ written: 2, fromCache: 2, failed: 0 });
+    expect(heads.outcomes).toMatchObject({ written: 1, fromCache: 3, failed: 0 });
+  });
+
+  it('makes at most one new head per `refreshMs` however often the tag moves (a burst of listing edits)', async () => {
+    const tagFile = join(releases, 'catalog-version-burst');
+    writeFileSync(tagFile, 'catalog 1');
+    keepTaggedStorefront('2.0.0-burst', tagFile);
+    const heads = createPageHeads({ tagFreshMs: 0, refreshMs: 60_000 });
+    const titleNow = async () => (await heads.headOf(request('2.0.0-burst')))?.title;
+    expect(await titleNow()).toBe('render 1');
+    for (let edit = 2; edit <= 100; edit++) {
+      writeFileSync(tagFile, `catalog ${edit}`);
+      await titleNow();
+    }
+    await settle();
+    expect(await titleNow()).toBe('render 1');
+    expect(heads.held().computations).toBe(1);
   });
 
   it('asks for the tag at most once per `tagFreshMs`, and keeps heads `freshMs` when it cannot be had', async () => {
@@ -163,8 +233,11 @@ describe('createPageHeads', () => {
     rmSync(tagFile);
     const untagged = createPageHeads({ tagFreshMs: 0, freshMs: 0 });
     const pageNow = async () => (await untagged.headOf(request('2.0.0-tagged-2')))?.title;
-    // No tag: still rendered (by a new server's own load of the entry), and kept only freshMs (here: not at all).
+    // No tag: still rendered (by a new server's own load of the entry), and made again after freshMs (here: at once,
+    // behind the kept one).
     expect(await pageNow()).toBe('render 1');
+    expect(await pageNow()).toBe('render 1');
+    await settle();
     expect(await pageNow()).toBe('render 2');
   });
 

@@ -1,3 +1,5 @@
+import type { SHED } from './kept-answers.mjs';
+
 export declare const PAGE_RENDER_API: 1;
 
 /** What a shell release's render entry answers: the inside of `#root`, and the state element the browser reads. */
@@ -11,7 +13,10 @@ export interface FellBackPage {
   head: string;
 }
 
-export type RenderOutcome = 'rendered' | 'fromCache' | 'none' | 'failed' | 'overBudget';
+export type RenderOutcome = 'rendered' | 'fromCache' | 'none' | 'failed' | 'overBudget' | 'shed';
+
+/** Runs a render that is not kept, or answers SHED (render-admission.mjs). */
+export type Admit = <T>(work: () => Promise<T>) => Promise<T | typeof SHED>;
 
 export interface PageToRender {
   shell: { file: string | null; version: string };
@@ -28,8 +33,8 @@ export interface PageToRender {
 
 export interface PageRenders {
   outcomesOf(version: string): Record<RenderOutcome, number>;
-  pageOf(page: PageToRender): Promise<RenderedPage | FellBackPage | null>;
-  held(): { modules: number; pages: number };
+  pageOf(page: PageToRender, admit?: Admit): Promise<RenderedPage | FellBackPage | null>;
+  held(): { modules: number; pages: number; bytes: number; renders: number };
 }
 
 export declare function withPageBody(page: string, rendered: RenderedPage | FellBackPage): string;
@@ -37,7 +42,9 @@ export declare function createPageRenders(options?: {
   budgetMs?: number;
   freshMs?: number;
   taggedMs?: number;
+  refreshMs?: number;
+  staleMs?: number;
   maxModules?: number;
-  maxPages?: number;
+  maxBytes?: number;
   log?: (line: string) => void;
 }): PageRenders;

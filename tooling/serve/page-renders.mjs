@@ -1,7 +1,9 @@
 // The body of a public storefront page, rendered on the shell's server (docs/decisions/037): the shell release's
 // render entry draws its layout around the screens of the storefront release this browser resolves to, so the page
 // paints from HTML and the browser hydrates it with those same releases.
-import { keptAnswers, LATE, loadModule, Recent, withinBudget } from './release-modules.mjs';
+import { LRUCache } from 'lru-cache';
+import { keptAnswers, SHED } from './kept-answers.mjs';
+import { LATE, loadModule, withinBudget } from './release-modules.mjs';
 
 /** The interface version of the render entries this server calls (shell/src/server-render, the storefront's). */
 export const PAGE_RENDER_API = 1;
@@ -18,29 +20,45 @@ export function withPageBody(page, rendered) {
   return page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.body}</div>${rendered.state}`);
 }
 
-const OUTCOMES = ['rendered', 'fromCache', 'none', 'failed', 'overBudget'];
+const OUTCOMES = ['rendered', 'fromCache', 'none', 'failed', 'overBudget', 'shed'];
+
+/** Admits every render at once: a server with no pool and no limits (the tests of one render). */
+const ADMIT_ALL = (work) => work();
 
 /**
  * @param {object} options
  * @param {number} [options.budgetMs]  a body not ready within it is left out (the page goes as the browser renders it)
  * @param {number} [options.freshMs]   how long a body is kept when there is no cache tag
  * @param {number} [options.taggedMs]  how long a body is kept at most while its cache tag stays the same
+ * @param {number} [options.refreshMs]  how soon a body kept from an older cache tag is rendered again (meanwhile the
+ *   kept one is served): a burst of listing edits makes at most one render per page per interval
+ * @param {number} [options.staleMs]  how long a body may be served stale at most
  * @param {number} [options.maxModules]  render entries kept loaded, per kind
- * @param {number} [options.maxPages]  bodies kept
+ * @param {number} [options.maxBytes]  what the kept bodies may weigh in all (their text's length)
  * @param {(line: string) => void} [options.log]
  */
 export function createPageRenders({
   budgetMs = 150,
   freshMs = 10_000,
   taggedMs = 5 * 60_000,
+  refreshMs = 10_000,
+  staleMs = 30 * 60_000,
   maxModules = 4,
-  maxPages = 1_000,
+  maxBytes = 64 * 1024 * 1024,
   log = (line) => console.warn(line),
 } = {}) {
-  const shells = new Recent(maxModules);
+  const shells = new LRUCache({ max: maxModules });
   // A storefront's entry is loaded once per shell that renders it: it is bound to that shell's React.
-  const storefronts = new Recent(maxModules * 2);
-  const pages = keptAnswers({ max: maxPages, giveUpMs: Math.max(5_000, budgetMs * 10) });
+  const storefronts = new LRUCache({ max: maxModules * 2 });
+  const pages = keptAnswers({
+    maxBytes,
+    sizeOf: (rendered) => (rendered ? rendered.body.length + rendered.state.length : 0),
+    keepMs: taggedMs,
+    freshMs,
+    refreshMs,
+    staleMs,
+    giveUpMs: Math.max(5_000, budgetMs * 10),
+  });
   /** Render outcomes per storefront version, for release health. */
   const outcomes = new Map();
 
@@ -70,7 +88,7 @@ export function createPageRenders({
     return entry;
   }
   /** One answer per shell release and outcome, so the page sent with it is prepared once. */
-  const fellBackAnswers = new Recent(maxModules * 2);
+  const fellBackAnswers = new LRUCache({ max: maxModules * 2 });
   /** What a render that failed or missed its budget answers: the meta the shell release writes (none before it did). */
   function fellBack(shellFile, outcome) {
     const key = `${shellFile}\n${outcome}`;
@@ -88,17 +106,20 @@ export function createPageRenders({
   }
 
   return {
-    /** Render outcomes of one storefront version so far: rendered, fromCache, none, failed, overBudget. */
+    /** Render outcomes of one storefront version so far: rendered, fromCache, none, failed, overBudget, shed. */
     outcomesOf: (version) => ({ ...(outcomes.get(version) ?? Object.fromEntries(OUTCOMES.map((name) => [name, 0]))) }),
     /**
-     * The page's rendered body and state; for an error or a render not done within the budget (kept for the next
-     * request when it comes), the head that says so; or null: no render entries, a page not rendered on the server. Kept per (shell release,
-     * remotes' releases, cache tag, URL): anonymous pages only, so any browser with the same releases may have it.
+     * The page's rendered body and state; for an error, a render not done within the budget (kept for the next
+     * request when it comes) or one not admitted, the head that says so; or null: no render entries, a page not
+     * rendered on the server. Kept per (shell release, remotes' releases, width, URL), and served while a newer
+     * cache tag's render is under way: anonymous pages only, so any browser with the same releases may have it.
+     * `admit` runs a render that is not kept, or answers SHED (render-admission.mjs).
      * @param {{ shell: { file: string | null, version: string }, storefront: { file: string | null, version: string },
      *   remotes: { name: string, version?: string }[], config: object, apiUrl: string, tag: string | null,
      *   path: string, search: string, userAgent?: string }} page
+     * @param {(work: () => Promise<unknown>) => Promise<unknown>} [admit]
      */
-    async pageOf({ shell, storefront, remotes, config, apiUrl, tag, path, search, userAgent }) {
+    async pageOf({ shell, storefront, remotes, config, apiUrl, tag, path, search, userAgent }, admit = ADMIT_ALL) {
       if (!shell.file || !storefront.file) return null;
       const releaseSet = [shell.version, ...remotes.map(({ name, version }) => `${name}@${version ?? ''}`)].join(' ');
       // A page is drawn for a phone's, a tablet's or a desktop's width (the shell's entry tells which).
@@ -110,27 +131,32 @@ export function createPageRenders({
         log(`[page-render] shell ${shell.version}: ${error?.message ?? error}`);
         return null;
       }
-      const key = `${releaseSet}\n${viewport}\n${tag ?? ''}\n${path}?${search}`;
-      const wasKept = pages.has(key);
-      const page = pages.take(key, tag === null ? freshMs : taggedMs, (signal) =>
-        shellOf(shell.file).renderPage({
-          path,
-          search,
-          userAgent,
-          apiUrl,
-          config,
-          remotes,
-          signal,
-          storefront: storefrontOf(shell.file, storefront.file),
-        }),
+      const key = `${releaseSet}\n${viewport}\n${path}?${search}`;
+      const { answer, kept } = pages.take(key, tag, (signal) =>
+        admit(() =>
+          shellOf(shell.file).renderPage({
+            path,
+            search,
+            userAgent,
+            apiUrl,
+            config,
+            remotes,
+            signal,
+            storefront: storefrontOf(shell.file, storefront.file),
+          }),
+        ),
       );
       try {
-        const rendered = await withinBudget(page, budgetMs);
+        const rendered = await withinBudget(answer, budgetMs);
         if (rendered === LATE) {
           count(storefront.version, 'overBudget');
           return fellBack(shell.file, 'over-budget');
         }
-        count(storefront.version, rendered ? (wasKept ? 'fromCache' : 'rendered') : 'none');
+        if (rendered === SHED) {
+          count(storefront.version, 'shed');
+          return fellBack(shell.file, 'shed');
+        }
+        count(storefront.version, rendered ? (kept ? 'fromCache' : 'rendered') : 'none');
         return rendered;
       } catch (error) {
         count(storefront.version, 'failed');
@@ -138,7 +164,10 @@ export function createPageRenders({
         return fellBack(shell.file, 'failed');
       }
     },
-    /** How many render entries and bodies are held now (bounded by maxModules and maxPages). */
-    held: () => ({ modules: shells.size + storefronts.size, pages: pages.size }),
+    /** How many render entries and bodies are held now, what the bodies weigh, and renders started so far. */
+    held: () => {
+      const { count: kept, bytes, computations } = pages.held();
+      return { modules: shells.size + storefronts.size, pages: kept, bytes, renders: computations };
+    },
   };
 }

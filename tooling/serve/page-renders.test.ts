@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { keptReleases } from './kept-releases.testing';
+import { SHED } from './kept-answers.mjs';
 import { createPageRenders, withPageBody } from './page-renders.mjs';
 
 // The shell's server renders a public page's body with the render entries of the shell release and the storefront
@@ -143,21 +144,43 @@ describe('createPageRenders', () => {
     await renders.pageOf(page('2.0.0-a', '/dashboard/myorder'));
     await renders.pageOf(page('2.0.0-broken'));
     await renders.pageOf(page('2.0.0-slow'));
-    expect(renders.outcomesOf('2.0.0-a')).toEqual({ rendered: 1, fromCache: 1, none: 1, failed: 0, overBudget: 0 });
+    expect(renders.outcomesOf('2.0.0-a')).toEqual({
+      rendered: 1,
+      fromCache: 1,
+      none: 1,
+      failed: 0,
+      overBudget: 0,
+      shed: 0,
+    });
     expect(renders.outcomesOf('2.0.0-broken')).toMatchObject({ failed: 1 });
     expect(renders.outcomesOf('2.0.0-slow')).toMatchObject({ overBudget: 1 });
   });
 
-  it('renders again when the cache tag moves (the catalog changed), and keeps at most `maxPages` bodies', async () => {
-    const renders = createPageRenders({ maxPages: 2, maxModules: 1, log: () => undefined });
-    await renders.pageOf(page('2.0.0-a', '/booklist', 'catalog 1'));
-    await renders.pageOf(page('2.0.0-a', '/booklist', 'catalog 2'));
-    expect(renders.outcomesOf('2.0.0-a')).toMatchObject({ rendered: 2, fromCache: 0 });
+  it('serves the kept body when the cache tag moves while one render makes the new one, and keeps bodies up to `maxBytes`', async () => {
+    const renders = createPageRenders({ maxBytes: 500, maxModules: 1, refreshMs: 0, log: () => undefined });
+    const first = await renders.pageOf(page('2.0.0-a', '/booklist', 'catalog 1'));
+    expect(await renders.pageOf(page('2.0.0-a', '/booklist', 'catalog 2'))).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await renders.pageOf(page('2.0.0-a', '/booklist', 'catalog 2'))).not.toBe(first);
+    expect(renders.outcomesOf('2.0.0-a')).toMatchObject({ rendered: 1, fromCache: 2 });
+    expect(renders.held().renders).toBe(2);
     await renders.pageOf(page('2.0.0-a', '/category'));
     await renders.pageOf(page('2.0.0-broken', '/category'));
     await renders.pageOf(page('2.0.0-b', '/category'));
-    // One shell entry, and two storefront entries per shell kept: the oldest release's is let go.
-    expect(renders.held()).toEqual({ modules: 3, pages: 2 });
+    // One shell entry, and two storefront entries per shell kept: the oldest release's is let go. Each body here
+    // weighs about 220 characters with its key: no more than 500 of them are kept.
+    expect(renders.held()).toMatchObject({ modules: 3, pages: 2 });
+    expect(renders.held().bytes).toBeLessThanOrEqual(500);
+  });
+
+  it('sends a page the pool or the client’s limit does not admit as the browser renders it, counted as shed', async () => {
+    const renders = createPageRenders({ log: () => undefined });
+    const shed = await renders.pageOf(page('2.0.0-a', '/booklist?x'), async () => SHED);
+    expect(shed).toEqual({ head: '<meta name="bookswap-server-render" content="shed">' });
+    expect(renders.outcomesOf('2.0.0-a')).toMatchObject({ shed: 1, failed: 0, rendered: 0 });
+    // A kept page needs no admission.
+    await renders.pageOf(page('2.0.0-a', '/category'));
+    expect(await renders.pageOf(page('2.0.0-a', '/category'), async () => SHED)).toHaveProperty('body');
   });
 
   it('writes a body that holds `$` as text', () => {

@@ -4,39 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import vm from 'node:vm';
 
-/** A small least-recently-used map: reading an entry makes it the newest; past `max` the oldest goes. */
-export class Recent {
-  constructor(max) {
-    this.max = max;
-    this.entries = new Map();
-  }
-  get(key) {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key, value) {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.max) break;
-      this.entries.delete(oldest);
-    }
-  }
-  delete(key) {
-    this.entries.delete(key);
-  }
-  get size() {
-    return this.entries.size;
-  }
-}
-
 /**
  * Runs a release's server entry (one CommonJS file with its imports bundled in) as a module of its own. Not through
- * `require`, whose cache would keep every release ever loaded: a module dropped from `Recent` is garbage.
+ * `require`, whose cache would keep every release ever loaded: a module dropped from its cache (an LRUCache) is garbage.
  * `provided` answers the requests the entry left to its host (a remote's render takes the shell's React); anything
  * else is Node's own (`node:` modules).
  */
@@ -67,39 +37,4 @@ export async function withinBudget(work, budgetMs) {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Answers kept per key for a while, each computed at most once at a time (the requests meanwhile share it); a
- * failure is not kept. Work past a request's budget is still awaited for the next request, but not for ever: it gets
- * a signal that aborts after `giveUpMs`.
- */
-export function keptAnswers({ max, giveUpMs }) {
-  const kept = new Recent(max);
-  return {
-    /** Whether a fresh answer is kept for the key. */
-    has: (key) => kept.get(key)?.until > Date.now(),
-    /** The kept answer, or `compute(signal)`'s, kept `keepMs`. */
-    take(key, keepMs, compute) {
-      const known = kept.get(key);
-      if (known && known.until > Date.now()) return known.answer;
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), giveUpMs).unref();
-      const answer = Promise.resolve()
-        .then(() => compute(controller.signal))
-        .then(
-          (value) => value ?? null,
-          (error) => {
-            kept.delete(key);
-            throw error;
-          },
-        );
-      answer.catch(() => undefined);
-      kept.set(key, { answer, until: Date.now() + keepMs });
-      return answer;
-    },
-    get size() {
-      return kept.size;
-    },
-  };
 }

@@ -8,6 +8,8 @@ export interface StaticServer {
   port: number;
   listen(): Promise<void>;
   close(): Promise<void>;
+  /** The shell's server only: its render pool, what it shed, and what its kept pages and heads weigh. */
+  renderState?: () => unknown;
 }
 
 export declare const PACKAGES: readonly ServedPackage[];

@@ -1,11 +1,13 @@
 // Which folder is served on which port and how (docs/architecture.md "Ports").
 import { dirname, extname, join } from 'node:path';
 import { createStaticServer, IMMUTABLE, preparedAnswer } from './static-server.mjs';
-import { Recent } from './release-modules.mjs';
+import { LRUCache } from 'lru-cache';
 import { configJson, publicOriginOf, remotesJson } from './shell-runtime-files.mjs';
 import { createPageHeads, withPageHead } from './page-heads.mjs';
 import { createPageRenders, withPageBody } from './page-renders.mjs';
 import { crawlerAnswers } from './crawler-files.mjs';
+import { createRenderAdmission } from './render-admission.mjs';
+import { renderingFor, sendRenderCredential } from './render-api-calls.mjs';
 import releaseStore from '../release/release-store.cjs';
 import remotesForBrowser from '../release/remotes-for-browser.cjs';
 import registryStore from '../release/registry-store.cjs';
@@ -30,6 +32,7 @@ function withRegistry(env, serve) {
   const server = serve(() => reader.current());
   return {
     port: server.port,
+    renderState: server.renderState,
     async listen() {
       await reader.start();
       await server.listen();
@@ -112,9 +115,27 @@ function serveShellFrom(releases, port, env, registry) {
   const pageRenders = createPageRenders({
     budgetMs: settingOf(env.BOOKSWAP_PAGE_RENDER_BUDGET_MS, 150),
     freshMs: settingOf(env.BOOKSWAP_PAGE_HEAD_FRESH_MS, 10_000),
+    refreshMs: settingOf(env.BOOKSWAP_PAGE_REFRESH_MS, 10_000),
+    maxBytes: settingOf(env.BOOKSWAP_PAGE_CACHE_MB, 64) * 1024 * 1024,
   });
+  // What a visitor may start when a page is not kept (docs/decisions/043): a place in the render pool, within the
+  // client's allowance of uncached pages a minute; past either the page goes as the browser renders it.
+  const admission = createRenderAdmission({
+    concurrency: settingOf(env.BOOKSWAP_RENDERS_IN_FLIGHT, undefined),
+    queue: settingOf(env.BOOKSWAP_RENDER_QUEUE, undefined),
+    perClientPerMinute:
+      env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE === undefined ? 120 : Number(env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE),
+    trustProxy: env.BOOKSWAP_TRUST_PROXY ?? '',
+    maxRssBytes: settingOf(env.BOOKSWAP_SHELL_MEMORY_MB, 1024) * 1024 * 1024,
+  });
+  /** The API origins whose calls carry this server's credential (BOOKSWAP_RENDER_KEY), and how to stop that. */
+  const credentialed = new Map();
+  const withCredential = (apiUrl) => {
+    if (!credentialed.has(apiUrl))
+      credentialed.set(apiUrl, sendRenderCredential({ apiUrl, key: env.BOOKSWAP_RENDER_KEY }));
+  };
   /** Pages as sent, by shell release and the identities of their head and body (kept answers are the same objects). */
-  const answers = new Recent(500);
+  const answers = new LRUCache({ max: 500 });
   const ids = new WeakMap();
   let lastId = 0;
   const idOf = (value) => {
@@ -130,10 +151,27 @@ function serveShellFrom(releases, port, env, registry) {
   /** The storefront release this browser resolves to (live, or its canary). */
   const storefrontOf = (browserId) => versionForBrowser(registry(), 'storefront', browserId, env).version;
   /**
+   * The request's public page in its one spelling, as the storefront release this browser gets spells it (its path
+   * still escaped, as the browser's router reads it), or null: no public page, or a release that names none.
+   */
+  const canonicalOf = (request, shell) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    try {
+      const file = serverFileOf('storefront', storefrontOf(shell.browserId), 'pageHead');
+      const canonical = pageHeads.canonicalOf(file, url.pathname, url.search.slice(1));
+      if (!canonical) return null;
+      const location = `${canonical.path}${canonical.search ? `?${canonical.search}` : ''}`;
+      return { ...canonical, location, asked: `${url.pathname}${url.search}` };
+    } catch (error) {
+      console.warn(`[page-head] ${url.pathname}: ${error?.message ?? error}`);
+      return null;
+    }
+  };
+  /**
    * The shell's page for this request: naming its release, with the storefront's head for a public page and, unless
    * BOOKSWAP_PAGE_RENDER is `off`, its body rendered by the shell's and the storefront's releases.
    */
-  const pageFor = (request, shell) => async (read) => {
+  const pageFor = (request, shell, canonical) => async (read) => {
     const version = storefrontOf(shell.browserId);
     const headFile = serverFileOf('storefront', version, 'pageHead');
     // The path as the browser's router reads it: still escaped (the entry decodes a category's id once).
@@ -144,22 +182,32 @@ function serveShellFrom(releases, port, env, registry) {
     // The API as this server reaches it (BOOKSWAP_SERVER_API_URL), else the one the page calls.
     const apiUrl = env.BOOKSWAP_SERVER_API_URL || config.apiUrl;
     const origin = publicOriginOf(env, request);
+    withCredential(apiUrl);
+    // One admission for the request's head and body; the API calls they make name this visitor.
+    const client = admission.clientOf(request);
+    const admitted = admission.forRequest(client);
+    const admit = (work) => admitted(() => renderingFor(client, work));
+    // A page just back from signing in (what to resume is in its URL) is the browser's alone.
+    const renders = canonical?.renders !== false;
     const [head, body] = await Promise.all([
-      pageHeads.headOf({ file: headFile, version, path, search, origin, apiUrl }),
-      env.BOOKSWAP_PAGE_RENDER === 'off'
+      renders ? pageHeads.headOf({ file: headFile, version, path, search, origin, apiUrl }, admit) : null,
+      env.BOOKSWAP_PAGE_RENDER === 'off' || !renders
         ? null
-        : pageRenders.pageOf({
-            shell: { file: serverFileOf('shell', shell.version, 'pageRender'), version: shell.version },
-            storefront: { file: serverFileOf('storefront', version, 'pageRender'), version },
-            remotes: remotesJson(shell.folder, env, request.headers.cookie, registry()).body,
-            config,
-            apiUrl,
-            // The catalog's version, as the heads are kept by: a change to the listings renders anew.
-            tag: headFile ? await pageHeads.tagOf(headFile, apiUrl).catch(() => null) : null,
-            path,
-            search,
-            userAgent: request.headers['user-agent'],
-          }),
+        : pageRenders.pageOf(
+            {
+              shell: { file: serverFileOf('shell', shell.version, 'pageRender'), version: shell.version },
+              storefront: { file: serverFileOf('storefront', version, 'pageRender'), version },
+              remotes: remotesJson(shell.folder, env, request.headers.cookie, registry()).body,
+              config,
+              apiUrl,
+              // The catalog's version, as the heads are kept by: a change to the listings renders anew.
+              tag: headFile ? await pageHeads.tagOf(headFile, apiUrl).catch(() => null) : null,
+              path,
+              search,
+              userAgent: request.headers['user-agent'],
+            },
+            admit,
+          ),
     ]);
     // The same release, head and body make the same page: it is put together, encoded and hashed once.
     const key = `${shell.version} ${shell.channel} ${idOf(head)} ${idOf(body)}`;
@@ -175,7 +223,7 @@ function serveShellFrom(releases, port, env, registry) {
   const noRelease = () => {
     throw new Error('no shell release is kept: build one with pnpm release build shell');
   };
-  return createStaticServer({
+  const server = createStaticServer({
     root: releases,
     port,
     route(request, pathname) {
@@ -186,13 +234,18 @@ function serveShellFrom(releases, port, env, registry) {
       const { version, setCookie } = shell;
       if (!version) return null;
       // Client-side routes (/dashboard/myproduct) get the page; a file's path is looked up in the same release.
-      if (!extname(pathname))
+      if (!extname(pathname)) {
+        // A public page has one URL: any other spelling of it (an unknown parameter, a default written out, another
+        // order) is sent there, so it never makes a render of its own.
+        const canonical = canonicalOf(request, shell);
+        if (canonical && canonical.location !== canonical.asked) return { redirect: canonical.location, setCookie };
         return {
           pathname: `/${version}/index.html`,
           setCookie,
           cacheControl: SHELL_PAGE_CACHING,
-          rewrite: pageFor(request, shell),
+          rewrite: pageFor(request, shell, canonical),
         };
+      }
       return { pathname: `/${version}${pathname}`, setCookie };
     },
     // The page's Content-Security-Policy names this deployment's API, remotes and providers.
@@ -219,6 +272,16 @@ function serveShellFrom(releases, port, env, registry) {
       },
     }),
   });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      for (const stop of credentialed.values()) stop();
+      credentialed.clear();
+    },
+    /** What the render pool holds and has shed, and what the kept pages and heads weigh (the bench reads them). */
+    renderState: () => ({ admission: admission.state(), pages: pageRenders.held(), heads: pageHeads.held() }),
+  };
 }
 
 /**

@@ -16,3 +16,5 @@ console.log(`${pkg.folder} on http://localhost:${server.port}`);
 const stop = () => void server.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// The render pool's and the kept pages' state, for an operator or a bench (`kill -USR2 <pid>`), on this output.
+process.on('SIGUSR2', () => console.log(`[render-state] ${JSON.stringify(server.renderState?.() ?? null)}`));

@@ -76,7 +76,9 @@ export function preparedAnswer(text) {
  *   request's path to a file's path under `root` before it is looked up (the shell's releases); null: not found
  *
  * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string,
- *   rewrite?: (read: () => Promise<string>) => Promise<string | PreparedAnswer> }} Routed
+ *   rewrite?: (read: () => Promise<string>) => Promise<string | PreparedAnswer> } |
+ *   { redirect: string, setCookie?: string | null }} Routed
+ *   `redirect` sends the browser to that path of this origin instead (a public page's one URL)
  *   `rewrite` answers a text file changed for this answer only (the shell's page names the release it comes from, and
  *   carries its head and body), from `read()`, the file's text; or an answer it prepared before and keeps
  */
@@ -229,6 +231,16 @@ export function createStaticServer({
       return;
     }
     const routed = route ? route(request, pathname) : { pathname };
+    if (routed?.redirect) {
+      // Temporary: a later release may read a parameter this one drops, and a kept 301 would drop it still.
+      response.writeHead(302, {
+        location: routed.redirect,
+        'cache-control': 'no-store',
+        ...(routed.setCookie ? { 'set-cookie': routed.setCookie } : {}),
+      });
+      response.end();
+      return;
+    }
     let found = routed ? await fileFor(routed.pathname) : null;
     // Client-side routes (/dashboard/myproduct) get the page; a missing script or image stays a 404.
     if (!found && spa && !extname(pathname)) found = await fileFor('/index.html');

@@ -3,12 +3,10 @@ import { useLocation, useSearchParams, type Location } from 'react-router-dom';
 import { useAuth } from '@bookswap/contract/auth';
 import { isLoginReason, RESUME_ACTION_PARAM, type LoginReason } from '@bookswap/contract/routing';
 import type { Product } from '@bookswap/shared/schemas';
+import { RESUME_ID_PARAM } from './resume-id-param';
 
 /** The books a page's actions are for: the details page's own book, or a list's books once loaded. */
 export type ShownBooks = Product | readonly Product[];
-
-/** On a list, the book whose Book Now or Report sent the visitor to sign in. */
-export const RESUME_ID_PARAM = 'resumeId';
 
 /**
  * Where sign-in brings the visitor back: this page, and on a list also the pressed book's id, so the modal can

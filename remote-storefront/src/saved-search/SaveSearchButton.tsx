@@ -9,11 +9,9 @@ import { SAVED_SEARCHES_PATH, writes } from '@bookswap/shared/api';
 import type { SavedSearchBody } from '@bookswap/shared/schemas';
 import { useWrite } from '@bookswap/shared/ui';
 import type { BookListPlace } from '../book-list/book-list-query';
+import { SAVE_AFTER_SIGN_IN } from './save-after-sign-in';
 
 export const SEARCH_SAVED = 'Search saved: we will email you when a new book matches it';
-
-/** On the list a visitor comes back to after signing in to save it: save it then, as they asked. */
-export const SAVE_AFTER_SIGN_IN = 'saveSearch';
 
 /** The list's search and filters as the server keeps them (decision 035); order, page and size are not the search. */
 function savedSearchBody(place: BookListPlace): SavedSearchBody {

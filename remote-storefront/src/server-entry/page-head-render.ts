@@ -10,6 +10,9 @@ import { homeHead } from '../page-head/page-head';
 import { pageHeadTags } from '../page-head/page-head-tags';
 import { publicPageOf } from './public-page';
 
+/** The one URL of each public page, by which the shell's server redirects and keeps its renders. */
+export { canonicalPage } from './canonical-page';
+
 /** What the shell's server asks: the page's path and query, its public origin, and the API to read from. */
 export interface PageHeadRequest {
   path: string;

@@ -121,3 +121,39 @@ onPostgres('rate limits counted in PostgreSQL', () => {
     expect(statuses.sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
   });
 });
+
+describe('rate limits of the shell servers’ renders', () => {
+  const search = (server: TestServer, word: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url: `/api/category/list?search=${word}&page=0&size=5`, headers });
+  const asRenderer = (visitor: string, key = 'render-secret') => ({
+    'x-bookswap-render-key': key,
+    'x-bookswap-render-for': visitor,
+  });
+
+  it('counts a render’s calls against the visitor it renders for, apart from every other bucket', async () => {
+    const server = await serverWith({
+      renderKey: 'render-secret',
+      rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 2, telemetryPerMinute: 10_000 },
+    });
+    // One visitor's flood of pages empties that visitor's render bucket, and only it.
+    const flood = [];
+    for (let i = 0; i < 3; i++) flood.push((await search(server, `flood${i}`, asRenderer('203.0.113.9'))).statusCode);
+    expect(flood).toEqual([200, 200, 429]);
+    expect((await search(server, 'quiet', asRenderer('198.51.100.7'))).statusCode).toBe(200);
+    // The renders all come from the shell server's one address: its own browsing is a bucket of its own too.
+    expect((await search(server, 'browser1')).statusCode).toBe(200);
+    expect((await search(server, 'browser2')).statusCode).toBe(200);
+  });
+
+  it('takes the visitor’s name only with the right key', async () => {
+    const server = await serverWith({
+      renderKey: 'render-secret',
+      rateLimits: { tokenPerMinute: 100, writesPerMinute: 100, searchPerMinute: 2, telemetryPerMinute: 10_000 },
+    });
+    // A forged key is a plain call from its address: naming other visitors gets it no new bucket.
+    const forged = [];
+    for (const visitor of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      forged.push((await search(server, visitor, asRenderer(visitor, 'guess-secret'))).statusCode);
+    expect(forged).toEqual([200, 200, 429]);
+  });
+});

@@ -1,0 +1,85 @@
+// Answers the shell's server keeps per key (a page's body, its head), bounded by their size in memory, and served
+// stale while one background computation refreshes them (docs/decisions/043): a burst of listing edits, each of
+// which moves the catalog's version, makes at most one computation per key and interval, never a wait for visitors.
+import { LRUCache } from 'lru-cache';
+
+/** What a computation answers when it was not admitted (the render pool is full, the client is over its limit). */
+export const SHED = Symbol('shed');
+
+/**
+ * @template T
+ * @param {object} options
+ * @param {number} options.maxBytes    what the kept answers may weigh in all (`sizeOf` each)
+ * @param {(value: T | null) => number} options.sizeOf  an answer's weight in bytes (about: the length of its text)
+ * @param {number} options.keepMs      how long an answer stays current while its tag stays the same
+ * @param {number} options.freshMs     how long an answer with no tag (the version could not be had) stays current
+ * @param {number} options.refreshMs   how soon after its computation an answer of an older tag is computed again
+ * @param {number} options.staleMs     how long an answer may be served stale at most before it is dropped
+ * @param {number} options.giveUpMs    a computation's signal aborts after it (past every visitor's budget)
+ */
+export function keptAnswers({ maxBytes, sizeOf, keepMs, freshMs, refreshMs, staleMs, giveUpMs }) {
+  /** @type {LRUCache<string, { value: T | null, tag: string | null, at: number }>} */
+  const kept = new LRUCache({
+    maxSize: maxBytes,
+    // lru-cache wants a positive whole size: a null answer (a page not rendered) still takes its key's room.
+    sizeCalculation: (entry, key) => Math.max(1, Math.ceil(sizeOf(entry.value) + key.length)),
+    ttl: staleMs,
+  });
+  /** Computations under way, one per key: the requests meanwhile share it. */
+  const pending = new Map();
+  let computations = 0;
+
+  /** Whether a kept answer computed at `at` for `keptTag` must be computed again now that the tag is `tag`. */
+  function due({ tag: keptTag, at }, tag) {
+    const age = Date.now() - at;
+    if (tag === null) return age >= freshMs;
+    return keptTag === tag ? age >= keepMs : age >= refreshMs;
+  }
+
+  function compute(key, tag, work) {
+    const controller = new AbortController();
+    const giveUp = setTimeout(() => controller.abort(), giveUpMs);
+    giveUp.unref();
+    computations++;
+    const answer = Promise.resolve()
+      .then(() => work(controller.signal))
+      .then((value) => {
+        if (value !== SHED) kept.set(key, { value: value ?? null, tag, at: Date.now() });
+        return value === SHED ? SHED : (value ?? null);
+      })
+      .catch((error) => {
+        // A failed refresh keeps serving the stale answer, and is not tried again before refreshMs.
+        const stale = kept.get(key);
+        if (stale) kept.set(key, { ...stale, at: Date.now() });
+        throw error;
+      })
+      .finally(() => {
+        clearTimeout(giveUp);
+        pending.delete(key);
+      });
+    answer.catch(() => undefined);
+    pending.set(key, answer);
+    return answer;
+  }
+
+  return {
+    /**
+     * The answer for `key`: the kept one at once when there is one (stale or not: a due one is computed again in the
+     * background), else the one under way, else `work(signal)`'s. `work` may answer SHED; a failure is not kept.
+     * @param {string} key
+     * @param {string | null} tag  what the answer is made of (the catalog's version), null when it cannot be had
+     * @param {(signal: AbortSignal) => Promise<T | null | typeof SHED>} work
+     * @returns {{ answer: Promise<T | null | typeof SHED>, kept: boolean }}
+     */
+    take(key, tag, work) {
+      const entry = kept.get(key);
+      if (entry) {
+        if (due(entry, tag) && !pending.has(key)) compute(key, tag, work);
+        return { answer: Promise.resolve(entry.value), kept: true };
+      }
+      return { answer: pending.get(key) ?? compute(key, tag, work), kept: false };
+    },
+    /** Answers kept, their weight, and how many computations were started so far. */
+    held: () => ({ count: kept.size, bytes: kept.calculatedSize, computations }),
+  };
+}

@@ -1,0 +1,75 @@
+// What a visitor's request may start on the shell's server when its page is not kept (docs/decisions/043): a render
+// or a head takes a place in a small pool (at most `concurrency` under way and `queue` waiting), and each client
+// may start only so many a minute, and none starts while the process holds more memory than its bound. Past any of
+// them the page goes out as the browser renders it, at once: counted as shed, never as failed. Kept pages are served
+// to everyone whatever the pool and the limits say.
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
+import proxyAddr from 'proxy-addr';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { SHED } from './kept-answers.mjs';
+
+/**
+ * @param {object} options
+ * @param {number} [options.concurrency]  computations under way at most (default: the cores)
+ * @param {number} [options.queue]        computations waiting at most, past which new ones are shed
+ * @param {number} [options.perClientPerMinute]  uncached pages one client may start a minute (0: no limit); below
+ *   what the API lets the renders for one visitor search (RATE_LIMIT_SEARCH_PER_MINUTE, 120: two searches a page)
+ * @param {string} [options.trustProxy]  the proxies whose X-Forwarded-For names the client (proxy-addr's forms:
+ *   `loopback`, addresses, subnets, comma-separated), none by default
+ * @param {number} [options.maxRssBytes]  no computation starts while the process's resident memory is above it
+ */
+export function createRenderAdmission({
+  concurrency = availableParallelism(),
+  queue = concurrency * 4,
+  perClientPerMinute = 50,
+  trustProxy = '',
+  maxRssBytes = Infinity,
+} = {}) {
+  const limit = pLimit(concurrency);
+  const perClient = perClientPerMinute > 0 ? new RateLimiterMemory({ points: perClientPerMinute, duration: 60 }) : null;
+  const trusted = proxyAddr.compile(
+    trustProxy
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+  const counts = { admitted: 0, shedFull: 0, shedClient: 0, shedMemory: 0 };
+
+  return {
+    /** The client a request comes from: its socket's address, or the one a trusted proxy names. */
+    clientOf: (request) => proxyAddr(request, trusted),
+    /**
+     * One admission per request: the first computation it starts spends the client's allowance, later ones (its
+     * head, then its body) ride on it. Answers SHED, at once, when the client is over its limit or the pool is full.
+     */
+    forRequest(client) {
+      let allowed;
+      const allow = () =>
+        (allowed ??= perClient
+          ? perClient.consume(client).then(
+              () => true,
+              () => false,
+            )
+          : Promise.resolve(true));
+      return async (work) => {
+        if (!(await allow())) {
+          counts.shedClient++;
+          return SHED;
+        }
+        if (limit.activeCount + limit.pendingCount >= concurrency + queue) {
+          counts.shedFull++;
+          return SHED;
+        }
+        if (process.memoryUsage.rss() > maxRssBytes) {
+          counts.shedMemory++;
+          return SHED;
+        }
+        counts.admitted++;
+        return limit(work);
+      };
+    },
+    /** Computations under way and waiting, and what was admitted or shed so far. */
+    state: () => ({ active: limit.activeCount, waiting: limit.pendingCount, ...counts }),
+  };
+}
