@@ -30,8 +30,10 @@ export default async function globalSetup() {
   // front of the shell's server would (server-render-flood.spec.ts), so its flood does not spend the others' renders.
   process.env.BOOKSWAP_TRUST_PROXY = 'loopback';
   // One person walks every public page here, faster than any visitor: the allowance of uncached pages a client may
-  // start (50 a minute) would send later pages unrendered. The render pool still sheds a flood.
+  // start (50 a minute) would send later pages unrendered, and its pages a minute (1,200) refuse some drills' loops.
+  // The render pool still sheds a flood.
   process.env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE = '1000';
+  process.env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE = '0';
   const product = await launchProduct({
     dataDir,
     // Automatic canaries decide within seconds here (release-canary.spec.ts); the product's defaults are 8,000 page

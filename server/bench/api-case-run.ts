@@ -25,8 +25,8 @@ export interface CaseRun {
   seconds: number;
   /** Printed before the case's line, e.g. which of two servers answered. */
   label?: string;
-  /** Sent with every request (the flood case names its clients in X-Forwarded-For, as a proxy would). */
-  headers?: Record<string, string>;
+  /** Sent with each request, by its number (the flood case names its clients in X-Forwarded-For, as a proxy would). */
+  headersOf?: (request: number) => Record<string, string>;
 }
 
 export async function runCase({
@@ -37,7 +37,7 @@ export async function runCase({
   connections,
   seconds,
   label,
-  headers,
+  headersOf,
 }: CaseRun): Promise<CaseResult> {
   let next = 0;
   const latencies: number[] = [];
@@ -48,8 +48,10 @@ export async function runCase({
     requests: [
       {
         method: 'GET',
-        ...(headers ? { headers } : {}),
-        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+        setupRequest: (request) => {
+          const n = next++;
+          return { ...request, path: paths[n % paths.length], ...(headersOf ? { headers: headersOf(n) } : {}) };
+        },
       },
     ],
   });

@@ -11,27 +11,34 @@ const connections = Number(process.env.FLOOD_CONNECTIONS ?? 50);
 const seconds = Number(process.env.FLOOD_SECONDS ?? 10);
 let next = 0;
 
-const result = await autocannon({
-  url: base,
-  connections,
-  duration: seconds,
-  requests: [
-    {
-      method: 'GET',
-      headers: { 'x-forwarded-for': '203.0.113.66' },
-      setupRequest: (request) => {
-        const n = next++;
-        return { ...request, path: n % 2 ? `/booklist?search=flood${n}` : `/category/3?junk=${n}` };
+async function main(): Promise<void> {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        headers: { 'x-forwarded-for': '203.0.113.66' },
+        setupRequest: (request) => {
+          const n = next++;
+          return { ...request, path: n % 2 ? `/booklist?search=flood${n}` : `/category/3?junk=${n}` };
+        },
       },
-    },
-  ],
+    ],
+  });
+  const statuses = { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] };
+  console.log(
+    JSON.stringify({
+      requests: result.requests.total,
+      perSecond: result.requests.average,
+      statuses,
+      errors: result.errors,
+    }),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
 });
-const statuses = { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] };
-console.log(
-  JSON.stringify({
-    requests: result.requests.total,
-    perSecond: result.requests.average,
-    statuses,
-    errors: result.errors,
-  }),
-);

@@ -26,8 +26,11 @@ interface FloodRun {
   database: NodeJS.ProcessEnv;
 }
 
-/** The second client, behind the same trusted proxy as the flood's but another visitor. */
-const READER = { 'x-forwarded-for': '198.51.100.7' };
+/**
+ * The other visitors, behind the same trusted proxy as the flood's: 250 addresses in turn, each well within its
+ * pages a minute, as a crowd of readers is (one reader at thousands of pages a second would be a flood itself).
+ */
+const READERS = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n % 250}` });
 
 /** The shell server's render state, as it prints it on SIGUSR2 (tooling/serve/serve.mjs). */
 function renderState(shell: ChildProcess): Promise<{ pages: { renders: number }; heads: { computations: number } }> {
@@ -83,9 +86,12 @@ async function editBurst(database: NodeJS.ProcessEnv, edits: number): Promise<vo
 
 export async function floodCase({ shell, base, cachedPages, seconds, database }: FloodRun): Promise<FloodResult> {
   const login = await (await fetch(`${base}/login`)).text();
-  const file = /src="(\/_shell\/[^"]+\.js)"/.exec(login)?.[1];
+  // The shell's entry, named in the page's start-up script.
+  const file = /\/_shell\/[\w.+-]+\/main\.[0-9a-f]+\.js/.exec(login)?.[0];
   if (!file) throw new Error('the page names no script of the shell');
-  await Promise.all(cachedPages.map((page) => fetch(`${base}${page}`, { headers: READER }).then((r) => r.text())));
+  await Promise.all(
+    cachedPages.map((page) => fetch(`${base}${page}`, { headers: READERS(0) }).then((r) => r.text())),
+  );
   const reads = (name: string) => ({
     pages: () =>
       runCase({
@@ -95,7 +101,7 @@ export async function floodCase({ shell, base, cachedPages, seconds, database }:
         paths: cachedPages,
         connections: 10,
         seconds,
-        headers: READER,
+        headersOf: READERS,
       }),
     files: () =>
       runCase({
@@ -105,7 +111,7 @@ export async function floodCase({ shell, base, cachedPages, seconds, database }:
         paths: [file],
         connections: 10,
         seconds,
-        headers: READER,
+        headersOf: READERS,
       }),
   });
   const quiet = { pages: await reads('quiet').pages(), files: await reads('quiet').files() };
@@ -125,7 +131,7 @@ export async function floodCase({ shell, base, cachedPages, seconds, database }:
     paths: cachedPages,
     connections: 4,
     seconds: 3,
-    headers: READER,
+    headersOf: READERS,
   });
   await editBurst(database, 100);
   await asking;

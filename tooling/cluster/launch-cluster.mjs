@@ -175,6 +175,8 @@ export async function launchCluster({
         ...registryEnv,
         BOOKSWAP_API_URL: `http://localhost:${ports.api}`,
         BOOKSWAP_RENDER_KEY: renderKey,
+        // The origin visitors use is the balancer's, never a request's Host header.
+        BOOKSWAP_PUBLIC_URL: `http://localhost:${ports.shell}`,
         // Pages come through HAProxy on loopback: the visitor is the one it names in X-Forwarded-For.
         BOOKSWAP_TRUST_PROXY: 'loopback',
         ...shellEnv,

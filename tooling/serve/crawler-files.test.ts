@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,21 +71,32 @@ describe('what the shell’s origin tells search engines', () => {
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     const xml = await answer.text();
+    const own = origin.replace('127.0.0.1', 'localhost');
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
-    // No public origin named: the one the request came to.
+    // No public origin named: this server's own, on loopback.
     expect(locations(xml)).toEqual([
-      `${origin}/`,
-      `${origin}/category`,
-      `${origin}/booklist`,
-      `${origin}/booklist?page=1`,
-      `${origin}/booklist?page=2`,
-      `${origin}/booklist?page=3`,
-      `${origin}/booklist?page=4`,
-      `${origin}/category/1`,
-      `${origin}/category/2`,
+      `${own}/`,
+      `${own}/category`,
+      `${own}/booklist`,
+      `${own}/booklist?page=1`,
+      `${own}/booklist?page=2`,
+      `${own}/booklist?page=3`,
+      `${own}/booklist?page=4`,
+      `${own}/category/1`,
+      `${own}/category/2`,
     ]);
+    // Whatever Host a request names: a forged one is never the pages' origin.
+    const forged = await new Promise<string>((resolve, reject) =>
+      get(`${origin}/robots.txt`, { headers: { host: 'evil.example' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      }).on('error', reject),
+    );
+    expect(forged).toContain(`Sitemap: ${own}/sitemap.xml`);
+    expect(forged).not.toContain('evil.example');
     await fetch(`${origin}/sitemap.xml`);
     expect(fake.calls).toEqual(['/api/category/list?size=5&facets=1']);
   });
@@ -105,6 +116,12 @@ describe('what the shell’s origin tells search engines', () => {
     ]);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('[sitemap] the catalog could not be read'));
     errors.mockRestore();
+  });
+
+  it('refuses to serve beyond loopback without a public origin', () => {
+    expect(() => serveShellBuild(releases, 38_487, { BOOKSWAP_SERVE_HOST: '0.0.0.0' })).toThrow(
+      'BOOKSWAP_PUBLIC_URL is required to serve the shell on 0.0.0.0',
+    );
   });
 
   it('the page learns the public origin the deployer named from config.json', async () => {

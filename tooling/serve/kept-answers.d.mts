@@ -4,7 +4,7 @@ export interface KeptAnswers<T> {
   take(
     key: string,
     tag: string | null,
-    work: (signal: AbortSignal) => Promise<T | null | typeof SHED>,
+    work: (signal: AbortSignal, options: { refresh: boolean }) => Promise<T | null | typeof SHED>,
   ): { answer: Promise<T | null | typeof SHED>; kept: boolean };
   held(): { count: number; bytes: number; computations: number };
 }

@@ -36,13 +36,13 @@ export function keptAnswers({ maxBytes, sizeOf, keepMs, freshMs, refreshMs, stal
     return keptTag === tag ? age >= keepMs : age >= refreshMs;
   }
 
-  function compute(key, tag, work) {
+  function compute(key, tag, work, refresh) {
     const controller = new AbortController();
     const giveUp = setTimeout(() => controller.abort(), giveUpMs);
     giveUp.unref();
     computations++;
     const answer = Promise.resolve()
-      .then(() => work(controller.signal))
+      .then(() => work(controller.signal, { refresh }))
       .then((value) => {
         if (value !== SHED) kept.set(key, { value: value ?? null, tag, at: Date.now() });
         return value === SHED ? SHED : (value ?? null);
@@ -65,21 +65,22 @@ export function keptAnswers({ maxBytes, sizeOf, keepMs, freshMs, refreshMs, stal
   return {
     /**
      * The answer for `key`: the kept one at once when there is one (stale or not: a due one is computed again in the
-     * background), else the one under way, else `work(signal)`'s. `work` may answer SHED; a failure is not kept.
+     * background), else the one under way, else `work(signal, { refresh })`'s (`refresh`: the background one).
+     * `work` may answer SHED; a failure is not kept.
      * @param {string} key
      * @param {string | null} tag  what the answer is made of (the catalog's version), null when it cannot be had
-     * @param {(signal: AbortSignal) => Promise<T | null | typeof SHED>} work
+     * @param {(signal: AbortSignal, options: { refresh: boolean }) => Promise<T | null | typeof SHED>} work
      * @returns {{ answer: Promise<T | null | typeof SHED>, kept: boolean }}
      */
     take(key, tag, work) {
       const entry = kept.get(key);
       if (entry) {
-        if (due(entry, tag) && !pending.has(key)) compute(key, tag, work);
+        if (due(entry, tag) && !pending.has(key)) compute(key, tag, work, true);
         return { answer: Promise.resolve(entry.value), kept: true };
       }
-      return { answer: pending.get(key) ?? compute(key, tag, work), kept: false };
+      return { answer: pending.get(key) ?? compute(key, tag, work, false), kept: false };
     },
-    /** Answers kept, their weight, and how many computations were started so far. */
+    /** Answers kept, their weight, and how many computations were asked for so far (shed ones included). */
     held: () => ({ count: kept.size, bytes: kept.calculatedSize, computations }),
   };
 }

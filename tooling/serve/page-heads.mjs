@@ -57,6 +57,8 @@ export function createPageHeads({
   /** Per entry and API: the last cache tag, when it was asked, and the question under way. */
   const tags = new LRUCache({ max: maxModules * 2 });
   const outcomes = { written: 0, fromCache: 0, none: 0, failed: 0, overBudget: 0, shed: 0 };
+  /** Heads computed so far (admitted ones: a shed one computes none). */
+  let computed = 0;
 
   function moduleOf(file) {
     let loaded = modules.get(file);
@@ -111,8 +113,14 @@ export function createPageHeads({
       const head = (async () => {
         const tag = await tagOf(file, apiUrl);
         const key = `${version}\n${origin}\n${path}?${search}`;
-        const { answer, kept } = heads.take(key, tag, (signal) =>
-          admit(() => moduleOf(file).renderPageHead({ path, search, origin, apiUrl, signal })),
+        const { answer, kept } = heads.take(key, tag, (signal, { refresh }) =>
+          admit(
+            () => {
+              computed++;
+              return moduleOf(file).renderPageHead({ path, search, origin, apiUrl, signal });
+            },
+            { refresh },
+          ),
         );
         wasKept = kept;
         return answer;
@@ -146,8 +154,8 @@ export function createPageHeads({
     },
     /** How many releases' entries and heads are held now, what the heads weigh, and heads computed so far. */
     held: () => {
-      const { count, bytes, computations } = heads.held();
-      return { modules: modules.size, heads: count, bytes, computations };
+      const { count, bytes } = heads.held();
+      return { modules: modules.size, heads: count, bytes, computations: computed };
     },
   };
 }

@@ -82,6 +82,25 @@ describe('a public page’s one URL', () => {
     expect((await fetch(`${origin}/dashboard/myorder?x=1`, { redirect: 'manual' })).status).toBe(200);
   });
 
+  it('refuses a client past its pages a minute (429, held a while), and leaves other clients alone', async () => {
+    goLive('2.0.0-canonical');
+    const origin = await shellServer(38_568, {
+      BOOKSWAP_PAGES_PER_CLIENT_MINUTE: '3',
+      BOOKSWAP_TRUST_PROXY: 'loopback',
+    });
+    const from = (client: string) => ({ headers: { 'x-forwarded-for': client } });
+    const statuses = [];
+    for (let n = 0; n < 3; n++)
+      statuses.push((await fetch(`${origin}/booklist?page=${n + 1}`, from('203.0.113.9'))).status);
+    const started = Date.now();
+    const refused = await fetch(`${origin}/booklist?page=9`, from('203.0.113.9'));
+    expect([...statuses, refused.status]).toEqual([200, 200, 200, 429]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Held before it is answered: a flood over a few connections waits instead of asking again at once.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect((await fetch(`${origin}/booklist?page=9`, from('198.51.100.7'))).status).toBe(200);
+  });
+
   it('keeps what sign-in came back with, and leaves that page to the browser', async () => {
     goLive('2.0.0-canonical');
     const origin = await shellServer(38_567);

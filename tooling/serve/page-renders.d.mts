@@ -16,7 +16,7 @@ export interface FellBackPage {
 export type RenderOutcome = 'rendered' | 'fromCache' | 'none' | 'failed' | 'overBudget' | 'shed';
 
 /** Runs a render that is not kept, or answers SHED (render-admission.mjs). */
-export type Admit = <T>(work: () => Promise<T>) => Promise<T | typeof SHED>;
+export type Admit = <T>(work: () => Promise<T>, options?: { refresh?: boolean }) => Promise<T | typeof SHED>;
 
 export interface PageToRender {
   shell: { file: string | null; version: string };

@@ -59,6 +59,8 @@ export function createPageRenders({
     staleMs,
     giveUpMs: Math.max(5_000, budgetMs * 10),
   });
+  /** Renders run so far (admitted ones: a shed one runs none). */
+  let renders = 0;
   /** Render outcomes per storefront version, for release health. */
   const outcomes = new Map();
 
@@ -132,18 +134,22 @@ export function createPageRenders({
         return null;
       }
       const key = `${releaseSet}\n${viewport}\n${path}?${search}`;
-      const { answer, kept } = pages.take(key, tag, (signal) =>
-        admit(() =>
-          shellOf(shell.file).renderPage({
-            path,
-            search,
-            userAgent,
-            apiUrl,
-            config,
-            remotes,
-            signal,
-            storefront: storefrontOf(shell.file, storefront.file),
-          }),
+      const { answer, kept } = pages.take(key, tag, (signal, { refresh }) =>
+        admit(
+          () => {
+            renders++;
+            return shellOf(shell.file).renderPage({
+              path,
+              search,
+              userAgent,
+              apiUrl,
+              config,
+              remotes,
+              signal,
+              storefront: storefrontOf(shell.file, storefront.file),
+            });
+          },
+          { refresh },
         ),
       );
       try {
@@ -166,8 +172,8 @@ export function createPageRenders({
     },
     /** How many render entries and bodies are held now, what the bodies weigh, and renders started so far. */
     held: () => {
-      const { count: kept, bytes, computations } = pages.held();
-      return { modules: shells.size + storefronts.size, pages: kept, bytes, renders: computations };
+      const { count: kept, bytes } = pages.held();
+      return { modules: shells.size + storefronts.size, pages: kept, bytes, renders };
     },
   };
 }

@@ -3,7 +3,8 @@ import type { SHED } from './kept-answers.mjs';
 
 export interface RenderAdmission {
   clientOf(request: IncomingMessage): string;
-  forRequest(client: string): <T>(work: () => Promise<T>) => Promise<T | typeof SHED>;
+  pageAllowed(client: string): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }>;
+  forRequest(client: string): <T>(work: () => Promise<T>, options?: { refresh?: boolean }) => Promise<T | typeof SHED>;
   state(): {
     active: number;
     waiting: number;
@@ -11,6 +12,7 @@ export interface RenderAdmission {
     shedFull: number;
     shedClient: number;
     shedMemory: number;
+    refused: number;
   };
 }
 
@@ -20,4 +22,5 @@ export declare function createRenderAdmission(options?: {
   perClientPerMinute?: number;
   trustProxy?: string;
   maxRssBytes?: number;
+  pagesPerClientMinute?: number;
 }): RenderAdmission;

@@ -18,6 +18,8 @@ import { SHED } from './kept-answers.mjs';
  * @param {string} [options.trustProxy]  the proxies whose X-Forwarded-For names the client (proxy-addr's forms:
  *   `loopback`, addresses, subnets, comma-separated), none by default
  * @param {number} [options.maxRssBytes]  no computation starts while the process's resident memory is above it
+ * @param {number} [options.pagesPerClientMinute]  page requests one client may make a minute, cached or not (0: no
+ *   limit); past it the client is answered 429
  */
 export function createRenderAdmission({
   concurrency = availableParallelism(),
@@ -25,6 +27,7 @@ export function createRenderAdmission({
   perClientPerMinute = 50,
   trustProxy = '',
   maxRssBytes = Infinity,
+  pagesPerClientMinute = 1_200,
 } = {}) {
   const limit = pLimit(concurrency);
   const perClient = perClientPerMinute > 0 ? new RateLimiterMemory({ points: perClientPerMinute, duration: 60 }) : null;
@@ -34,11 +37,26 @@ export function createRenderAdmission({
       .map((entry) => entry.trim())
       .filter(Boolean),
   );
-  const counts = { admitted: 0, shedFull: 0, shedClient: 0, shedMemory: 0 };
+  const pages = pagesPerClientMinute > 0 ? new RateLimiterMemory({ points: pagesPerClientMinute, duration: 60 }) : null;
+  const counts = { admitted: 0, shedFull: 0, shedClient: 0, shedMemory: 0, refused: 0 };
 
   return {
     /** The client a request comes from: its socket's address, or the one a trusted proxy names. */
     clientOf: (request) => proxyAddr(request, trusted),
+    /**
+     * Whether the client may ask for one more page (cached or not), or the seconds until it may: a flood is refused
+     * before it costs more than the refusal.
+     */
+    async pageAllowed(client) {
+      if (!pages) return { allowed: true };
+      try {
+        await pages.consume(client);
+        return { allowed: true };
+      } catch (refusal) {
+        counts.refused++;
+        return { allowed: false, retryAfterMs: Number(refusal?.msBeforeNext) || 1_000 };
+      }
+    },
     /**
      * One admission per request: the first computation it starts spends the client's allowance, later ones (its
      * head, then its body) ride on it. Answers SHED, at once, when the client is over its limit or the pool is full.
@@ -52,17 +70,22 @@ export function createRenderAdmission({
               () => false,
             )
           : Promise.resolve(true));
-      return async (work) => {
-        if (!(await allow())) {
-          counts.shedClient++;
-          return SHED;
-        }
+      /**
+       * `refresh`: the work remakes a kept page in the background, for every visitor: it takes a place in the pool
+       * but spends no visitor's allowance (a page is refreshed at most once per interval whoever asks).
+       */
+      return async (work, { refresh = false } = {}) => {
+        // The pool and the memory first: a page they shed spends none of the client's allowance.
         if (limit.activeCount + limit.pendingCount >= concurrency + queue) {
           counts.shedFull++;
           return SHED;
         }
         if (process.memoryUsage.rss() > maxRssBytes) {
           counts.shedMemory++;
+          return SHED;
+        }
+        if (!refresh && !(await allow())) {
+          counts.shedClient++;
           return SHED;
         }
         counts.admitted++;

@@ -42,6 +42,21 @@ describe('createRenderAdmission', () => {
     expect(await admission.forRequest('10.0.0.5')(render)).toBe(SHED);
   });
 
+  it('spends no allowance on a page the pool sheds, nor on a kept page’s background refresh', async () => {
+    const admission = createRenderAdmission({ concurrency: 1, queue: 0, perClientPerMinute: 1 });
+    const slow = later();
+    const busy = admission.forRequest('10.0.0.1')(() => slow.promise, { refresh: true });
+    expect(await admission.forRequest('10.0.0.5')(() => Promise.resolve('rendered'))).toBe(SHED);
+    slow.done();
+    await busy;
+    expect(await admission.forRequest('10.0.0.5')(() => Promise.resolve('rendered'))).toBe('rendered');
+    // Its allowance spent, the client's refreshes of kept pages still run (one per page and interval at most).
+    expect(await admission.forRequest('10.0.0.5')(() => Promise.resolve('refreshed'), { refresh: true })).toBe(
+      'refreshed',
+    );
+    expect(await admission.forRequest('10.0.0.5')(() => Promise.resolve('rendered'))).toBe(SHED);
+  });
+
   it('starts nothing while the process holds more memory than its bound', async () => {
     const admission = createRenderAdmission({ maxRssBytes: 1024 * 1024 });
     expect(await admission.forRequest('10.0.0.5')(() => Promise.resolve('rendered'))).toBe(SHED);

@@ -2,7 +2,7 @@
 import { dirname, extname, join } from 'node:path';
 import { createStaticServer, IMMUTABLE, preparedAnswer } from './static-server.mjs';
 import { LRUCache } from 'lru-cache';
-import { configJson, publicOriginOf, remotesJson } from './shell-runtime-files.mjs';
+import { configJson, publicOriginOf, remotesJson, requirePublicOrigin } from './shell-runtime-files.mjs';
 import { createPageHeads, withPageHead } from './page-heads.mjs';
 import { createPageRenders, withPageBody } from './page-renders.mjs';
 import { crawlerAnswers } from './crawler-files.mjs';
@@ -28,6 +28,7 @@ export const PACKAGES = [
  * decisions/020), read before the server listens and let go when it closes.
  */
 function withRegistry(env, serve) {
+  requirePublicOrigin(env);
   const reader = registryStore.openRegistryReader(env);
   const server = serve(() => reader.current());
   return {
@@ -127,6 +128,8 @@ function serveShellFrom(releases, port, env, registry) {
       env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE === undefined ? 120 : Number(env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE),
     trustProxy: env.BOOKSWAP_TRUST_PROXY ?? '',
     maxRssBytes: settingOf(env.BOOKSWAP_SHELL_MEMORY_MB, 1024) * 1024 * 1024,
+    pagesPerClientMinute:
+      env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE === undefined ? 1_200 : Number(env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE),
   });
   /** The API origins whose calls carry this server's credential (BOOKSWAP_RENDER_KEY), and how to stop that. */
   const credentialed = new Map();
@@ -186,7 +189,7 @@ function serveShellFrom(releases, port, env, registry) {
     // One admission for the request's head and body; the API calls they make name this visitor.
     const client = admission.clientOf(request);
     const admitted = admission.forRequest(client);
-    const admit = (work) => admitted(() => renderingFor(client, work));
+    const admit = (work, options) => admitted(() => renderingFor(client, work), options);
     // A page just back from signing in (what to resume is in its URL) is the browser's alone.
     const renders = canonical?.renders !== false;
     const [head, body] = await Promise.all([
@@ -226,7 +229,7 @@ function serveShellFrom(releases, port, env, registry) {
   const server = createStaticServer({
     root: releases,
     port,
-    route(request, pathname) {
+    async route(request, pathname) {
       const file = SHELL_FILE.exec(pathname);
       // A release's own files never change: an open tab finds its lazy chunks for as long as the release is kept.
       if (file) return { pathname: `/${file[1]}${file[2]}`, cacheControl: IMMUTABLE };
@@ -235,6 +238,9 @@ function serveShellFrom(releases, port, env, registry) {
       if (!version) return null;
       // Client-side routes (/dashboard/myproduct) get the page; a file's path is looked up in the same release.
       if (!extname(pathname)) {
+        // Pages, cached or not, within the client's allowance a minute: a flood is refused at the door.
+        const page = await admission.pageAllowed(admission.clientOf(request));
+        if (!page.allowed) return { tooMany: page };
         // A public page has one URL: any other spelling of it (an unknown parameter, a default written out, another
         // order) is sent there, so it never makes a render of its own.
         const canonical = canonicalOf(request, shell);

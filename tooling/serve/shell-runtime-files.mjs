@@ -35,14 +35,26 @@ export function remotesJson(distDir, env = process.env, cookieHeader = undefined
 }
 
 /**
- * The shell's public origin: BOOKSWAP_PUBLIC_URL, else the origin the request came to (node's server refuses a
- * request without a Host header).
+ * The shell's public origin: BOOKSWAP_PUBLIC_URL, else this server's own loopback origin. Never the request's Host
+ * header: anyone can send any, which would name their origin in the canonical URLs and the sitemap, and make kept
+ * heads of its own for each. A server serving beyond loopback must be told its origin (`requirePublicOrigin`).
  * @param {Record<string, string | undefined>} env
- * @param {{ headers: { host?: string } }} [request]
+ * @param {{ socket?: { localPort?: number } }} [request]
  */
 export function publicOriginOf(env, request) {
   if (env.BOOKSWAP_PUBLIC_URL) return env.BOOKSWAP_PUBLIC_URL.replace(/\/+$/, '');
-  return `http://${request?.headers.host}`;
+  return `http://localhost:${request?.socket?.localPort ?? ''}`;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** Refuses to serve the shell beyond loopback (BOOKSWAP_SERVE_HOST) without BOOKSWAP_PUBLIC_URL. */
+export function requirePublicOrigin(env) {
+  const host = env.BOOKSWAP_SERVE_HOST || process.env.BOOKSWAP_SERVE_HOST || '127.0.0.1';
+  if (!LOOPBACK_HOSTS.has(host) && !env.BOOKSWAP_PUBLIC_URL)
+    throw new Error(
+      `BOOKSWAP_PUBLIC_URL is required to serve the shell on ${host}: the public pages name it in their canonical URLs and the sitemap`,
+    );
 }
 
 /** RuntimeConfig of contract/src/config (and `publicUrl`): BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */

@@ -72,13 +72,14 @@ export function preparedAnswer(text) {
  *   paths answered with text computed for the request (the shell's robots.txt and sitemap.xml)
  * @param {Record<string, string> | ((file: string) => Record<string, string>)} [options.headers]  security headers
  *   of every answer, or of each file served (the shell's page gets its Content-Security-Policy)
- * @param {(request: import('node:http').IncomingMessage, pathname: string) => Routed | null} [options.route]  maps a
+ * @param {(request: import('node:http').IncomingMessage, pathname: string) => Routed | null | Promise<Routed | null>} [options.route]  maps a
  *   request's path to a file's path under `root` before it is looked up (the shell's releases); null: not found
  *
  * @typedef {{ pathname: string, setCookie?: string | null, cacheControl?: string,
  *   rewrite?: (read: () => Promise<string>) => Promise<string | PreparedAnswer> } |
- *   { redirect: string, setCookie?: string | null }} Routed
- *   `redirect` sends the browser to that path of this origin instead (a public page's one URL)
+ *   { redirect: string, setCookie?: string | null } | { tooMany: { retryAfterMs: number } }} Routed
+ *   `redirect` sends the browser to that path of this origin instead (a public page's one URL); `tooMany` answers
+ *   429, held for up to a second: a client flooding over a few connections then waits instead of asking again
  *   `rewrite` answers a text file changed for this answer only (the shell's page names the release it comes from, and
  *   carries its head and body), from `read()`, the file's text; or an answer it prepared before and keeps
  */
@@ -230,7 +231,18 @@ export function createStaticServer({
       response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }
-    const routed = route ? route(request, pathname) : { pathname };
+    const routed = route ? await route(request, pathname) : { pathname };
+    if (routed?.tooMany) {
+      const seconds = Math.max(1, Math.ceil(routed.tooMany.retryAfterMs / 1000));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(routed.tooMany.retryAfterMs, 1_000)));
+      response.writeHead(429, {
+        'content-type': TYPES['.txt'],
+        'cache-control': 'no-store',
+        'retry-after': String(seconds),
+      });
+      response.end('Too Many Requests');
+      return;
+    }
     if (routed?.redirect) {
       // Temporary: a later release may read a parameter this one drops, and a kept 301 would drop it still.
       response.writeHead(302, {
