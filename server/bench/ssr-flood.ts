@@ -89,9 +89,7 @@ export async function floodCase({ shell, base, cachedPages, seconds, database }:
   // The shell's entry, named in the page's start-up script.
   const file = /\/_shell\/[\w.+-]+\/main\.[0-9a-f]+\.js/.exec(login)?.[0];
   if (!file) throw new Error('the page names no script of the shell');
-  await Promise.all(
-    cachedPages.map((page) => fetch(`${base}${page}`, { headers: READERS(0) }).then((r) => r.text())),
-  );
+  await Promise.all(cachedPages.map((page) => fetch(`${base}${page}`, { headers: READERS(0) }).then((r) => r.text())));
   const reads = (name: string) => ({
     pages: () =>
       runCase({
