@@ -39,22 +39,11 @@ export interface OpenDatabaseOptions {
  */
 const POOL_SIZE = 20;
 
-/** The pool behind each PostgreSQL database, for the transactions that send their statements in one pipeline. */
-const pools = new WeakMap<Database, pg.Pool>();
-
-/** The PostgreSQL pool `db` queries through; undefined on PGlite, which has no round trips to save. */
-export function postgresPoolOf(db: Database): pg.Pool | undefined {
-  return pools.get(db);
-}
-
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: POOL_SIZE,
-      // A statement is sent as soon as it is asked for, before the answers to those ahead of it: a transaction can
-      // send its statements in one round trip (pipelined-transaction.ts). Statements awaited one by one go as before.
-      pipeline: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
     });
     // A client that loses its server must not crash the process: the pool listens on idle clients only, and a
@@ -63,7 +52,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });

@@ -5,8 +5,9 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 export type RowOf<T extends PgTable, K extends keyof T['$inferInsert']> = Required<Pick<T['$inferInsert'], K>>;
 
 /**
- * Rows that belong to others written by the same statement (the notice of a booking): each row's owner, and the
- * owners the statement wrote (a subquery such as `SELECT id FROM booked`). Only those rows are written.
+ * Rows that belong to others written by the same statement (a booking's notice, a claimed place's booking): each
+ * row's owner, and the owners the statement wrote (a subquery such as `SELECT id FROM booked`). Only those rows are
+ * written.
  */
 export interface RowsOwnedBy {
   owners: readonly string[];

@@ -9,7 +9,7 @@ export interface Waiting<I, O> {
  * Calls that arrive while a batch runs wait and then run together as the next batch (at most `maxBatch`), one
  * batch at a time: under load a few statements carry what would have been hundreds. `runBatch` answers each
  * waiting call; if it throws, every call it left unanswered gets that error. The mechanism behind the shared
- * fresh reads (fresh-reads.ts), the grouped writes (grouped-writes.ts) and the rate-limit counts.
+ * fresh reads (fresh-reads.ts) and the rate-limit counts (services/rate-limit-counts.ts).
  */
 export class NextBatch<I, O> {
   private waiting: Waiting<I, O>[] = [];

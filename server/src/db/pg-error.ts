@@ -11,6 +11,16 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint or index a failed query broke, as PostgreSQL names it (`constraint` of its error), if any. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** A unique index refused the row (23505). */
 export function isUniqueViolation(error: unknown): boolean {
   return pgErrorCode(error) === '23505';

@@ -94,6 +94,16 @@ export const bookings = pgTable('bookings', {
   handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
 });
 
+/**
+ * BOOKINGS_PER_DAY (migration 0025, decision 041): when a buyer's latest bookings were made, cancelled ones included,
+ * oldest first and at most BOOKINGS_PER_DAY of them. A new booking claims a place here in its own statement, under
+ * this row's lock.
+ */
+export const bookingQuotas = pgTable('booking_quotas', {
+  buyerEmail: text('buyer_email').primaryKey(),
+  bookedAt: timestamp('booked_at', { withTimezone: true }).array().notNull(),
+});
+
 export const payments = pgTable('payments', {
   id: text('id').primaryKey(),
   bookingId: text('booking_id')
@@ -380,6 +390,7 @@ export const schema = {
   users,
   products,
   bookings,
+  bookingQuotas,
   payments,
   reports,
   sandboxIntents,

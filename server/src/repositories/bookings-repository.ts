@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
 import { newId } from '../db/ids';
 import { insertFromJson, type RowOf } from '../db/insert-from-json';
 import { perDatabase } from '../db/per-database';
-import { inPipelinedTransaction, type PipelinedTransaction } from '../db/pipelined-transaction';
-import { bookings, type BookingRow } from '../db/schema';
+import { violatedConstraint } from '../db/pg-error';
+import { bookingQuotas, bookings, type BookingRow } from '../db/schema';
 import { mailInsert, type NewMail } from './mail-outbox-repository';
 import { notificationsInsert, type NewNotification } from './notifications-repository';
-import { lockAllStatement, moveStatus } from './row-statements';
+import { moveStatus } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
 
@@ -136,165 +136,181 @@ export function sellOtherWaitingBookings(db: Queryable, productId: string, paidI
     .returning();
 }
 
-/**
- * What a buyer did lately, read under their lock inside the booking's transaction: the facts a new booking is
- * judged on (services/booking-limits.ts).
- */
-export interface RecentBookings {
-  /** The buyer's bookings made over the last 24 hours, whatever became of them. */
-  madeToday: number;
-  /** When the buyer last cancelled a booking of this book, if ever. */
-  lastCancelledAt: Date | undefined;
+/** What a new booking is held to: BOOKINGS_PER_DAY and BOOKING_COOL_DOWN_MINUTES (BookingLimits in config.ts). */
+export interface BookingQuota {
+  perDay: number;
+  coolDownMinutes: number;
 }
 
-/** Why a new booking was not written: the buyer already holds an open booking of the book, or a limit's refusal. */
-export type BookingRefused<R> = { refused: 'already-booked' } | { refused: 'limit'; reason: R };
-
 /**
- * New bookings, written together when they arrive together (db/grouped-writes.ts): one transaction for all that
- * arrived while the last one ran, each booking answered only once its row is committed. Rows go in by
- * (product_id, buyer_email), the unique index's order, then by arrival: two instances never wait on each other's
- * rows in opposite orders, and of two bookings of one book by one buyer in one statement the first to arrive is
- * the one kept. Each buyer of the group is locked first (in one order, so two groups never wait on each other in
- * opposite orders) and each booking judged, in order of arrival, on that buyer's recent bookings as they stand,
- * those admitted before it in the group included: parallel requests, on one instance or several, cannot slip past
- * a limit. A booking is not written either when the buyer already holds an open booking of the book (the partial
- * unique index decides, even for requests in parallel).
+ * Why a new booking was not written: the buyer's bookings of the last 24 hours are `perDay` already, they cancelled
+ * a booking of this book less than `coolDownMinutes` ago (then), or they hold an open booking of it.
  */
-type GroupedBooking = NewBooking & {
-  id: string;
+export type BookingRefused =
+  { refused: 'per-day' } | { refused: 'cool-down'; cancelledAt: Date } | { refused: 'already-booked' };
+
+/** The partial unique index of migration 0007: one booking waiting for payment per buyer and book. */
+const ONE_OPEN_BOOKING = 'bookings_one_open_per_buyer_idx';
+
+type NewBookingRow = RowOf<typeof bookings, (typeof NEW_BOOKING_COLUMNS)[number]>;
+
+/** A booking waiting for its group's statement. */
+interface GroupedBooking {
+  row: NewBookingRow;
   notice: NewBookingNotice;
-  /** The limits' verdict on this booking given the buyer's recent bookings: undefined admits it. */
-  judge(recent: RecentBookings): unknown;
+  quota: BookingQuota;
+}
+
+/** `again`: another booking of the same buyer (or under other limits) is in this group; it goes in the next. */
+type GroupedOutcome = { id: string } | BookingRefused | 'again';
+
+const quotaColumn = {
+  buyerEmail: sql.identifier(bookingQuotas.buyerEmail.name),
+  bookedAt: sql.identifier(bookingQuotas.bookedAt.name),
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function byIndexOrder(a: GroupedBooking, b: GroupedBooking): number {
-  if (a.productId !== b.productId) return a.productId < b.productId ? -1 : 1;
-  if (a.buyerEmail !== b.buyerEmail) return a.buyerEmail < b.buyerEmail ? -1 : 1;
-  return 0;
-}
-
-const bookOfBuyer = (productId: string, buyerEmail: string) => JSON.stringify([productId, buyerEmail]);
-
-/** The buyer's lock of each booking of the group, then what the limits judge on: sent together, in this order. */
-function lockAndReadRecent(tx: PipelinedTransaction, group: GroupedBooking[]) {
-  const buyers = [...new Set(group.map((row) => row.buyerEmail))];
-  const products = [...new Set(group.map((row) => row.productId))];
-  // One statement, two kinds of row: each buyer's count of bookings made today (no product), and the last
-  // cancellation of each (book, buyer) of the group (no count).
-  const made = tx.db
-    .select({
-      buyerEmail: bookings.buyerEmail,
-      productId: sql<string | null>`null`,
-      made: sql<number>`count(*)`,
-      at: sql<string | null>`null`,
-    })
-    .from(bookings)
-    .where(and(inArray(bookings.buyerEmail, buyers), gt(bookings.createdAt, new Date(Date.now() - DAY_MS))))
-    .groupBy(bookings.buyerEmail);
-  const cancelled = tx.db
-    .select({
-      buyerEmail: bookings.buyerEmail,
-      productId: sql<string | null>`${bookings.productId}`,
-      made: sql<number>`0`,
-      at: sql<string | null>`max(${bookings.cancelledAt})`,
-    })
-    .from(bookings)
-    .where(
-      and(inArray(bookings.productId, products), inArray(bookings.buyerEmail, buyers), isNotNull(bookings.cancelledAt)),
+/**
+ * The bookings of a group, each of another buyer, in one statement committed alone (decision 041). `request`: who
+ * books what. `cooling`: each one's latest cancellation of the book within the cool-down; `open`: those whose buyer
+ * holds an open booking of the book, as the statement's snapshot has them. `claimed`: a place on the buyer's quota row
+ * for each of the others, in buyers' order (so two groups never wait on each other's rows in opposite orders): a new
+ * row, or under the row's lock (ON CONFLICT checks its newest version, whatever the snapshot) this booking's time
+ * added, while fewer than `perDay` are less than 24 hours old. `booked`: the bookings with a claimed place; `told` and
+ * `mailed`: their sellers' notifications and emails, only with them. An open booking committed after the snapshot
+ * breaks the unique index and fails the statement, claimed places included (grouped-writes.ts sends it again one
+ * booking at a time).
+ */
+function groupStatement(group: GroupedBooking[], quota: BookingQuota) {
+  const perDay = sql`${quota.perDay}::integer`;
+  const bookedAt = bookingQuotas.bookedAt;
+  const dayAgo = sql`now() - interval '24 hours'`;
+  // The times are kept oldest first, at most the newest `perDay`: the day is used up when the `perDay`-th newest is
+  // less than 24 hours old. Read at one index, and the oldest dropped once past 24 hours (so a high limit keeps no
+  // history), so a claim costs the same whatever the limit.
+  const full = (times: typeof bookedAt) =>
+    sql`(cardinality(${times}) >= ${perDay} AND ${times}[cardinality(${times}) - ${perDay} + 1] > ${dayAgo})`;
+  const dropOldest = sql`CASE WHEN ${bookedAt}[1] <= ${dayAgo} THEN 2 ELSE 1 END`;
+  const requests = JSON.stringify(
+    group.map(({ row }) => ({ id: row.id, product_id: row.productId, buyer_email: row.buyerEmail })),
+  );
+  const sellerNotices = group.flatMap(({ row, notice }) =>
+    row.sellerId
+      ? [{ owner: row.id, notice: { userId: row.sellerId, kind: 'new-booking' as const, ...notice.notification } }]
+      : [],
+  );
+  const ofBooked = (owners: string[]) => ({ owners, written: sql`SELECT id FROM booked` });
+  return sql`WITH request AS (
+      SELECT * FROM jsonb_to_recordset(${requests}::jsonb) AS request (id text, product_id text, buyer_email text)
+    ), cooling AS (
+      SELECT request.id, max(${bookings.cancelledAt}) AS cancelled_at
+      FROM request JOIN ${bookings} ON ${bookings.productId} = request.product_id AND ${bookings.buyerEmail} = request.buyer_email
+      WHERE ${bookings.cancelledAt} > now() - make_interval(mins => ${quota.coolDownMinutes}::integer)
+      GROUP BY request.id
+    ), open AS (
+      SELECT request.id FROM request JOIN ${bookings} ON ${bookings.productId} = request.product_id
+        AND ${bookings.buyerEmail} = request.buyer_email AND ${bookings.status} = 'waiting-for-payment'
+    ), claimed AS (
+      INSERT INTO ${bookingQuotas} (${quotaColumn.buyerEmail}, ${quotaColumn.bookedAt})
+      SELECT buyer_email, ARRAY[now()] FROM request
+      WHERE id NOT IN (SELECT id FROM cooling) AND id NOT IN (SELECT id FROM open)
+      ORDER BY buyer_email
+      ON CONFLICT (${quotaColumn.buyerEmail}) DO UPDATE
+        SET ${quotaColumn.bookedAt} = ${bookedAt}[greatest(1, cardinality(${bookedAt}) - ${perDay} + 2, ${dropOldest}):]
+          || greatest(now(), ${bookedAt}[cardinality(${bookedAt})])
+        WHERE NOT ${full(bookedAt)}
+      RETURNING ${quotaColumn.buyerEmail} AS buyer_email
+    ), booked AS (
+      ${insertFromJson(
+        bookings,
+        NEW_BOOKING_COLUMNS,
+        group.map(({ row }) => row),
+        { owners: group.map(({ row }) => row.buyerEmail), written: sql`SELECT buyer_email FROM claimed` },
+      )}
+      RETURNING ${sql.identifier(bookings.id.name)} AS id
+    ), told AS (
+      ${notificationsInsert(
+        sellerNotices.map(({ notice }) => notice),
+        ofBooked(sellerNotices.map(({ owner }) => owner)),
+      )}
+    ), mailed AS (
+      ${mailInsert(
+        group.map(({ notice }) => notice.email),
+        ofBooked(group.map(({ row }) => row.id)),
+      )}
     )
-    .groupBy(bookings.productId, bookings.buyerEmail);
-  // The read goes out behind the lock and runs once it is granted, with a snapshot of its own: it sees every
-  // booking of these buyers committed before.
-  return tx.send(
-    lockAllStatement(
-      tx.db,
-      buyers.map((buyer) => `booking:${buyer}`),
-    ),
-    made.unionAll(cancelled),
-  );
+    SELECT request.id, request.id IN (SELECT id FROM booked) AS booked,
+      (SELECT cancelled_at FROM cooling WHERE cooling.id = request.id) AS cancelled_at,
+      request.id IN (SELECT id FROM open) AS already_booked,
+      coalesce((SELECT ${full(bookingQuotas.bookedAt)} FROM ${bookingQuotas}
+        WHERE ${bookingQuotas.buyerEmail} = request.buyer_email), false) AS day_used_up
+    FROM request`;
 }
 
-function recentOf(rows: { buyerEmail: string; productId: string | null; made: number; at: string | null }[]) {
-  const madeToday = new Map<string, number>();
-  const lastCancelled = new Map<string, Date>();
-  for (const row of rows) {
-    if (row.productId === null) madeToday.set(row.buyerEmail, Number(row.made));
-    else if (row.at !== null) lastCancelled.set(bookOfBuyer(row.productId, row.buyerEmail), new Date(row.at));
-  }
-  return { madeToday, lastCancelled };
+interface GroupAnswer {
+  id: string;
+  booked: boolean;
+  cancelled_at: Date | string | null;
+  already_booked: boolean;
+  day_used_up: boolean;
 }
 
-function groupedBookingInserts(db: Database): GroupedWrites<GroupedBooking, true | BookingRefused<unknown>> {
-  return new GroupedWrites((group) =>
-    // The seller's notification and email are committed with the booking, never without it. Three round trips:
-    // BEGIN with the lock and the read, the write with COMMIT.
-    inPipelinedTransaction(db, async (tx) => {
-      const [, rows] = await lockAndReadRecent(tx, group);
-      const recent = recentOf(rows);
-      const verdicts = new Map<string, unknown>();
-      for (const row of group) {
-        const verdict = row.judge({
-          madeToday: recent.madeToday.get(row.buyerEmail) ?? 0,
-          lastCancelledAt: recent.lastCancelled.get(bookOfBuyer(row.productId, row.buyerEmail)),
-        });
-        if (verdict !== undefined) verdicts.set(row.id, verdict);
-        else recent.madeToday.set(row.buyerEmail, (recent.madeToday.get(row.buyerEmail) ?? 0) + 1);
-      }
-      // A stable sort: bookings of one book by one buyer stay in their order of arrival.
-      const ordered = group.filter((row) => !verdicts.has(row.id)).sort(byIndexOrder);
-      // The seller's notification and email of each booking, written only if the booking is (one statement).
-      const sellerNotices = ordered.flatMap(({ id, sellerId, notice }) =>
-        sellerId
-          ? [{ id, notification: { userId: sellerId, kind: 'new-booking' as const, ...notice.notification } }]
-          : [],
-      );
-      const ofBooked = (owners: string[]) => ({ owners, written: sql`SELECT id FROM booked` });
-      const inserted = ordered.length
-        ? (
-            (await tx.sendAndCommit(
-              tx.db.execute(sql`WITH booked AS (
-                ${insertFromJson(bookings, NEW_BOOKING_COLUMNS, ordered)} ON CONFLICT DO NOTHING RETURNING ${bookings.id}
-              ), told AS (
-                ${notificationsInsert(
-                  sellerNotices.map((row) => row.notification),
-                  ofBooked(sellerNotices.map((row) => row.id)),
-                )}
-              ), mailed AS (
-                ${mailInsert(
-                  ordered.map(({ notice }) => notice.email),
-                  ofBooked(ordered.map((row) => row.id)),
-                )}
-              ) SELECT id FROM booked`),
-            )) as unknown as { rows: { id: string }[] }
-          ).rows
-        : [];
-      const written = new Set(inserted.map((row) => row.id));
-      return group.map((row): true | BookingRefused<unknown> => {
-        if (verdicts.has(row.id)) return { refused: 'limit', reason: verdicts.get(row.id) };
-        return written.has(row.id) ? true : { refused: 'already-booked' };
-      });
-    }),
-  );
+/** A booking's outcome; refusals in the order clients hear them: the day's bookings, the cool-down, the open one. */
+function outcomeOf(answer: GroupAnswer): { id: string } | BookingRefused {
+  if (answer.booked) return { id: answer.id };
+  // The day's bookings as the statement's snapshot read them; a place refused under the row's lock is the day's
+  // limit too.
+  if (answer.day_used_up) return { refused: 'per-day' };
+  if (answer.cancelled_at !== null) return { refused: 'cool-down', cancelledAt: new Date(answer.cancelled_at) };
+  if (answer.already_booked) return { refused: 'already-booked' };
+  return { refused: 'per-day' };
 }
 
-const bookingInsertsOf = perDatabase(groupedBookingInserts);
+async function writeGroup(db: Database, waiting: GroupedBooking[]): Promise<GroupedOutcome[]> {
+  const { quota } = waiting[0]!;
+  const buyers = new Set<string>();
+  const group = waiting.filter((booking) => {
+    const fits =
+      !buyers.has(booking.row.buyerEmail) &&
+      booking.quota.perDay === quota.perDay &&
+      booking.quota.coolDownMinutes === quota.coolDownMinutes;
+    if (fits) buyers.add(booking.row.buyerEmail);
+    return fits;
+  });
+  const result = (await db.execute(groupStatement(group, quota))) as unknown as { rows: GroupAnswer[] };
+  const answers = new Map(result.rows.map((answer) => [answer.id, answer]));
+  return waiting.map((booking) => {
+    const answer = answers.get(booking.row.id);
+    return answer ? outcomeOf(answer) : 'again';
+  });
+}
 
 /**
- * Writes one booking with the seller's notification and email (grouped with those arriving meanwhile) once `judge`
- * admits it, and answers its id; or why it was not written: `judge`'s refusal, or the buyer already holds an open
- * booking of the book.
+ * New bookings, written together when they arrive together (db/grouped-writes.ts): one statement and one commit for
+ * all that arrived while the last one ran, at most one booking of each buyer (a second waits for the next group).
  */
-export async function insertBooking<R>(
+const bookingWritesOf = perDatabase(
+  (db: Database) => new GroupedWrites<GroupedBooking, GroupedOutcome>((group) => writeGroup(db, group)),
+);
+
+/**
+ * Writes one booking with the seller's notification and email if the buyer's limits admit it and they hold no open
+ * booking of the book; answers its id, or why it was not written.
+ */
+export async function insertBooking(
   db: Database,
   booking: NewBooking,
   notice: NewBookingNotice,
-  judge: (recent: RecentBookings) => R | undefined,
-): Promise<{ id: string } | BookingRefused<R>> {
-  const id = newId();
-  const outcome = await bookingInsertsOf(db).write({ ...booking, id, notice, judge });
-  // The grouped writer is shared by every caller; this caller's own judge made this refusal, so it is an R.
-  return outcome === true ? { id } : (outcome as BookingRefused<R>);
+  quota: BookingQuota,
+): Promise<{ id: string } | BookingRefused> {
+  const row = { ...booking, id: newId() };
+  try {
+    for (;;) {
+      const outcome = await bookingWritesOf(db).write({ row, notice, quota });
+      if (outcome !== 'again') return outcome;
+    }
+  } catch (error) {
+    // Sent alone after its group failed: an open booking of the book committed meanwhile.
+    if (violatedConstraint(error) === ONE_OPEN_BOOKING) return { refused: 'already-booked' };
+    throw error;
+  }
 }

@@ -14,20 +14,6 @@ export async function lockUntilCommit(tx: Queryable, key: string): Promise<void>
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/**
- * Serialises the writes under each of `keys` until the transaction ends, taken in one statement and in the keys'
- * sorted order, so two transactions locking overlapping sets never wait on each other in opposite orders. Built,
- * not sent: a pipelined transaction sends it with what must run after it.
- */
-export function lockAllStatement(tx: Queryable, keys: string[]) {
-  const sorted = [...new Set(keys)].sort();
-  const list = sql.join(
-    sorted.map((key) => sql`${key}`),
-    sql`, `,
-  );
-  return tx.execute(sql`SELECT count(pg_advisory_xact_lock(hashtext(key))) FROM unnest(ARRAY[${list}]::text[]) AS key`);
-}
-
 /** How many rows of `table` whose `owner` column is `ownerId` were made after `since` (its `at` column): a quota. */
 export async function countSince(
   tx: Queryable,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_LIMIT_DEFAULTS, readConfig } from '../config';
-import { bookings } from '../db/schema';
+import { bookingQuotas, bookings } from '../db/schema';
 import { countMail } from '../repositories/mail-outbox-repository';
 import {
   BEA_BUYER,
@@ -10,13 +10,15 @@ import {
   givenProduct,
   SAM_SELLER,
   serverForThisFile,
+  startAnotherInstance,
   type Person,
+  type TestServer,
 } from '../testing/test-server';
 
 // Fifteen book-and-cancel rounds by one buyer on one book used to send its seller thirty emails. This file runs the
 // product's own cool-down and a small daily cap.
 const PER_DAY = 3;
-const { server, seller, buyer, buyer2, buyer3, rebooker, other } = serverForThisFile(
+const { server, seller, buyer, buyer2, buyer3, rebooker, other, lastPlace, dayLater } = serverForThisFile(
   {
     seller: SAM_SELLER,
     buyer: BEA_BUYER,
@@ -24,12 +26,14 @@ const { server, seller, buyer, buyer2, buyer3, rebooker, other } = serverForThis
     buyer3: { role: 'buyer', name: 'Cy Buyer' },
     rebooker: { role: 'buyer', name: 'Di Rebooker' },
     other: { role: 'buyer', name: 'Eve Otherbuyer' },
+    lastPlace: { role: 'buyer', name: 'Fay Lastplace' },
+    dayLater: { role: 'buyer', name: 'Gus Daylater' },
   },
   { bookingLimits: { perDay: PER_DAY, coolDownMinutes: BOOKING_LIMIT_DEFAULTS.coolDownMinutes } },
 );
 
-const book = (by: Person, productId: string) =>
-  call(server, 'POST', '/api/booking/create', {
+const book = (by: Person, productId: string, through: TestServer = server) =>
+  call(through, 'POST', '/api/booking/create', {
     as: by,
     body: { category_id: productId, phone: '+880 1711 111111', meetingLocation: 'Library gate' },
   });
@@ -39,6 +43,38 @@ async function ordersOf(by: Person) {
     _id: string;
     status: string;
   }[];
+}
+
+/**
+ * Runs `send` while another booking of the buyer is being written (on PostgreSQL: a transaction holds their quota's
+ * row), and lets that one end only once `waiting` statements wait behind it: those start before any of them is
+ * committed, the worst case of bookings sent at once. An instance sends one booking of a buyer at a time, so two
+ * instances make two.
+ */
+async function whileTheBuyersQuotaIsBusy<T>(by: Person, send: () => Promise<T[]>, waiting: number): Promise<T[]> {
+  let sent: Promise<T[]> | undefined;
+  await server.db.transaction(async (tx) => {
+    const held = (await tx.execute(
+      sql`SELECT pg_backend_pid() AS pid FROM ${bookingQuotas} WHERE ${bookingQuotas.buyerEmail} = ${by.email} FOR UPDATE`,
+    )) as unknown as { rows: { pid: number }[] };
+    const holder = held.rows[0]!.pid;
+    sent = send();
+    // Awaited below, once this transaction has let go; until then a failure must not count as unhandled.
+    sent.catch(() => undefined);
+    for (;;) {
+      // Those behind the holder, and those queued behind them for the same row; read outside the transaction, which
+      // would see the activity as it stood at its first read.
+      const behind = (await server.db.execute(
+        sql`WITH RECURSIVE behind (pid) AS (
+          SELECT pid FROM pg_stat_activity WHERE ${holder}::integer = ANY (pg_blocking_pids(pid))
+          UNION SELECT waiter.pid FROM pg_stat_activity AS waiter JOIN behind ON behind.pid = ANY (pg_blocking_pids(waiter.pid))
+        ) SELECT count(*)::int AS n FROM behind`,
+      )) as unknown as { rows: { n: number }[] };
+      if (behind.rows[0]!.n >= waiting) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  return sent!;
 }
 
 describe('a buyer’s bookings a day', () => {
@@ -62,6 +98,44 @@ describe('a buyer’s bookings a day', () => {
     }
     expect((await book(buyer2, fourth!)).status).toBe(429);
     expect((await book(buyer3, fourth!)).status).toBe(201);
+  });
+
+  it('with one booking left, of bookings sent at once through two instances exactly one is made and mailed', async () => {
+    for (let i = 1; i < PER_DAY; i++) await givenBooking(server, lastPlace, await givenProduct(server, seller));
+    const books = await Promise.all([1, 2, 3, 4, 5, 6].map(() => givenProduct(server, seller)));
+    const mailBefore = await countMail(server.db);
+    const instance = await startAnotherInstance(server);
+    try {
+      const sendAll = () =>
+        Promise.all(books.map((productId, i) => book(lastPlace, productId, i % 2 === 0 ? server : instance)));
+      const answers = await (server.kind === 'postgres' ? whileTheBuyersQuotaIsBusy(lastPlace, sendAll, 2) : sendAll());
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+    } finally {
+      await instance.close();
+    }
+    expect(await ordersOf(lastPlace)).toHaveLength(PER_DAY);
+    expect((await countMail(server.db)).queued - mailBefore.queued).toBe(1);
+  });
+
+  it('counts the last 24 hours: a booking older than that frees its place, once', async () => {
+    const made = [];
+    for (let i = 0; i < PER_DAY; i++)
+      made.push(await givenBooking(server, dayLater, await givenProduct(server, seller)));
+    expect((await book(dayLater, await givenProduct(server, seller))).status).toBe(429);
+
+    // The first booking as if made 25 hours ago: its time moves back in the buyer's quota too.
+    const madeAt = sql`(SELECT ${bookings.createdAt} FROM ${bookings} WHERE ${bookings.id} = ${made[0]!})`;
+    await server.db
+      .update(bookingQuotas)
+      .set({ bookedAt: sql`array_replace(${bookingQuotas.bookedAt}, ${madeAt}, ${madeAt} - interval '25 hours')` })
+      .where(eq(bookingQuotas.buyerEmail, dayLater.email));
+    await server.db
+      .update(bookings)
+      .set({ createdAt: sql`${bookings.createdAt} - interval '25 hours'` })
+      .where(eq(bookings.id, made[0]!));
+
+    expect((await book(dayLater, await givenProduct(server, seller))).status).toBe(201);
+    expect((await book(dayLater, await givenProduct(server, seller))).status).toBe(429);
   });
 
   it('reads its figures from BOOKINGS_PER_DAY and BOOKING_COOL_DOWN_MINUTES', () => {

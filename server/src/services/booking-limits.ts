@@ -1,22 +1,27 @@
 import { HttpError } from '../errors/http-error';
 import type { BookingLimits } from '../config';
-import type { RecentBookings } from '../repositories/bookings-repository';
+import type { BookingRefused } from '../repositories/bookings-repository';
 
 const MINUTE_MS = 60_000;
 
-/** A booking's refusal by a limit (BookingLimits in config.ts), as the client hears it: 429, since waiting is what lifts it. */
-export function bookingRefusal(limits: BookingLimits, recent: RecentBookings, now = Date.now()): HttpError | undefined {
-  if (recent.madeToday >= limits.perDay) {
+/**
+ * A booking's refusal by a limit (BookingLimits in config.ts), as the client hears it: 429, since waiting is what lifts
+ * it. The database judged it, in the booking's own statement (repositories/bookings-repository.ts).
+ */
+export function bookingRefusal(
+  limits: BookingLimits,
+  refused: Exclude<BookingRefused, { refused: 'already-booked' }>,
+  now = Date.now(),
+): HttpError {
+  if (refused.refused === 'per-day') {
     return new HttpError(429, `You have made the ${limits.perDay} bookings a day allows; try again tomorrow`);
   }
-  const coolDownEnds = (recent.lastCancelledAt?.getTime() ?? 0) + limits.coolDownMinutes * MINUTE_MS;
-  if (coolDownEnds > now) {
-    const minutes = Math.ceil((coolDownEnds - now) / MINUTE_MS);
-    return new HttpError(
-      429,
-      `You cancelled your booking of this book a moment ago; you can book it again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-      'category_id',
-    );
-  }
-  return undefined;
+  const coolDownEnds = refused.cancelledAt.getTime() + limits.coolDownMinutes * MINUTE_MS;
+  // At least one: the database's clock said the cool-down still runs.
+  const minutes = Math.max(1, Math.ceil((coolDownEnds - now) / MINUTE_MS));
+  return new HttpError(
+    429,
+    `You cancelled your booking of this book a moment ago; you can book it again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    'category_id',
+  );
 }

@@ -100,15 +100,11 @@ export async function bookBook(
   };
   // The seller's notification and email are written with the booking (decision 024).
   const notice = newBookingNotice(booking, { id: product.sellerId ?? '', email: product.sellerEmail });
-  // The buyer's limits are judged inside the booking's own transaction, on their bookings as they stand then.
-  const outcome = await insertBooking(
-    db,
-    booking,
-    { notification: notice.notification, email: notice.email! },
-    (recent) => bookingRefusal(limits, recent),
-  );
+  // The buyer's limits and their open bookings are judged in the booking's own statement (decision 041).
+  const outcome = await insertBooking(db, booking, { notification: notice.notification, email: notice.email! }, limits);
   if ('refused' in outcome) {
-    throw outcome.refused === 'limit' ? outcome.reason : conflict('You have already booked this book', 'category_id');
+    if (outcome.refused === 'already-booked') throw conflict('You have already booked this book', 'category_id');
+    throw bookingRefusal(limits, outcome);
   }
   return { acknowledged: true, insertedId: outcome.id };
 }
