@@ -171,8 +171,9 @@ const quotaColumn = {
 
 /**
  * The bookings of a group, each of another buyer, in one statement committed alone (decision 041). `request`: who
- * books what. `cooling`: each one's latest cancellation of the book within the cool-down; `open`: those whose buyer
- * holds an open booking of the book, as the statement's snapshot has them. `claimed`: a place on the buyer's quota row
+ * books what. `checked`: each one's latest cancellation of the book within the cool-down, and whether the buyer
+ * holds an open booking of it, as the statement's snapshot has them (sub-selects, so each is an index lookup, not a
+ * join the planner might make a scan of every booking). `claimed`: a place on the buyer's quota row
  * for each of the others, in buyers' order (so two groups never wait on each other's rows in opposite orders): a new
  * row, or under the row's lock (ON CONFLICT checks its newest version, whatever the snapshot) this booking's time
  * added, while fewer than `perDay` are less than 24 hours old. `booked`: the bookings with a claimed place; `told` and
@@ -201,18 +202,18 @@ function groupStatement(group: GroupedBooking[], quota: BookingQuota) {
   const ofBooked = (owners: string[]) => ({ owners, written: sql`SELECT id FROM booked` });
   return sql`WITH request AS (
       SELECT * FROM jsonb_to_recordset(${requests}::jsonb) AS request (id text, product_id text, buyer_email text)
-    ), cooling AS (
-      SELECT request.id, max(${bookings.cancelledAt}) AS cancelled_at
-      FROM request JOIN ${bookings} ON ${bookings.productId} = request.product_id AND ${bookings.buyerEmail} = request.buyer_email
-      WHERE ${bookings.cancelledAt} > now() - make_interval(mins => ${quota.coolDownMinutes}::integer)
-      GROUP BY request.id
-    ), open AS (
-      SELECT request.id FROM request JOIN ${bookings} ON ${bookings.productId} = request.product_id
-        AND ${bookings.buyerEmail} = request.buyer_email AND ${bookings.status} = 'waiting-for-payment'
+    ), checked AS (
+      SELECT request.*,
+        (SELECT max(${bookings.cancelledAt}) FROM ${bookings}
+          WHERE ${bookings.productId} = request.product_id AND ${bookings.buyerEmail} = request.buyer_email
+            AND ${bookings.cancelledAt} > now() - make_interval(mins => ${quota.coolDownMinutes}::integer)) AS cancelled_at,
+        EXISTS (SELECT FROM ${bookings}
+          WHERE ${bookings.productId} = request.product_id AND ${bookings.buyerEmail} = request.buyer_email
+            AND ${bookings.status} = 'waiting-for-payment') AS already_booked
+      FROM request
     ), claimed AS (
       INSERT INTO ${bookingQuotas} (${quotaColumn.buyerEmail}, ${quotaColumn.bookedAt})
-      SELECT buyer_email, ARRAY[now()] FROM request
-      WHERE id NOT IN (SELECT id FROM cooling) AND id NOT IN (SELECT id FROM open)
+      SELECT buyer_email, ARRAY[now()] FROM checked WHERE cancelled_at IS NULL AND NOT already_booked
       ORDER BY buyer_email
       ON CONFLICT (${quotaColumn.buyerEmail}) DO UPDATE
         SET ${quotaColumn.bookedAt} = ${bookedAt}[greatest(1, cardinality(${bookedAt}) - ${perDay} + 2, ${dropOldest}):]
@@ -238,12 +239,10 @@ function groupStatement(group: GroupedBooking[], quota: BookingQuota) {
         ofBooked(group.map(({ row }) => row.id)),
       )}
     )
-    SELECT request.id, request.id IN (SELECT id FROM booked) AS booked,
-      (SELECT cancelled_at FROM cooling WHERE cooling.id = request.id) AS cancelled_at,
-      request.id IN (SELECT id FROM open) AS already_booked,
+    SELECT id, id IN (SELECT id FROM booked) AS booked, cancelled_at, already_booked,
       coalesce((SELECT ${full(bookingQuotas.bookedAt)} FROM ${bookingQuotas}
-        WHERE ${bookingQuotas.buyerEmail} = request.buyer_email), false) AS day_used_up
-    FROM request`;
+        WHERE ${bookingQuotas.buyerEmail} = checked.buyer_email), false) AS day_used_up
+    FROM checked`;
 }
 
 interface GroupAnswer {
