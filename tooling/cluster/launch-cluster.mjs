@@ -101,6 +101,8 @@ function instanceSlot({ label, command, args, cwd, env, readyUrl, log, onUnexpec
  * @param {string} options.databaseUrl          the PostgreSQL every API instance and shell server shares
  * @param {string} [options.databaseSchema]     its schema (the bench's own)
  * @param {string} [options.jwtSecret]          the one secret of every instance's access tokens (made up when unset)
+ * @param {string} [options.pageLoadSecret]     the one secret of the shell servers' page-load tickets, which every API
+ *   instance checks (docs/decisions/042; made up when unset)
  * @param {boolean} [options.authEmulator]      start the sign-in emulator (default true)
  * @param {boolean} [options.mailCatcher]       start the local mail catcher and point the API at it (default true)
  * @param {Record<string,string>} [options.apiEnv]    added to every API instance's environment
@@ -112,6 +114,7 @@ export async function launchCluster({
   databaseUrl,
   databaseSchema,
   jwtSecret = randomBytes(48).toString('base64url'),
+  pageLoadSecret = randomBytes(48).toString('base64url'),
   authEmulator = true,
   mailCatcher = true,
   apiEnv = {},
@@ -145,6 +148,7 @@ export async function launchCluster({
         DATABASE_URL: databaseUrl,
         ...registryEnv,
         JWT_SECRET: jwtSecret,
+        BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret,
         AUTH_MODE: 'emulator',
         ...(authEmulator ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` } : {}),
         FIREBASE_PROJECT_ID: PROJECT_ID,
@@ -168,7 +172,12 @@ export async function launchCluster({
       command: process.execPath,
       args: [join(ROOT, 'tooling', 'serve', 'serve.mjs'), 'shell', String(port)],
       cwd: ROOT,
-      env: { ...registryEnv, BOOKSWAP_API_URL: `http://localhost:${ports.api}`, ...shellEnv },
+      env: {
+        ...registryEnv,
+        BOOKSWAP_API_URL: `http://localhost:${ports.api}`,
+        BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret,
+        ...shellEnv,
+      },
       readyUrl: `http://127.0.0.1:${port}/remotes.json`,
       log,
       onUnexpectedExit,

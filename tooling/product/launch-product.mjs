@@ -2,6 +2,7 @@
 // emulator. Used by `npm start` (scripts/start-product.mjs) and by the browser tests' global setup.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { PACKAGES, servePackage } from '../serve/serve-package.mjs';
@@ -76,6 +77,8 @@ export function promoteLastBuild({ env = process.env, ...options } = {}) {
  * @param {boolean} [options.keepAccounts] keep the emulator's accounts beside the API server's data, so both survive
  *   a restart together and deleting the data folder resets both (npm start; tests start fresh)
  * @param {Record<string,string>} [options.apiEnv]  extra environment for the API server
+ * @param {string} [options.pageLoadSecret]  the secret the shell's server signs page-load tickets with and the API
+ *   checks them with (docs/decisions/042): BOOKSWAP_PAGE_LOAD_SECRET, else made up for this run
  * @param {(line: string) => void} [options.log]
  * @param {(reason: string) => void} [options.onUnexpectedExit]  a child died on its own
  */
@@ -88,6 +91,7 @@ export async function launchProduct({
   packages = PACKAGES.map((pkg) => pkg.name),
   keepAccounts = false,
   apiEnv = {},
+  pageLoadSecret = process.env.BOOKSWAP_PAGE_LOAD_SECRET || randomBytes(48).toString('base64url'),
   log = console.log,
   onUnexpectedExit,
 } = {}) {
@@ -215,6 +219,7 @@ export async function launchProduct({
                 ? { AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` }
                 : {}),
               FIREBASE_PROJECT_ID: PROJECT_ID,
+              BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret,
               ...mailEnv,
               ...apiEnv,
             },
@@ -234,7 +239,7 @@ export async function launchProduct({
     await Promise.all(waits);
 
     for (const pkg of PACKAGES.filter((candidate) => packages.includes(candidate.name))) {
-      const server = servePackage(root, pkg);
+      const server = servePackage(root, pkg, pkg.port, { ...process.env, BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret });
       try {
         await server.listen();
       } catch (error) {
@@ -263,7 +268,7 @@ export async function launchProduct({
       const pkg = PACKAGES.find((candidate) => candidate.name === name);
       if (!pkg) throw new Error(`unknown package ${name}`);
       if (servers.has(name)) return;
-      const server = servePackage(root, pkg);
+      const server = servePackage(root, pkg, pkg.port, { ...process.env, BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret });
       await server.listen();
       servers.set(name, server);
     },
