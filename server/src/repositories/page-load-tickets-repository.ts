@@ -9,9 +9,8 @@ export interface RedeemedLoad {
   version: string;
   channel: string;
   route: string;
-  /** The load itself failed, or its address may add no more: no error of it counts later. */
+  /** The load itself failed: no error of it counts later. */
   failed: boolean;
-  /** Its address may add no more: how its page was served does not count later either. */
   rendered: boolean;
   expiresAt: string;
 }
@@ -75,6 +74,16 @@ export async function markRendered(db: Queryable, marks: { ticket: string; unit:
     RETURNING t.ticket, t.unit, t.version, t.channel, t.route
   `)) as unknown as Rows<TicketRelease>;
   return result.rows;
+}
+
+/** Spends tickets whose page load its address had no share left for: nothing of them counts later. */
+export async function spendTickets(db: Queryable, keys: { ticket: string; unit: string }[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    UPDATE page_load_tickets t SET failed = true, rendered = true
+    FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k (ticket text, unit text)
+    WHERE t.ticket = k.ticket AND t.unit = k.unit
+  `);
 }
 
 export interface AddressClaim {

@@ -6,6 +6,7 @@ import {
   markFailures,
   markRendered,
   redeemTickets,
+  spendTickets,
   type AddressClaim,
   type TicketRelease,
 } from '../repositories/page-load-tickets-repository';
@@ -123,57 +124,78 @@ export class PageLoadRedemptions {
           (this.pending[kind] as Map<string, unknown>).set(key, value);
   }
 
-  /** Redeems `taken` in `tx` and adds what counts to `counts`. */
+  /**
+   * Redeems `taken` in `tx` and adds what counts to `counts`. The ticket rows are written first and the addresses'
+   * shares claimed after, in one statement, so that two instances never hold one's row while waiting for the other's.
+   */
   async redeem(tx: Queryable, taken: PendingRedemptions, counts: RedemptionCounts): Promise<void> {
     const loads = [...taken.loads.values()];
-    const shareOf = await this.claim(
-      tx,
-      loads.map((load) => ({ claimant: load.claimant, unit: load.release.remote, pageLoads: 1, errors: 0 })),
-    );
-    const within = loads.map((load) => shareOf(load.claimant, load.release.remote, 'pageLoads'));
     const redeemed = await redeemTickets(
       tx,
-      loads.map((load, i) => ({
+      loads.map((load) => ({
         ticket: load.ticket,
         unit: load.release.remote,
         version: load.release.version,
         channel: load.release.channel,
         route: load.release.route,
-        // Over its address's share, the ticket is spent: nothing of that page load counts later.
-        failed: load.outcome !== 'loaded' || !within[i],
-        rendered: !within[i],
+        failed: load.outcome !== 'loaded',
+        rendered: false,
         expiresAt: load.expiresAt,
       })),
     );
-    loads.forEach((load, i) => {
-      if (!redeemed.has(keyOf(load.ticket, load.release.remote))) return;
-      if (within[i]) counts.load(load.release, load.outcome);
-      else counts.unknown(load.release.minute, load.release.remote);
-    });
-
-    const failures = [...taken.failures.values()];
-    const failed = await markFailures(
-      tx,
-      failures.map((mark) => ({ ticket: mark.ticket, unit: mark.remote, render: mark.render !== null })),
+    const failed = marksOf(
+      await markFailures(
+        tx,
+        [...taken.failures.values()].map((mark) => ({
+          ticket: mark.ticket,
+          unit: mark.remote,
+          render: mark.render !== null,
+        })),
+      ),
+      taken.failures,
     );
-    const failedMarks = marksOf(failed, taken.failures);
-    const errorShare = await this.claim(
-      tx,
-      failedMarks.map(({ mark }) => ({ claimant: mark.claimant, unit: mark.remote, pageLoads: 0, errors: 1 })),
+    const rendered = marksOf(
+      await markRendered(
+        tx,
+        [...taken.renders.values()].map((mark) => ({ ticket: mark.ticket, unit: mark.remote })),
+      ),
+      taken.renders,
     );
-    for (const { mark, release } of failedMarks) {
-      if (!errorShare(mark.claimant, mark.remote, 'errors')) continue;
+    // Every load claims its address's share, a replayed ticket too: an address that floods spends only its own.
+    const within = await this.claim(tx, [
+      ...loads.map((load) => ({ claimant: load.claimant, unit: load.release.remote, pageLoads: 1, errors: 0 })),
+      ...failed.map(({ mark }) => ({ claimant: mark.claimant, unit: mark.remote, pageLoads: 0, errors: 1 })),
+    ]);
+    const overShare = new Set<string>();
+    for (const load of loads) {
+      const key = keyOf(load.ticket, load.release.remote);
+      const inShare = within(load.claimant, load.release.remote, 'pageLoads');
+      if (!redeemed.has(key)) continue;
+      if (inShare) counts.load(load.release, load.outcome);
+      else {
+        overShare.add(key);
+        counts.unknown(load.release.minute, load.release.remote);
+      }
+    }
+    // Over its address's share, the ticket is spent: nothing of that page load counts later.
+    await spendTickets(
+      tx,
+      [...overShare].map((key) => {
+        const [ticket = '', unit = ''] = key.split('\n');
+        return { ticket, unit };
+      }),
+    );
+    for (const { mark, release } of failed) {
+      const inShare = within(mark.claimant, mark.remote, 'errors');
+      if (!inShare || overShare.has(keyOf(mark.ticket, mark.remote))) continue;
       const counted = { minute: mark.minute, remote: mark.remote, ...release };
       if (mark.render) counts.render(counted, mark.render);
       else counts.error(counted);
     }
-
-    const rendered = await markRendered(
-      tx,
-      [...taken.renders.values()].map((mark) => ({ ticket: mark.ticket, unit: mark.remote })),
-    );
-    for (const { mark, release } of marksOf(rendered, taken.renders))
+    for (const { mark, release } of rendered) {
+      if (overShare.has(keyOf(mark.ticket, mark.remote))) continue;
       counts.render({ minute: mark.minute, remote: mark.remote, ...release }, mark.render ?? 'rendered');
+    }
   }
 
   /**
