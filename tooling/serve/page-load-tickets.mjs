@@ -88,9 +88,13 @@ export function createPageLoadTickets(env) {
     if (!split) splits.set(answer, (split = splitPage(answer.body)));
     const meta = Buffer.from(`<meta name="${PAGE_LOAD_TICKET_META}" content="${issuePageLoadTicket(secret)}">`);
     const rest = Buffer.concat([meta, split.tail]);
+    let body;
     let gzipped;
     return {
-      body: Buffer.concat([split.head, rest]),
+      // Made when asked for: a browser that takes gzip gets the spliced gzip only.
+      get body() {
+        return (body ??= Buffer.concat([split.head, rest]));
+      },
       etag: null,
       gzipped: () => (gzipped ??= gzipWith(split, rest)),
     };
