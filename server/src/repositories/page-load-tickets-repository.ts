@@ -38,8 +38,8 @@ export async function redeemTickets(db: Queryable, loads: RedeemedLoad[]): Promi
     FROM jsonb_to_recordset(${JSON.stringify(loads)}::jsonb) AS l (
       ticket text, unit text, version text, channel text, route text, failed boolean, rendered boolean,
       "expiresAt" timestamptz)
-    ORDER BY l.ticket, l.unit
-    ON CONFLICT (ticket, unit) DO NOTHING
+    ORDER BY l."expiresAt", l.ticket, l.unit
+    ON CONFLICT (expires_at, ticket, unit) DO NOTHING
     RETURNING ticket, unit
   `)) as unknown as Rows<{ ticket: string; unit: string }>;
   return new Set(result.rows.map((row) => keyOf(row.ticket, row.unit)));
@@ -51,38 +51,46 @@ export async function redeemTickets(db: Queryable, loads: RedeemedLoad[]): Promi
  */
 export async function markFailures(
   db: Queryable,
-  marks: { ticket: string; unit: string; render: boolean }[],
+  marks: { ticket: string; unit: string; expiresAt: string; render: boolean }[],
 ): Promise<TicketRelease[]> {
   if (marks.length === 0) return [];
   const result = (await db.execute(sql`
     UPDATE page_load_tickets t SET failed = true, rendered = t.rendered OR m.render
-    FROM jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) AS m (ticket text, unit text, render boolean)
-    WHERE t.ticket = m.ticket AND t.unit = m.unit AND NOT t.failed AND NOT (m.render AND t.rendered)
-      AND t.expires_at > now()
+    FROM jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) AS m (
+      ticket text, unit text, "expiresAt" timestamptz, render boolean)
+    WHERE t.expires_at = m."expiresAt" AND t.ticket = m.ticket AND t.unit = m.unit AND NOT t.failed
+      AND NOT (m.render AND t.rendered) AND t.expires_at > now()
     RETURNING t.ticket, t.unit, t.version, t.channel, t.route
   `)) as unknown as Rows<TicketRelease>;
   return result.rows;
 }
 
 /** Marks how each page load's page was served, once; answers the release facts of the rows marked now. */
-export async function markRendered(db: Queryable, marks: { ticket: string; unit: string }[]): Promise<TicketRelease[]> {
+export async function markRendered(
+  db: Queryable,
+  marks: { ticket: string; unit: string; expiresAt: string }[],
+): Promise<TicketRelease[]> {
   if (marks.length === 0) return [];
   const result = (await db.execute(sql`
     UPDATE page_load_tickets t SET rendered = true
-    FROM jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) AS m (ticket text, unit text)
-    WHERE t.ticket = m.ticket AND t.unit = m.unit AND NOT t.rendered AND t.expires_at > now()
+    FROM jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) AS m (ticket text, unit text, "expiresAt" timestamptz)
+    WHERE t.expires_at = m."expiresAt" AND t.ticket = m.ticket AND t.unit = m.unit AND NOT t.rendered
+      AND t.expires_at > now()
     RETURNING t.ticket, t.unit, t.version, t.channel, t.route
   `)) as unknown as Rows<TicketRelease>;
   return result.rows;
 }
 
 /** Spends tickets whose page load its address had no share left for: nothing of them counts later. */
-export async function spendTickets(db: Queryable, keys: { ticket: string; unit: string }[]): Promise<void> {
+export async function spendTickets(
+  db: Queryable,
+  keys: { ticket: string; unit: string; expiresAt: string }[],
+): Promise<void> {
   if (keys.length === 0) return;
   await db.execute(sql`
     UPDATE page_load_tickets t SET failed = true, rendered = true
-    FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k (ticket text, unit text)
-    WHERE t.ticket = k.ticket AND t.unit = k.unit
+    FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k (ticket text, unit text, "expiresAt" timestamptz)
+    WHERE t.expires_at = k."expiresAt" AND t.ticket = k.ticket AND t.unit = k.unit
   `);
 }
 

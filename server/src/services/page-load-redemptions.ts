@@ -45,6 +45,8 @@ interface PendingLoad {
 
 interface PendingMark {
   ticket: string;
+  /** The ticket's expiry, part of its row's key. */
+  expiresAt: string;
   remote: TelemetryUnit;
   minute: string;
   /** A caught error (null), or how the shell's server answered the page. */
@@ -149,6 +151,7 @@ export class PageLoadRedemptions {
         [...taken.failures.values()].map((mark) => ({
           ticket: mark.ticket,
           unit: mark.remote,
+          expiresAt: mark.expiresAt,
           render: mark.render !== null,
         })),
       ),
@@ -157,7 +160,11 @@ export class PageLoadRedemptions {
     const rendered = marksOf(
       await markRendered(
         tx,
-        [...taken.renders.values()].map((mark) => ({ ticket: mark.ticket, unit: mark.remote })),
+        [...taken.renders.values()].map((mark) => ({
+          ticket: mark.ticket,
+          unit: mark.remote,
+          expiresAt: mark.expiresAt,
+        })),
       ),
       taken.renders,
     );
@@ -166,25 +173,19 @@ export class PageLoadRedemptions {
       ...loads.map((load) => ({ claimant: load.claimant, unit: load.release.remote, pageLoads: 1, errors: 0 })),
       ...failed.map(({ mark }) => ({ claimant: mark.claimant, unit: mark.remote, pageLoads: 0, errors: 1 })),
     ]);
-    const overShare = new Set<string>();
+    const overShare = new Map<string, { ticket: string; unit: string; expiresAt: string }>();
     for (const load of loads) {
       const key = keyOf(load.ticket, load.release.remote);
       const inShare = within(load.claimant, load.release.remote, 'pageLoads');
       if (!redeemed.has(key)) continue;
       if (inShare) counts.load(load.release, load.outcome);
       else {
-        overShare.add(key);
+        overShare.set(key, { ticket: load.ticket, unit: load.release.remote, expiresAt: load.expiresAt });
         counts.unknown(load.release.minute, load.release.remote);
       }
     }
     // Over its address's share, the ticket is spent: nothing of that page load counts later.
-    await spendTickets(
-      tx,
-      [...overShare].map((key) => {
-        const [ticket = '', unit = ''] = key.split('\n');
-        return { ticket, unit };
-      }),
-    );
+    await spendTickets(tx, [...overShare.values()]);
     for (const { mark, release } of failed) {
       const inShare = within(mark.claimant, mark.remote, 'errors');
       if (!inShare || overShare.has(keyOf(mark.ticket, mark.remote))) continue;

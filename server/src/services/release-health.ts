@@ -170,7 +170,8 @@ export class ReleaseHealthTally {
     } else if (report.kind === 'error' || report.kind === 'render') {
       // Counted against the release its page load named, once, and only for a page load counted (any instance).
       const render = report.kind === 'render' ? report.outcome : null;
-      this.redemptions.noteMark({ ticket: ticket.id, remote: report.remote, minute, render, claimant });
+      const expiresAt = ticket.expiresAt.toISOString();
+      this.redemptions.noteMark({ ticket: ticket.id, expiresAt, remote: report.remote, minute, render, claimant });
     } else {
       const row = this.rowFor(release);
       if (!row) return;

@@ -2,6 +2,8 @@
 -- shell's server signed into the page it sent, once per unit, on every instance: the first report of the load
 -- inserts its row (the primary key makes it single-use), and its one error or server render marks the row. Rows hold
 -- the release facts of the load and no visitor, and go once the ticket has expired (services/release-health.ts).
+-- Keyed by expiry first (a ticket's expiry follows from the ticket, so a replay has the same key): the one index takes
+-- each insert at its right-hand edge instead of at a random page, and the sweep deletes a range of it.
 CREATE TABLE page_load_tickets (
   ticket text NOT NULL,
   unit text NOT NULL,
@@ -13,10 +15,8 @@ CREATE TABLE page_load_tickets (
   -- How the shell's server answered its page is counted.
   rendered boolean NOT NULL,
   expires_at timestamptz NOT NULL,
-  PRIMARY KEY (ticket, unit)
+  PRIMARY KEY (expires_at, ticket, unit)
 );
---> statement-breakpoint
-CREATE INDEX page_load_tickets_expiry_idx ON page_load_tickets (expires_at);
 --> statement-breakpoint
 -- What each client address added to a unit in one window (its rollout step, or the hour): page loads and errors
 -- claimed, so that one address adds at most so many. The address is kept as a keyed hash, and only for the window.
