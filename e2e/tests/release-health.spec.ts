@@ -58,6 +58,9 @@ test.describe('release health', () => {
     page,
   }) => {
     await page.goto('/');
+    // The ticket the shell's server wrote into this page (docs/decisions/042): its reports carry it, so they count.
+    const ticket = await page.locator('meta[name="bookswap-page-load"]').getAttribute('content');
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{40,64}$/);
     const version = await storefrontVersion(page);
     const homeBefore = await storefrontLoads(adminToken, version, '/');
     const rendersBefore = await storefrontRenders(adminToken, version, '/');
@@ -83,6 +86,7 @@ test.describe('release health', () => {
       .toBeGreaterThan(listBefore);
     // The route's pattern travelled, never the URL's query.
     expect(sent.length).toBeGreaterThan(0);
+    expect(sent.join('')).toContain(ticket);
     expect(sent.join('')).not.toContain('size');
     expect(sent.join('')).not.toContain('?');
   });

@@ -15,6 +15,7 @@ import { contractMismatches } from '@bookswap/shared/releases';
 import { launchCluster } from '../../tooling/cluster/launch-cluster.mjs';
 import { keptReleases, readLastBuild, readRelease } from '../../tooling/release/release-store.cjs';
 import type { DatabaseHandle } from '../src/db/database';
+import { issuePageLoadTicket } from '../src/services/page-load-tickets';
 import { startMailCatcher } from '../src/testing/mail-catcher';
 import { createBenchSchema, dropBenchSchema, REPO_ROOT, round1, throwawayPostgres } from './bench-setup';
 import {
@@ -24,6 +25,7 @@ import {
   checkEmails,
   checkPayments,
   prepareBenchData,
+  ONE_ADDRESS_FOR_ALL_BROWSERS,
   RATE_LIMITS,
   runBuyer,
   send,
@@ -33,6 +35,8 @@ import {
 } from './buyer-journey';
 import { writeBenchReport } from './journey-run';
 
+/** The cluster's shell servers and API instances share it, as a deployment's do (docs/decisions/042). */
+const PAGE_LOAD_SECRET = randomBytes(48).toString('base64url');
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 180);
 const USERS = Number(process.env.BENCH_CLUSTER_USERS ?? 50);
 const LISTINGS = Number(process.env.BENCH_CLUSTER_LISTINGS ?? 100_000);
@@ -221,7 +225,8 @@ async function reportPageLoads(versions: { live: string; canary: string }, until
         channel,
         route: '/booklist',
         outcome: 'loaded',
-        pageLoad: randomBytes(12).toString('hex'),
+        // A ticket as the shell servers write into each page (docs/decisions/042).
+        pageLoad: issuePageLoadTicket(PAGE_LOAD_SECRET),
       })),
     );
     const status = await send({ hostname: '127.0.0.1', port: '5000' }, '/api/telemetry', {
@@ -326,6 +331,7 @@ async function main(): Promise<void> {
       databaseUrl,
       databaseSchema: schema,
       jwtSecret: prepared.secret,
+      pageLoadSecret: PAGE_LOAD_SECRET,
       authEmulator: false,
       mailCatcher: false,
       apiEnv: {
@@ -333,6 +339,8 @@ async function main(): Promise<void> {
         SEED: 'none',
         ...RATE_LIMITS,
         RATE_LIMIT_TELEMETRY_PER_MINUTE: String(1_000_000_000),
+        // Every simulated browser comes through HAProxy from 127.0.0.1: one address.
+        ...ONE_ADDRESS_FOR_ALL_BROWSERS,
         RATE_LIMIT_TOKEN_PER_MINUTE: String(TOKEN_LIMIT),
         RELEASE_AUTO_MIN_LOADS: String(ROLLOUT_MIN_LOADS),
         RELEASE_AUTO_MIN_MINUTES: '0',

@@ -10,9 +10,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PageLoadReport } from '@bookswap/shared/schemas';
+import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '../src/db/database';
+import { issuePageLoadTicket } from '../src/services/page-load-tickets';
 import { percentile, REPO_ROOT, round1 } from './bench-setup';
-import { BROWSE_AND_BOOK, latencyTargets, runBuyer, stepResults, stepTable, Tally, targetsLine } from './buyer-journey';
+import {
+  BROWSE_AND_BOOK,
+  latencyTargets,
+  ONE_ADDRESS_FOR_ALL_BROWSERS,
+  runBuyer,
+  stepResults,
+  stepTable,
+  Tally,
+  targetsLine,
+} from './buyer-journey';
 import { withJourneyRun, writeBenchReport } from './journey-run';
 
 const RATE = Number(process.env.BENCH_TELEMETRY_RATE ?? 6000);
@@ -32,6 +43,8 @@ const ROUTES = {
   admin: ['/dashboard/allseller'],
   checkout: ['/dashboard/payment/:id'],
 } as const;
+/** The secret the pages' tickets are signed with, as the shell's server does (docs/decisions/042). */
+const PAGE_LOAD_SECRET = randomBytes(48).toString('base64url');
 const LIVE = '0.1.0-live000000';
 const CANARY = '0.1.0-canary0000';
 
@@ -45,8 +58,14 @@ function benchRegistry(): { dir: string; file: string } {
   fs.writeFileSync(file, JSON.stringify({ remotes }));
   return { dir, file };
 }
-let pageLoadsSent = 0;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/**
+ * The pages' tickets, signed before the run: the shell's server signs them as it sends pages, on its own host, so
+ * signing them here during the run would measure the sender's CPU, not the API's (both share this machine's cores).
+ */
+let tickets: string[] = [];
+const nextTicket = () => tickets.pop() ?? issuePageLoadTicket(PAGE_LOAD_SECRET);
 
 /** A batch as many browsers send it: mostly page loads and vitals, a few failures and caught errors. */
 function batchOfReports(): { text: string; loads: number } {
@@ -59,7 +78,8 @@ function batchOfReports(): { text: string; loads: number } {
       version: Math.random() < 0.9 ? LIVE : CANARY,
       channel: Math.random() < 0.9 ? 'live' : 'canary',
       route: pick(ROUTES[remote]),
-      pageLoad: `bench-${process.pid}-${++pageLoadsSent}`,
+      // Each report a page load of its own, with the ticket its page carried: every load is redeemed.
+      pageLoad: nextTicket(),
     } as const;
     const draw = Math.random();
     if (draw < 0.5) {
@@ -159,12 +179,15 @@ async function main(): Promise<void> {
       env: {
         MAIL: 'off',
         RATE_LIMIT_TELEMETRY_PER_MINUTE: String(1_000_000_000),
+        ...ONE_ADDRESS_FOR_ALL_BROWSERS,
+        BOOKSWAP_PAGE_LOAD_SECRET: PAGE_LOAD_SECRET,
         BOOKSWAP_RELEASE_REGISTRY: registry.file,
         BOOKSWAP_RELEASES_DIR: registry.dir,
       },
     },
     async ({ handle, buyers, base, target }) => {
       console.log(`  ${RATE} reports/s in batches of ${BATCH} and ${BUYERS} buyers for ${SECONDS} s against ${base}`);
+      tickets = Array.from({ length: Math.ceil(RATE * SECONDS * 1.05) }, () => issuePageLoadTicket(PAGE_LOAD_SECRET));
       const tally = new Tally(BROWSE_AND_BOOK);
       const runStarted = Date.now();
       const deadline = runStarted + SECONDS * 1000;

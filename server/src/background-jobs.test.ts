@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promoteLive, startRollout, type Registry } from '@bookswap/shared/releases';
-import type { TelemetryReport } from '@bookswap/shared/schemas';
+import type { PageLoadReport } from '@bookswap/shared/schemas';
 import { ROLLOUT_DEFAULTS, type ReleaseSettings } from './config';
 import { claimDueMail, countMail, queueMail } from './repositories/mail-outbox-repository';
 import { fileRegistryStore } from './services/releases/registry-store';
@@ -10,6 +10,7 @@ import { checkRollouts, startRolloutWorker } from './services/releases/rollout-w
 import { startMailCatcher, type MailCatcher } from './testing/mail-catcher';
 import { serverForThisFile, startAnotherInstance, testConfig, type TestServer } from './testing/test-server';
 import { until } from './testing/until';
+import { pageLoadTicket } from './testing/telemetry-samples';
 
 /**
  * What runs once when several API instances share one database (docs/decisions/032): two instances, each with its
@@ -116,7 +117,7 @@ describe('two API instances on one database', () => {
     });
   });
 
-  const canaryLoads = (version: string, count: number): TelemetryReport[] =>
+  const canaryLoads = (version: string, count: number): PageLoadReport[] =>
     Array.from({ length: count }, () => ({
       kind: 'load',
       remote: 'seller',
@@ -124,9 +125,10 @@ describe('two API instances on one database', () => {
       channel: 'canary',
       route: '/dashboard/myproduct',
       outcome: 'loaded',
+      pageLoad: pageLoadTicket(),
     }));
 
-  async function pageLoadsReach(instance: TestServer, reports: TelemetryReport[]) {
+  async function pageLoadsReach(instance: TestServer, reports: PageLoadReport[]) {
     const answer = await instance.app.inject({
       method: 'POST',
       url: '/api/telemetry',

@@ -46,6 +46,8 @@ export interface ServerConfig {
     /** Batches of release-health reports one client address may send a minute (decision 025). */
     telemetryPerMinute: number;
   };
+  /** Which release-health reports count, and how many from one address (docs/decisions/042). */
+  telemetry: TelemetrySettings;
   uploads: UploadLimits;
   /** Books one seller may list in any 24 hours (LISTINGS_PER_DAY). */
   listingsPerDay: number;
@@ -124,6 +126,37 @@ export function releaseSettingsOf(config: Pick<ServerConfig, 'releases' | 'dataD
     }
   );
 }
+
+/**
+ * Release health that one address cannot steer (docs/decisions/042): a page load counts only with a page-load ticket
+ * the shell's server signed, once, and one client address adds at most so many page loads and errors to a unit per
+ * rollout step (per hour when the unit has no rollout).
+ */
+export interface TelemetrySettings {
+  /**
+   * BOOKSWAP_PAGE_LOAD_SECRET: the secret the shell's server signs its page-load tickets with, the same for it and
+   * every API instance; required outside emulator mode. Unset locally, the server makes one up, whose tickets only
+   * a shell's server given the same value could write (the product's scripts pass one to both).
+   */
+  pageLoadSecret?: string;
+  /** PAGE_LOAD_TICKET_MINUTES: a page load's reports count for this long after its page was sent. */
+  ticketMinutes: number;
+  /** TELEMETRY_PAGE_LOADS_PER_ADDRESS: page loads one address adds to a unit per step, at most. */
+  pageLoadsPerAddress: number;
+  /** TELEMETRY_ERRORS_PER_ADDRESS: failed page loads one address adds to a unit per step, at most. */
+  errorsPerAddress: number;
+}
+
+/**
+ * 30 minutes covers a page's first report (two seconds after its load) with room to spare and the errors of a visit;
+ * 100 page loads and 2 errors per address and step are a small share of a step's 8,000 canary page loads and keep
+ * a healthy canary's chance of a rollback by one address's errors near the judge's own (`pnpm bench:canary-judge`).
+ */
+export const TELEMETRY_DEFAULTS: Omit<TelemetrySettings, 'pageLoadSecret'> = {
+  ticketMinutes: 30,
+  pageLoadsPerAddress: 100,
+  errorsPerAddress: 2,
+};
 
 /**
  * How often one buyer may book (SECURITY.md, Resources; judged in services/booking-limits.ts). Each booking emails its seller and each cancellation does
@@ -307,6 +340,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       writesPerMinute: positiveInt(env.RATE_LIMIT_WRITES_PER_MINUTE, 300, 'RATE_LIMIT_WRITES_PER_MINUTE'),
       searchPerMinute: positiveInt(env.RATE_LIMIT_SEARCH_PER_MINUTE, 120, 'RATE_LIMIT_SEARCH_PER_MINUTE'),
       telemetryPerMinute: positiveInt(env.RATE_LIMIT_TELEMETRY_PER_MINUTE, 120, 'RATE_LIMIT_TELEMETRY_PER_MINUTE'),
+    },
+    telemetry: {
+      pageLoadSecret: env.BOOKSWAP_PAGE_LOAD_SECRET || undefined,
+      ticketMinutes: positiveInt(
+        env.PAGE_LOAD_TICKET_MINUTES,
+        TELEMETRY_DEFAULTS.ticketMinutes,
+        'PAGE_LOAD_TICKET_MINUTES',
+      ),
+      pageLoadsPerAddress: positiveInt(
+        env.TELEMETRY_PAGE_LOADS_PER_ADDRESS,
+        TELEMETRY_DEFAULTS.pageLoadsPerAddress,
+        'TELEMETRY_PAGE_LOADS_PER_ADDRESS',
+      ),
+      errorsPerAddress: positiveInt(
+        env.TELEMETRY_ERRORS_PER_ADDRESS,
+        TELEMETRY_DEFAULTS.errorsPerAddress,
+        'TELEMETRY_ERRORS_PER_ADDRESS',
+      ),
     },
     uploads: {
       perDayCount: positiveInt(env.UPLOADS_PER_DAY, 50, 'UPLOADS_PER_DAY'),

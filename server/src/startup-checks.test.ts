@@ -11,6 +11,7 @@ const production = {
   JWT_SECRET: SECRET,
   STRIPE_SECRET_KEY: 'sk_test_x',
   SMTP_URL: 'smtp://mail.example.test:587',
+  BOOKSWAP_PAGE_LOAD_SECRET: 'a-page-load-secret-of-more-than-32-bytes',
 };
 
 describe('outside emulator mode nothing local happens unless asked for', () => {
@@ -49,6 +50,18 @@ describe('outside emulator mode nothing local happens unless asked for', () => {
       expect.stringMatching(/JWT_SECRET is shorter than 32 bytes/),
     ]);
     expect(unsafeSettings(readConfig({ AUTH_MODE: 'emulator', JWT_SECRET: 'short-secret' }))).toHaveLength(1);
+  });
+
+  it('refuses to start without a page-load secret of at least 32 bytes, which its shell’s server shares', () => {
+    const { BOOKSWAP_PAGE_LOAD_SECRET: _secret, ...noSecret } = production;
+    expect(unsafeSettings(readConfig(noSecret))).toEqual([
+      expect.stringMatching(/BOOKSWAP_PAGE_LOAD_SECRET is not set/),
+    ]);
+    expect(unsafeSettings(readConfig({ ...production, BOOKSWAP_PAGE_LOAD_SECRET: 'short' }))).toEqual([
+      expect.stringMatching(/BOOKSWAP_PAGE_LOAD_SECRET is shorter than 32 bytes/),
+    ]);
+    // Locally the server makes one up.
+    expect(unsafeSettings(readConfig({ AUTH_MODE: 'emulator' }))).toEqual([]);
   });
 
   it('keeps the newcomer’s local mode as it was: demo data, card sandbox, no settings needed', () => {

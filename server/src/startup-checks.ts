@@ -24,6 +24,18 @@ export function unsafeSettings(config: ServerConfig): string[] {
   if (!local && config.jwtSecret === undefined) {
     problems.push('JWT_SECRET is not set: outside emulator mode every instance needs the same long random secret.');
   }
+  const { pageLoadSecret } = config.telemetry;
+  if (pageLoadSecret !== undefined && Buffer.byteLength(pageLoadSecret) < 32) {
+    problems.push(
+      'BOOKSWAP_PAGE_LOAD_SECRET is shorter than 32 bytes: use a long random value (openssl rand -base64 48).',
+    );
+  }
+  if (!local && pageLoadSecret === undefined) {
+    problems.push(
+      "BOOKSWAP_PAGE_LOAD_SECRET is not set: outside emulator mode the shell's server and every API instance need the " +
+        'same long random secret, or no page load counts in release health.',
+    );
+  }
   if (config.payments === 'stripe' && !config.stripeSecretKey) {
     problems.push('PAYMENTS=stripe needs STRIPE_SECRET_KEY.');
   }

@@ -32,6 +32,7 @@ export declare function launchCluster(options: {
   databaseUrl: string;
   databaseSchema?: string;
   jwtSecret?: string;
+  pageLoadSecret?: string;
   authEmulator?: boolean;
   mailCatcher?: boolean;
   apiEnv?: Record<string, string>;

@@ -101,6 +101,8 @@ function instanceSlot({ label, command, args, cwd, env, readyUrl, log, onUnexpec
  * @param {string} options.databaseUrl          the PostgreSQL every API instance and shell server shares
  * @param {string} [options.databaseSchema]     its schema (the bench's own)
  * @param {string} [options.jwtSecret]          the one secret of every instance's access tokens (made up when unset)
+ * @param {string} [options.pageLoadSecret]     the one secret of the shell servers' page-load tickets, which every API
+ *   instance checks (docs/decisions/042; made up when unset)
  * @param {boolean} [options.authEmulator]      start the sign-in emulator (default true)
  * @param {boolean} [options.mailCatcher]       start the local mail catcher and point the API at it (default true)
  * @param {string} [options.renderKey]  the shell servers' credential at the API (BOOKSWAP_RENDER_KEY), made anew by default
@@ -114,6 +116,7 @@ export async function launchCluster({
   databaseSchema,
   jwtSecret = randomBytes(48).toString('base64url'),
   renderKey = randomBytes(24).toString('base64url'),
+  pageLoadSecret = randomBytes(48).toString('base64url'),
   authEmulator = true,
   mailCatcher = true,
   apiEnv = {},
@@ -148,6 +151,7 @@ export async function launchCluster({
         ...registryEnv,
         JWT_SECRET: jwtSecret,
         BOOKSWAP_RENDER_KEY: renderKey,
+        BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret,
         AUTH_MODE: 'emulator',
         ...(authEmulator ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` } : {}),
         FIREBASE_PROJECT_ID: PROJECT_ID,
@@ -179,6 +183,7 @@ export async function launchCluster({
         BOOKSWAP_PUBLIC_URL: `http://localhost:${ports.shell}`,
         // Pages come through HAProxy on loopback: the visitor is the one it names in X-Forwarded-For.
         BOOKSWAP_TRUST_PROXY: 'loopback',
+        BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret,
         ...shellEnv,
       },
       readyUrl: `http://127.0.0.1:${port}/remotes.json`,

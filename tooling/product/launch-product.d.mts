@@ -30,6 +30,8 @@ export interface LaunchOptions {
   packages?: PackageName[];
   keepAccounts?: boolean;
   apiEnv?: Record<string, string>;
+  /** BOOKSWAP_PAGE_LOAD_SECRET of the API and the shell's server alike; made up when unset. */
+  pageLoadSecret?: string;
   log?: (line: string) => void;
   onUnexpectedExit?: (reason: string) => void;
 }

@@ -77,6 +77,8 @@ export function promoteLastBuild({ env = process.env, ...options } = {}) {
  * @param {boolean} [options.keepAccounts] keep the emulator's accounts beside the API server's data, so both survive
  *   a restart together and deleting the data folder resets both (npm start; tests start fresh)
  * @param {Record<string,string>} [options.apiEnv]  extra environment for the API server
+ * @param {string} [options.pageLoadSecret]  the secret the shell's server signs page-load tickets with and the API
+ *   checks them with (docs/decisions/042): BOOKSWAP_PAGE_LOAD_SECRET, else made up for this run
  * @param {(line: string) => void} [options.log]
  * @param {(reason: string) => void} [options.onUnexpectedExit]  a child died on its own
  */
@@ -89,6 +91,7 @@ export async function launchProduct({
   packages = PACKAGES.map((pkg) => pkg.name),
   keepAccounts = false,
   apiEnv = {},
+  pageLoadSecret = process.env.BOOKSWAP_PAGE_LOAD_SECRET || randomBytes(48).toString('base64url'),
   log = console.log,
   onUnexpectedExit,
 } = {}) {
@@ -96,7 +99,7 @@ export async function launchProduct({
   if (missing.length) throw new Error(`No production build of ${missing.join(', ')}: run node scripts/build-all.mjs`);
   // The shell's server calls the API as itself when it renders (docs/decisions/043): one key per start, for both.
   const renderKey = process.env.BOOKSWAP_RENDER_KEY || randomBytes(24).toString('base64url');
-  const serveEnv = { ...process.env, BOOKSWAP_RENDER_KEY: renderKey };
+  const serveEnv = { ...process.env, BOOKSWAP_RENDER_KEY: renderKey, BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret };
 
   const children = [];
   const servers = new Map();
@@ -219,6 +222,7 @@ export async function launchProduct({
                 ? { AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}` }
                 : {}),
               FIREBASE_PROJECT_ID: PROJECT_ID,
+              BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret,
               ...mailEnv,
               BOOKSWAP_RENDER_KEY: renderKey,
               ...apiEnv,

@@ -119,9 +119,12 @@ describe('what the shell’s origin tells search engines', () => {
   });
 
   it('refuses to serve beyond loopback without a public origin', () => {
-    expect(() => serveShellBuild(releases, 38_487, { BOOKSWAP_SERVE_HOST: '0.0.0.0' })).toThrow(
-      'BOOKSWAP_PUBLIC_URL is required to serve the shell on 0.0.0.0',
-    );
+    expect(() =>
+      serveShellBuild(releases, 38_487, {
+        BOOKSWAP_SERVE_HOST: '0.0.0.0',
+        BOOKSWAP_PAGE_LOAD_SECRET: 'a'.repeat(48),
+      }),
+    ).toThrow('BOOKSWAP_PUBLIC_URL is required to serve the shell on 0.0.0.0');
   });
 
   it('the page learns the public origin the deployer named from config.json', async () => {

@@ -8,6 +8,7 @@ import { createPageRenders, withPageBody } from './page-renders.mjs';
 import { crawlerAnswers } from './crawler-files.mjs';
 import { createRenderAdmission } from './render-admission.mjs';
 import { renderingFor, sendRenderCredential } from './render-api-calls.mjs';
+import { createPageLoadTickets } from './page-load-tickets.mjs';
 import releaseStore from '../release/release-store.cjs';
 import remotesForBrowser from '../release/remotes-for-browser.cjs';
 import registryStore from '../release/registry-store.cjs';
@@ -50,11 +51,15 @@ function withRegistry(env, serve) {
  * index.html, and config.json and remotes.json come from `env`. The product's shell is served from releases.
  */
 export function serveShellBuild(dist, port, env = process.env) {
+  const tickets = createPageLoadTickets(env);
   return withRegistry(env, (registry) =>
     createStaticServer({
       root: dist,
       port,
       spa: true,
+      // Its page carries a page-load ticket as the product's does (docs/decisions/042), so both weigh the same.
+      route: (request, pathname) =>
+        extname(pathname) ? { pathname } : { pathname: '/index.html', rewrite: tickets.pageAsRead },
       headers: (file) =>
         file.endsWith('.html')
           ? shellPageHeaders({
@@ -97,6 +102,7 @@ export function serveShell(releases, port, env = process.env) {
 const settingOf = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
 
 function serveShellFrom(releases, port, env, registry) {
+  const tickets = createPageLoadTickets(env);
   /** This browser's shell release, and the cookie that keeps its draw when it had none. */
   const shellOf = (request) => {
     const { id, setCookie } = browserIdFrom(request.headers.cookie);
@@ -221,7 +227,7 @@ function serveShellFrom(releases, port, env, registry) {
       answer = preparedAnswer(body ? withPageBody(withHead, body) : withHead);
       answers.set(key, answer);
     }
-    return answer;
+    return tickets.ticketed(answer);
   };
   const noRelease = () => {
     throw new Error('no shell release is kept: build one with pnpm release build shell');

@@ -38,8 +38,8 @@ export function cacheControlFor(pathname) {
 }
 
 /**
- * @typedef {{ body: Buffer, etag: string, gzipped(): Buffer }} PreparedAnswer
- *   a rewritten text as sent: its bytes, its ETag, and its gzip, made once when first asked for
+ * @typedef {{ body: Buffer, etag: string | null, gzipped(): Buffer }} PreparedAnswer
+ *   a rewritten text as sent: its bytes, its ETag (null: never answered 304), and its gzip, made once when first asked for
  */
 
 /**
@@ -134,8 +134,10 @@ export function createStaticServer({
   async function sendRewritten(request, response, file, pathname, routed) {
     const rewritten = await routed.rewrite(() => readFile(file, 'utf8'));
     const answer = typeof rewritten === 'string' ? preparedAnswer(rewritten) : rewritten;
-    const headers = { ...headersOf(file, routed.cacheControl ?? cacheControlFor(pathname), routed), etag: answer.etag };
-    if (answeredNotModified(request, response, headers)) return;
+    const headers = headersOf(file, routed.cacheControl ?? cacheControlFor(pathname), routed);
+    // An answer without an ETag (a page carrying its own page-load ticket) is sent whole every time.
+    if (answer.etag) headers.etag = answer.etag;
+    if (answer.etag && answeredNotModified(request, response, headers)) return;
     const gzip = acceptsGzip(request);
     sendBody(request, response, headers, gzip ? answer.gzipped() : answer.body, gzip);
   }

@@ -4,6 +4,7 @@ import { promoteLive, startRollout, type Registry } from '@bookswap/shared/relea
 import type { RemoteReleaseOverview, PageLoadReport, TelemetryUnit } from '@bookswap/shared/schemas';
 import { releaseSettingsOf, ROLLOUT_DEFAULTS } from '../config';
 import { checkRollouts } from '../services/releases/rollout-worker';
+import { pageLoadTicket } from '../testing/telemetry-samples';
 import { ADA_ADMIN, call, serverForThisFile } from '../testing/test-server';
 
 // The admin Releases screen's calls, and the automatic canary deciding on the counters (decision 026).
@@ -38,8 +39,15 @@ const loads = (
   channel: 'live' | 'canary',
   count: number,
   outcome: 'loaded' | 'module' | 'manifest' = 'loaded',
-) => Array.from({ length: count }, (): PageLoadReport => ({ kind: 'load', ...seller, version, channel, outcome }));
-let pageLoadsSent = 0;
+) =>
+  Array.from({ length: count }, (): PageLoadReport => ({
+    kind: 'load',
+    ...seller,
+    version,
+    channel,
+    outcome,
+    pageLoad: pageLoadTicket(),
+  }));
 /** Page loads that loaded and then caught an error, each with its page-load id, as the shell reports them. */
 const erroredLoads = (
   version: string,
@@ -48,7 +56,7 @@ const erroredLoads = (
   unit: { remote: TelemetryUnit; route: string } = seller,
 ) =>
   Array.from({ length: count }, (): PageLoadReport[] => {
-    const pageLoad = `page-load-${++pageLoadsSent}`;
+    const pageLoad = pageLoadTicket();
     return [
       { kind: 'load', ...unit, version, channel, outcome: 'loaded', pageLoad },
       { kind: 'error', ...unit, version, channel, pageLoad },
@@ -80,7 +88,17 @@ describe('the Releases screen’s calls', () => {
       ...loads('v3', 'canary', 1, 'module'),
       ...erroredLoads('v3', 'canary', 1),
     ]);
-    await send([{ kind: 'vital', ...seller, version: 'v2', channel: 'live', name: 'LCP', value: 1200 }]);
+    await send([
+      {
+        kind: 'vital',
+        ...seller,
+        version: 'v2',
+        channel: 'live',
+        name: 'LCP',
+        value: 1200,
+        pageLoad: pageLoadTicket(),
+      },
+    ]);
 
     const all = await overviews();
     expect(all.map((overview) => overview.remote)).toEqual(['storefront', 'seller', 'admin', 'checkout']);
@@ -270,7 +288,7 @@ describe('the automatic canary on the counters', () => {
     const home = { remote: 'storefront', route: '/' } as const;
     const served = (version: string, channel: 'live' | 'canary', count: number, outcome: 'rendered' | 'failed') =>
       Array.from({ length: count }, (): PageLoadReport[] => {
-        const pageLoad = `page-load-${++pageLoadsSent}`;
+        const pageLoad = pageLoadTicket();
         return [
           { kind: 'load', ...home, version, channel, outcome: 'loaded', pageLoad },
           { kind: 'render', ...home, version, channel, outcome, pageLoad },
@@ -334,6 +352,7 @@ describe('the automatic canary on the counters', () => {
         kind: 'load',
         ...shell('s1', 'live'),
         outcome: 'loaded',
+        pageLoad: pageLoadTicket(),
       })),
       ...erroredLoads('s2', 'canary', 9, { remote: 'shell', route: '/login' }),
     ]);

@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { ReleaseHealthRow, PageLoadReport } from '@bookswap/shared/schemas';
 import { readConfig, releaseSettingsOf } from '../config';
-import { sweepPrunedReleaseHealth } from '../services/release-health';
-import { ADA_ADMIN, BEA_BUYER, call, givenUser, serverForThisFile, startTestServer } from '../testing/test-server';
-import { givenReleases } from '../testing/telemetry-samples';
+import { flushReleaseHealth, sweepPrunedReleaseHealth } from '../services/release-health';
+import {
+  ADA_ADMIN,
+  BEA_BUYER,
+  call,
+  givenUser,
+  serverForThisFile,
+  startAnotherInstance,
+  startTestServer,
+} from '../testing/test-server';
+import { givenReleases, pageLoadTicket } from '../testing/telemetry-samples';
 
 const { server, admin, buyer } = serverForThisFile({ admin: ADA_ADMIN, buyer: BEA_BUYER });
 
@@ -33,6 +41,7 @@ const KNOWN = { storefront: { live: storefront.version, canary: canary.version }
 beforeEach(async () => {
   givenReleases(server, KNOWN);
   await server.db.execute(sql`DELETE FROM release_health_minutes`);
+  await server.db.execute(sql`DELETE FROM release_health_address_counts`);
 });
 
 async function storedRows(): Promise<{ remote: string; version: string; route: string; page_loads: number }[]> {
@@ -45,18 +54,19 @@ async function storedRows(): Promise<{ remote: string; version: string; route: s
 
 describe('release health reports from browsers', () => {
   it('counts page loads, failures by stage, caught errors and vitals per release and route', async () => {
+    const [first, second, third, fourth, fifth] = Array.from({ length: 5 }, () => pageLoadTicket());
     const reports: PageLoadReport[] = [
-      { kind: 'load', ...storefront, outcome: 'loaded' },
-      { kind: 'load', ...storefront, outcome: 'loaded' },
-      { kind: 'load', ...canary, outcome: 'entry' },
-      { kind: 'load', ...canary, outcome: 'contract' },
-      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: 'page-load-1' },
-      { kind: 'error', ...canary, pageLoad: 'page-load-1' },
-      { kind: 'vital', ...storefront, name: 'LCP', value: 1200 },
-      { kind: 'vital', ...storefront, name: 'LCP', value: 1800 },
-      { kind: 'vital', ...storefront, name: 'LCP', value: 2400 },
-      { kind: 'vital', ...storefront, name: 'LCP', value: 9000 },
-      { kind: 'vital', ...storefront, name: 'CLS', value: 0.02 },
+      { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: first },
+      { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: second },
+      { kind: 'load', ...canary, outcome: 'entry', pageLoad: third },
+      { kind: 'load', ...canary, outcome: 'contract', pageLoad: fourth },
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: fifth },
+      { kind: 'error', ...canary, pageLoad: fifth },
+      { kind: 'vital', ...storefront, name: 'LCP', value: 1200, pageLoad: first },
+      { kind: 'vital', ...storefront, name: 'LCP', value: 1800, pageLoad: second },
+      { kind: 'vital', ...storefront, name: 'LCP', value: 2400, pageLoad: first },
+      { kind: 'vital', ...storefront, name: 'LCP', value: 9000, pageLoad: second },
+      { kind: 'vital', ...storefront, name: 'CLS', value: 0.02, pageLoad: first },
     ];
     const sent = await send(reports);
     expect(sent.status).toBe(202);
@@ -79,17 +89,18 @@ describe('release health reports from browsers', () => {
   });
 
   it('counts how the shell’s server answered each page load, once, against the release the page load used', async () => {
+    const [rendered, late, failed, neverLoaded] = Array.from({ length: 4 }, () => pageLoadTicket());
     const reports: PageLoadReport[] = [
-      { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: 'rendered-page-1' },
-      { kind: 'render', ...storefront, outcome: 'rendered', pageLoad: 'rendered-page-1' },
+      { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: rendered },
+      { kind: 'render', ...storefront, outcome: 'rendered', pageLoad: rendered },
       // A repeat of the same page load's report counts nothing more.
-      { kind: 'render', ...storefront, outcome: 'rendered', pageLoad: 'rendered-page-1' },
-      { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: 'late-page-1' },
-      { kind: 'render', ...storefront, outcome: 'over-budget', pageLoad: 'late-page-1' },
-      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: 'failed-page-1' },
-      { kind: 'render', ...canary, outcome: 'failed', pageLoad: 'failed-page-1' },
+      { kind: 'render', ...storefront, outcome: 'rendered', pageLoad: rendered },
+      { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: late },
+      { kind: 'render', ...storefront, outcome: 'over-budget', pageLoad: late },
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: failed },
+      { kind: 'render', ...canary, outcome: 'failed', pageLoad: failed },
       // A render report alone proves no page load.
-      { kind: 'render', ...canary, outcome: 'failed', pageLoad: 'no-such-load' },
+      { kind: 'render', ...canary, outcome: 'failed', pageLoad: neverLoaded },
     ];
     const sent = await send(reports);
     expect(sent.body).toEqual({ accepted: 8 });
@@ -106,19 +117,20 @@ describe('release health reports from browsers', () => {
   });
 
   it('takes the text/plain body navigator.sendBeacon sends', async () => {
-    expect((await send([{ kind: 'load', ...storefront, outcome: 'loaded' }], { text: true })).status).toBe(202);
+    const report = { kind: 'load', ...storefront, outcome: 'loaded', pageLoad: pageLoadTicket() };
+    expect((await send([report], { text: true })).status).toBe(202);
     expect(rowOf(await summary(), storefront.version)?.pageLoads).toBe(1);
   });
 
   it('counts a signed-in visitor’s reports like anyone’s, without their identity', async () => {
-    await send([{ kind: 'load', ...storefront, outcome: 'loaded' }], { as: buyer });
-    await send([{ kind: 'load', ...storefront, outcome: 'loaded' }]);
+    await send([{ kind: 'load', ...storefront, outcome: 'loaded', pageLoad: pageLoadTicket() }], { as: buyer });
+    await send([{ kind: 'load', ...storefront, outcome: 'loaded', pageLoad: pageLoadTicket() }]);
     expect(rowOf(await summary(), storefront.version)?.pageLoads).toBe(2);
   });
 
   it('keeps one row per minute, release and route however many reports arrive', async () => {
-    const load = { kind: 'load', ...storefront, outcome: 'loaded' } as const;
-    await Promise.all(Array.from({ length: 20 }, () => send(Array.from({ length: 50 }, () => load))));
+    const load = () => ({ kind: 'load', ...storefront, outcome: 'loaded', pageLoad: pageLoadTicket() }) as const;
+    await Promise.all(Array.from({ length: 20 }, () => send(Array.from({ length: 50 }, load))));
     await summary();
     const stored = (await server.db.execute(
       sql`SELECT count(*)::integer AS rows, sum(page_loads)::integer AS loads FROM release_health_minutes`,
@@ -127,11 +139,12 @@ describe('release health reports from browsers', () => {
   });
 
   it('stores no email, token, URL or query string', async () => {
+    const pageLoad = pageLoadTicket();
     await send(
       [
-        { kind: 'load', ...storefront, route: '/bookDetails/:id', outcome: 'loaded' },
-        { kind: 'error', ...storefront, route: '/bookDetails/:id' },
-        { kind: 'vital', ...storefront, route: '/bookDetails/:id', name: 'INP', value: 80 },
+        { kind: 'load', ...storefront, route: '/bookDetails/:id', outcome: 'loaded', pageLoad },
+        { kind: 'error', ...storefront, route: '/bookDetails/:id', pageLoad },
+        { kind: 'vital', ...storefront, route: '/bookDetails/:id', name: 'INP', value: 80, pageLoad },
       ],
       { as: buyer },
     );
@@ -199,7 +212,7 @@ describe('release health reports from browsers', () => {
   });
 
   it('writes the counts within about a second without anyone asking', async () => {
-    await send([{ kind: 'load', ...storefront, outcome: 'loaded' }]);
+    await send([{ kind: 'load', ...storefront, outcome: 'loaded', pageLoad: pageLoadTicket() }]);
     let loads = 0;
     for (let i = 0; i < 40 && loads === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -221,7 +234,9 @@ describe('reports that cannot flood the database', () => {
     // 60 batches of 50 (the attack as reproduced), every 10th report a real page load.
     const batches = Array.from({ length: 60 }, (_, batch) =>
       Array.from({ length: 50 }, (_, i): PageLoadReport =>
-        i % 10 === 0 ? { kind: 'load', ...storefront, route: '/booklist', outcome: 'loaded' } : invented(batch, i),
+        i % 10 === 0
+          ? { kind: 'load', ...storefront, route: '/booklist', outcome: 'loaded', pageLoad: pageLoadTicket() }
+          : invented(batch, i),
       ),
     );
     for (const batch of batches) expect((await send(batch)).status).toBe(202);
@@ -246,11 +261,11 @@ describe('reports that cannot flood the database', () => {
 
   it('counts a release from the moment the registry names it, and deletes its rows when it is pruned', async () => {
     const next = { ...storefront, version: '0.2.0-cccccccccc' };
-    await send([{ kind: 'load', ...next, outcome: 'loaded' }]);
+    await send([{ kind: 'load', ...next, outcome: 'loaded', pageLoad: pageLoadTicket() }]);
     expect(rowOf(await summary(), next.version)).toBeUndefined();
 
     givenReleases(server, { storefront: { live: next.version } });
-    await send([{ kind: 'load', ...next, outcome: 'loaded' }]);
+    await send([{ kind: 'load', ...next, outcome: 'loaded', pageLoad: pageLoadTicket() }]);
     expect(rowOf(await summary(), next.version)?.pageLoads).toBe(1);
     // The old live release is neither named nor kept any more: pruned, and its counters with it.
     await server.db.execute(sql`
@@ -258,7 +273,9 @@ describe('reports that cannot flood the database', () => {
         entry_failures, module_failures, contract_failures, errors_caught, lcp_buckets, inp_buckets, cls_buckets)
       VALUES (date_trunc('minute', now()), 'storefront', ${storefront.version}, 'live', '/', 5, 0, 0, 0, 0, 0,
         '{0,0,0,0,0,0,0,0,0,0,0}', '{0,0,0,0,0,0,0,0,0,0,0}', '{0,0,0,0,0,0,0,0,0,0,0}')`);
-    expect(await sweepPrunedReleaseHealth(server.db, releaseSettingsOf(server.config))).toBe(1);
+    expect(await sweepPrunedReleaseHealth(server.db, releaseSettingsOf(server.config), server.config.telemetry)).toBe(
+      1,
+    );
     const versions = (await summary()).map((row) => row.version);
     expect(versions).toContain(next.version);
     expect(versions).not.toContain(storefront.version);
@@ -283,7 +300,7 @@ describe('reports that cannot flood the database', () => {
 
 describe('a page load counts once', () => {
   it('however many errors it reports, and an error without a page load counted before it counts for nothing', async () => {
-    const pageLoad = 'a1b2c3d4e5f6';
+    const pageLoad = pageLoadTicket();
     await send([
       ...Array.from({ length: 5 }, (): PageLoadReport => ({ kind: 'error', ...canary, pageLoad })),
       { kind: 'load', ...canary, outcome: 'loaded', pageLoad },
@@ -293,13 +310,13 @@ describe('a page load counts once', () => {
     // Errors of no page load: without an id (as shells sent before ids), or with one never loaded.
     await send([
       { kind: 'error', ...canary },
-      { kind: 'error', ...canary, pageLoad: 'never-loaded-1' },
+      { kind: 'error', ...canary, pageLoad: pageLoadTicket() },
     ]);
     expect(rowOf(await summary(), canary.version)).toMatchObject({ pageLoads: 1, errorsCaught: 1 });
   });
 
   it('a page load that failed to load its remote does not count again for the errors it reports', async () => {
-    const pageLoad = 'f0f0f0f0f0f0';
+    const pageLoad = pageLoadTicket();
     await send([
       { kind: 'load', ...canary, outcome: 'manifest', pageLoad },
       { kind: 'error', ...canary, pageLoad },
@@ -334,6 +351,116 @@ describe('the release-health rate limit', () => {
       expect((await call(limited, 'POST', '/api/telemetry', { body: batch, as: signedIn })).status).toBe(429);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('page loads the shell’s server vouches for (decision 042)', () => {
+  const counted = async (version: string) => {
+    const row = rowOf(await summary(), version);
+    return {
+      pageLoads: row?.pageLoads ?? 0,
+      errors: (row?.errorsCaught ?? 0) + (row?.serverRenders.failed ?? 0),
+    };
+  };
+  const unknownLoads = async () =>
+    (await summary()).filter((row) => row.version === '(unknown)').reduce((sum, row) => sum + row.pageLoads, 0);
+
+  it('counts an anonymous batch of invented page loads against no release, only in the unknown row', async () => {
+    // The review's batch: two invented page loads, each with an error and a failed server render.
+    const invented = ['invented-page-1', 'invented-page-2'].flatMap((pageLoad): PageLoadReport[] => [
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad },
+      { kind: 'error', ...canary, pageLoad },
+      { kind: 'render', ...canary, outcome: 'failed', pageLoad },
+    ]);
+    expect((await send(invented)).status).toBe(202);
+    // A ticket with another signature, one that has expired, and a load without any.
+    const genuine = pageLoadTicket();
+    const forged = genuine.slice(0, -4) + (genuine.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const expired = pageLoadTicket(new Date(Date.now() - 31 * 60_000));
+    await send([
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: forged },
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: expired },
+      { kind: 'load', ...canary, outcome: 'loaded' },
+    ]);
+    expect(await counted(canary.version)).toEqual({ pageLoads: 0, errors: 0 });
+    expect(await unknownLoads()).toBe(9);
+  });
+
+  it('counts one page load at most one error, however it reports its failures', async () => {
+    const threw = pageLoadTicket();
+    const failedToLoad = pageLoadTicket();
+    await send([
+      { kind: 'load', ...canary, outcome: 'loaded', pageLoad: threw },
+      { kind: 'error', ...canary, pageLoad: threw },
+      { kind: 'render', ...canary, outcome: 'failed', pageLoad: threw },
+      { kind: 'load', ...canary, outcome: 'module', pageLoad: failedToLoad },
+      { kind: 'render', ...canary, outcome: 'failed', pageLoad: failedToLoad },
+      { kind: 'error', ...canary, pageLoad: failedToLoad },
+    ]);
+    await send([
+      { kind: 'error', ...canary, pageLoad: threw },
+      { kind: 'render', ...canary, outcome: 'failed', pageLoad: threw },
+    ]);
+    const row = rowOf(await summary(), canary.version)!;
+    expect(row.pageLoads).toBe(2);
+    expect(row.failures.module + row.errorsCaught + row.serverRenders.failed).toBe(2);
+  });
+
+  it('redeems a ticket once across instances: a load sent to both counts once, its errors once', async () => {
+    const other = await startAnotherInstance(server);
+    try {
+      const pageLoad = pageLoadTicket();
+      const reports: PageLoadReport[] = [
+        { kind: 'load', ...canary, outcome: 'loaded', pageLoad },
+        { kind: 'error', ...canary, pageLoad },
+      ];
+      for (const instance of [server, other, server])
+        expect((await call(instance, 'POST', '/api/telemetry', { body: { reports } })).status).toBe(202);
+      await flushReleaseHealth(other.db);
+      expect(await counted(canary.version)).toEqual({ pageLoads: 1, errors: 1 });
+      // An error of a page load another instance counted counts too.
+      const elsewhere = pageLoadTicket();
+      await send([{ kind: 'load', ...canary, outcome: 'loaded', pageLoad: elsewhere }]);
+      await summary();
+      await call(other, 'POST', '/api/telemetry', {
+        body: { reports: [{ kind: 'error', ...canary, pageLoad: elsewhere }] },
+      });
+      await flushReleaseHealth(other.db);
+      expect(await counted(canary.version)).toEqual({ pageLoads: 2, errors: 2 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('what one address can add (decision 042)', () => {
+  it('is at most its share of a unit’s page loads and errors per step; the rest counts as unknown', async () => {
+    const capped = await startTestServer({
+      telemetry: { ...server.config.telemetry, pageLoadsPerAddress: 5, errorsPerAddress: 2 },
+    });
+    try {
+      givenReleases(capped, KNOWN);
+      const failingLoads = () =>
+        Array.from({ length: 10 }, (): PageLoadReport[] => {
+          const pageLoad = pageLoadTicket();
+          return [
+            { kind: 'load', ...canary, outcome: 'loaded', pageLoad },
+            { kind: 'error', ...canary, pageLoad },
+          ];
+        }).flat();
+      for (const from of ['203.0.113.7', '203.0.113.7', '198.51.100.9'])
+        expect((await call(capped, 'POST', '/api/telemetry', { body: { reports: failingLoads() }, from })).status).toBe(
+          202,
+        );
+      const rows = (
+        await call(capped, 'GET', '/api/telemetry/summary', { as: await givenUser(capped, 'admin', 'Cap Admin') })
+      ).body as ReleaseHealthRow[];
+      // Each address: 5 page loads and 2 errors.
+      expect(rowOf(rows, canary.version)).toMatchObject({ pageLoads: 10, errorsCaught: 4 });
+      expect(rows.find((row) => row.version === '(unknown)')).toMatchObject({ pageLoads: 20 });
+    } finally {
+      await capped.close();
     }
   });
 });

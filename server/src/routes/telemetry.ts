@@ -27,13 +27,14 @@ export const telemetryRoutes = [
     method: 'POST',
     url: '/api/telemetry',
     access: 'public',
-    rule: `release-health reports of the shell, at most ${TELEMETRY_MAX_BYTES} bytes and 50 reports a batch; counted, never stored one by one, and only for releases the registry knows on routes of a route table`,
+    rule: `release-health reports of the shell, at most ${TELEMETRY_MAX_BYTES} bytes and 50 reports a batch; counted, never stored one by one, only for releases the registry knows on routes of a route table, a page load only with a page-load ticket of the shell's server, once, and so many per client address and rollout step`,
     rateLimit: 'telemetry',
     maxBodyBytes: TELEMETRY_MAX_BYTES,
     body: telemetryBodySchema,
     async handler({ body, reply, request }, { db, config }): Promise<{ accepted: number }> {
       reply.status(202);
-      return recordTelemetry(db, releaseSettingsOf(config), body as PageLoadBatch, (error) =>
+      const settings = { releases: releaseSettingsOf(config), telemetry: config.telemetry };
+      return recordTelemetry(db, settings, body as PageLoadBatch, request.ip, (error) =>
         request.log.error({ err: error }, 'writing release-health counts failed'),
       );
     },

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import type { Registry } from '@bookswap/shared/releases';
 import type { RemoteLoadReport, TelemetryUnit } from '@bookswap/shared/schemas';
 import { releaseSettingsOf } from '../config';
-import type { TestServer } from './test-server';
+import { issuePageLoadTicket } from '../services/page-load-tickets';
+import { TEST_PAGE_LOAD_SECRET, type TestServer } from './test-server';
+
+/**
+ * A page-load ticket as the test deployment's shell server would write it into a page (docs/decisions/042): what a
+ * page load's reports carry as their `pageLoad` for the API to count them.
+ */
+export function pageLoadTicket(now = new Date()): string {
+  return issuePageLoadTicket(TEST_PAGE_LOAD_SECRET, now);
+}
 
 /** One storefront page load, as a shell reports it (decision 025): the tests' starting point for telemetry calls. */
 export const STOREFRONT_LOAD_REPORT: RemoteLoadReport = {

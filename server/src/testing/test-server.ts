@@ -16,6 +16,8 @@ import { prepareServer, type StartOptions } from '../server';
 import { openTemplateCopy } from './template';
 
 export const TEST_PROJECT = 'demo-bookswap';
+/** The secret test servers check page-load tickets with (testing/telemetry-samples.ts issues them). */
+export const TEST_PAGE_LOAD_SECRET = 'test-page-load-secret-that-is-long-enough-000';
 const TEST_PUBLIC_URL = 'http://localhost:5000';
 /** A cover every test server's image store holds, as an upload would have left it: what VALID_PRODUCT shows. */
 export const TEST_COVER_URL = `${TEST_PUBLIC_URL}/images/test-cover.png`;
@@ -47,6 +49,13 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
       writesPerMinute: 10_000,
       searchPerMinute: 10_000,
       telemetryPerMinute: 10_000,
+    },
+    // Every test call comes from one address: the caps per address are the product's own only where a test sets them.
+    telemetry: {
+      pageLoadSecret: TEST_PAGE_LOAD_SECRET,
+      ticketMinutes: 30,
+      pageLoadsPerAddress: 1_000_000,
+      errorsPerAddress: 1_000_000,
     },
     uploads: {
       perDayCount: 1000,
@@ -267,7 +276,13 @@ export async function call(
   server: TestServer,
   method: InjectOptions['method'],
   url: string,
-  options: { as?: { token: string } | null; body?: unknown; headers?: Record<string, string> } = {},
+  options: {
+    as?: { token: string } | null;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /** The client's address (127.0.0.1 unless said). */
+    from?: string;
+  } = {},
 ) {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.as) headers.authorization = `Bearer ${options.as.token}`;
@@ -275,6 +290,7 @@ export async function call(
     method,
     url,
     headers,
+    ...(options.from ? { remoteAddress: options.from } : {}),
     ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
   });
   let json: unknown;

@@ -8,6 +8,7 @@ import type { RemoteManifestList } from '../federation/remote-manifest-list';
 import { forgetLedger, noteCaughtError, noteRemoteLoad } from './load-ledger';
 import { newPageLoadId, REPORTS_PER_BATCH, ReleaseHealthReporter, sendBatch } from './release-health-reporter';
 import { SHELL_RELEASE_META, shellReleaseOf } from './shell-release';
+import { PAGE_LOAD_TICKET_META, pageLoadTicketOf } from './page-load-ticket';
 import { landingOf, startReleaseHealth, type MatchedRoutes } from './start-release-health';
 
 type VitalCallback = (metric: { name: string; value: number }) => void;
@@ -266,6 +267,27 @@ describe('the release-health reporter', () => {
     } finally {
       meta.remove();
     }
+  });
+
+  it('names every report of the page load by the page-load ticket the shell’s server wrote into the page', () => {
+    const meta = document.createElement('meta');
+    meta.name = PAGE_LOAD_TICKET_META;
+    meta.content = 'Tk3tW1ck3tS1gn3dbyth3s3rv3rItS3lf0000000000';
+    document.body.append(meta);
+    try {
+      const { send, batches } = recordingSend();
+      startReleaseHealth({ apiUrl: 'http://localhost:5000', remotes: REMOTES, router: onBookPage, send });
+      noteRemoteLoad('storefront', '/book/:id', 'loaded');
+      noteCaughtError('storefront', '/book/:id');
+      window.dispatchEvent(new Event('pagehide'));
+      const reports = batches().flatMap((batch) => batch.reports);
+      expect(reports.map((report) => report.kind)).toEqual(['load', 'load', 'error']);
+      expect(reports.every((report) => report.pageLoad === meta.content)).toBe(true);
+    } finally {
+      meta.remove();
+    }
+    // A page sent without one (the development server) gets a random id: its reports count with the unknown ones.
+    expect(pageLoadTicketOf(document.implementation.createHTMLDocument())).toBeNull();
   });
 
   it('reads the shell release from the page, and calls a page without one unreleased', () => {

@@ -3,6 +3,7 @@ import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
 import { noteRemoteLoad, readLedger } from './load-ledger';
 import { ReleaseHealthReporter, SEND_EVERY_MS, type SendBatch } from './release-health-reporter';
+import { pageLoadTicketOf } from './page-load-ticket';
 import { shellReleaseOf, type ShellRelease } from './shell-release';
 
 /** The router's matches, as far as release health reads them. */
@@ -35,7 +36,7 @@ export interface ReleaseHealthOptions {
   send?: SendBatch;
   /** The shell release of this page; by default as the page names it. */
   shell?: ShellRelease;
-  /** This page load's id in its reports; by default a new random one. */
+  /** This page load's id in its reports; by default the page's page-load ticket, else a new random one. */
   pageLoad?: string;
 }
 
@@ -49,7 +50,7 @@ export function startReleaseHealth({
   router,
   send,
   shell = shellReleaseOf(document),
-  pageLoad,
+  pageLoad = pageLoadTicketOf(document) ?? undefined,
 }: ReleaseHealthOptions): ReleaseHealthReporter {
   const reporter = new ReleaseHealthReporter(`${apiUrl}/api/telemetry`, remotes, send, shell, pageLoad);
   // The shell started, routed and rendered: its page load, which its canary's error rate is counted against.

@@ -17,6 +17,8 @@ export interface KnownReleases {
   versions: ReadonlyMap<TelemetryUnit, ReadonlySet<string>>;
   routes: ReadonlySet<string>;
   fromRegistry: boolean;
+  /** When each unit's rollout step began, for a unit with a rollout: the window one address's share is counted in. */
+  stepStarts?: ReadonlyMap<TelemetryUnit, string>;
 }
 
 /** Kept releases are listed again this often (and whenever the registry changed), not for every batch. */
@@ -74,17 +76,19 @@ export class ReleaseCatalog {
         return { remotes: {} };
       });
     const versions = new Map<TelemetryUnit, Set<string>>();
+    const stepStarts = new Map<TelemetryUnit, string>();
     const released: (readonly RouteFacts[])[] = [];
     for (const unit of TELEMETRY_UNITS) {
       const record = registry.remotes[unit];
       const named = [record?.live, record?.canary?.version, record?.rollout?.version].filter(
         (version): version is string => typeof version === 'string',
       );
+      if (record?.rollout) stepStarts.set(unit, new Date(record.rollout.stepStartedAt).toISOString());
       const kept = await keptVersions(releasesDir, unit);
       for (const version of kept) released.push(await this.releaseRoutes(releasesDir, unit, version));
       versions.set(unit, new Set([UNRELEASED, ...named, ...kept]));
     }
-    return { versions, routes: countedRoutes(released), fromRegistry };
+    return { versions, routes: countedRoutes(released), fromRegistry, stepStarts };
   }
 
   private async releaseRoutes(releasesDir: string, unit: TelemetryUnit, version: string) {

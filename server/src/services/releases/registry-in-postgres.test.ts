@@ -7,9 +7,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { promoteLive, startRollout } from '@bookswap/shared/releases';
 import { databaseRegistryStore } from '@bookswap/shared/release-registry';
-import type { TelemetryReport } from '@bookswap/shared/schemas';
+import type { PageLoadReport } from '@bookswap/shared/schemas';
 import { spawnServer } from '../../testing/server-process';
 import { until } from '../../testing/until';
+import { pageLoadTicket } from '../../testing/telemetry-samples';
+import { TEST_PAGE_LOAD_SECRET } from '../../testing/test-server';
 
 /**
  * The registry in PostgreSQL (docs/decisions/020, RELEASE_REGISTRY_DATABASE_URL) as its users meet it: two API
@@ -63,6 +65,7 @@ async function startApi() {
       SEED: 'none',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'registry-pg-test-secret-long-enough-00000000',
+      BOOKSWAP_PAGE_LOAD_SECRET: TEST_PAGE_LOAD_SECRET,
       RELEASE_AUTO_MIN_LOADS: '4',
       RELEASE_AUTO_MIN_MINUTES: '0',
       RELEASE_AUTO_TICK_MS: '100',
@@ -73,7 +76,7 @@ async function startApi() {
   return server;
 }
 
-const canaryLoads = (count: number): TelemetryReport[] =>
+const canaryLoads = (count: number): PageLoadReport[] =>
   Array.from({ length: count }, () => ({
     kind: 'load',
     remote: 'seller',
@@ -81,6 +84,7 @@ const canaryLoads = (count: number): TelemetryReport[] =>
     channel: 'canary',
     route: '/dashboard/myproduct',
     outcome: 'loaded',
+    pageLoad: pageLoadTicket(),
   }));
 
 (databaseUrl ? it : it.skip)(

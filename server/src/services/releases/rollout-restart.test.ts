@@ -5,8 +5,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { promoteLive, startRollout, type Registry } from '@bookswap/shared/releases';
-import type { ReleaseFiguresSnapshot, TelemetryReport } from '@bookswap/shared/schemas';
+import type { ReleaseFiguresSnapshot, PageLoadReport } from '@bookswap/shared/schemas';
 import { spawnServer } from '../../testing/server-process';
+import { pageLoadTicket } from '../../testing/telemetry-samples';
+import { TEST_PAGE_LOAD_SECRET } from '../../testing/test-server';
 
 /**
  * The automatic canary (decision 026) runs inside the API process (main.ts starts its worker) and its state is
@@ -48,6 +50,7 @@ async function startApi() {
       SEED: 'none',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'rollout-test-secret-long-enough-00000000000',
+      BOOKSWAP_PAGE_LOAD_SECRET: TEST_PAGE_LOAD_SECRET,
       BOOKSWAP_RELEASE_REGISTRY: registryFile,
       RELEASE_AUTO_MIN_LOADS: '4',
       RELEASE_AUTO_MIN_MINUTES: '0',
@@ -73,17 +76,18 @@ async function until(check: () => boolean, what: string, waitMs = 20_000) {
 const canaryLoads = (count: number, outcome: 'loaded' | 'entry' = 'loaded') =>
   Array.from(
     { length: count },
-    (): TelemetryReport => ({
+    (): PageLoadReport => ({
       kind: 'load',
       remote: 'seller',
       version: 'v2',
       channel: 'canary',
       route: '/dashboard/myproduct',
       outcome,
+      pageLoad: pageLoadTicket(),
     }),
   );
 
-async function send(base: string, reports: TelemetryReport[]) {
+async function send(base: string, reports: PageLoadReport[]) {
   const answer = await fetch(`${base}/api/telemetry`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain' },

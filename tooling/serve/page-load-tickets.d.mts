@@ -1,0 +1,15 @@
+/** A page as sent: its bytes, its ETag (none for a ticketed page) and its gzip. */
+export interface PreparedAnswer {
+  body: Buffer;
+  etag: string | null;
+  gzipped(): Buffer;
+}
+
+export const PAGE_LOAD_TICKET_META: string;
+export function pageLoadSecretOf(env: Record<string, string | undefined>): string;
+export function issuePageLoadTicket(secret: string, now?: number): string;
+export function createPageLoadTickets(env: Record<string, string | undefined>): {
+  issue(): string;
+  ticketed(answer: PreparedAnswer): PreparedAnswer;
+  pageAsRead(readText: () => Promise<string>): Promise<PreparedAnswer>;
+};

@@ -1,0 +1,120 @@
+// Page-load tickets (docs/decisions/042): every page the shell's server sends carries one, signed with the secret it
+// shares with the API (BOOKSWAP_PAGE_LOAD_SECRET), so that release health counts a page load only for a page this
+// server sent, once. The format is the API's (server/src/services/page-load-tickets.ts): 16 characters of random id,
+// the second it was issued in base 36, 22 characters of HMAC-SHA256 over both.
+import { createHmac, randomBytes } from 'node:crypto';
+import { crc32, deflateRawSync, constants } from 'node:zlib';
+import { preparedAnswer } from './static-server.mjs';
+
+const isLoopback = (host) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+
+/** The meta tag that carries it; the shell reads it (shell/src/release-health/page-load-ticket.ts). */
+export const PAGE_LOAD_TICKET_META = 'bookswap-page-load';
+const SIGNED_AS = 'bookswap-page-load:';
+const MAC_LENGTH = 22;
+
+/**
+ * The secret tickets are signed with: BOOKSWAP_PAGE_LOAD_SECRET, required when the server listens beyond loopback
+ * (BOOKSWAP_SERVE_HOST, a deployment); locally one made up per process, whose tickets only an API given the same
+ * value counts (the product's scripts pass one to both).
+ * @param {Record<string, string | undefined>} env
+ */
+export function pageLoadSecretOf(env) {
+  const secret = env.BOOKSWAP_PAGE_LOAD_SECRET;
+  if (secret && Buffer.byteLength(secret) >= 32) return secret;
+  if (secret) throw new Error('BOOKSWAP_PAGE_LOAD_SECRET is shorter than 32 bytes: use a long random value');
+  const host = env.BOOKSWAP_SERVE_HOST || '127.0.0.1';
+  if (!isLoopback(host))
+    throw new Error(
+      `BOOKSWAP_PAGE_LOAD_SECRET is not set: the shell's server on ${host} and every API instance need the same ` +
+        'long random secret, or no page load counts in release health',
+    );
+  return randomBytes(32).toString('base64url');
+}
+
+/** A new ticket, signed with `secret`. */
+export function issuePageLoadTicket(secret, now = Date.now()) {
+  const signed = randomBytes(12).toString('base64url') + Math.floor(now / 1000).toString(36);
+  return (
+    signed + createHmac('sha256', secret).update(SIGNED_AS).update(signed).digest('base64url').slice(0, MAC_LENGTH)
+  );
+}
+
+/**
+ * A page's text split where the ticket goes (before `</body>`, else at the end: a meta tag in the body is read as
+ * well as one in the head, and leaves the kept page's gzip usable), with the gzip of everything
+ * before it made once: a ticketed copy then costs a copy of the bytes and a stored deflate block of the short rest,
+ * never a compression of the whole page.
+ */
+function splitPage(body) {
+  const at = body.lastIndexOf('</body>');
+  const cut = at === -1 ? body.length : at;
+  const head = body.subarray(0, cut);
+  return {
+    head,
+    tail: body.subarray(cut),
+    // A sync flush ends the deflate stream's blocks on a byte, not final, so a stored block can follow.
+    deflatedHead: deflateRawSync(head, { finishFlush: constants.Z_SYNC_FLUSH }),
+    headCrc: crc32(head),
+  };
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** gzip of `split.head` followed by `rest` (at most 65,535 bytes: a ticket and the end of the page). */
+function gzipWith(split, rest) {
+  const stored = Buffer.alloc(5);
+  // A final stored block: BFINAL 1, BTYPE 00, then LEN and its complement.
+  stored[0] = 1;
+  stored.writeUInt16LE(rest.length, 1);
+  stored.writeUInt16LE(~rest.length & 0xffff, 3);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(rest, split.headCrc), 0);
+  trailer.writeUInt32LE((split.head.length + rest.length) % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, split.deflatedHead, stored, rest, trailer]);
+}
+
+/**
+ * Writes a fresh ticket into each page sent. The answer carries no ETag: a page is never answered 304, since the copy
+ * a browser holds carries a ticket already redeemed.
+ * @param {Record<string, string | undefined>} env
+ */
+export function createPageLoadTickets(env) {
+  const secret = pageLoadSecretOf(env);
+  const splits = new WeakMap();
+  let read = { text: null, answer: null };
+  const ticketed = (answer) => {
+    let split = splits.get(answer);
+    if (!split) splits.set(answer, (split = splitPage(answer.body)));
+    const meta = Buffer.from(`<meta name="${PAGE_LOAD_TICKET_META}" content="${issuePageLoadTicket(secret)}">`);
+    const rest = Buffer.concat([meta, split.tail]);
+    let body;
+    let gzipped;
+    return {
+      // Made when asked for: a browser that takes gzip gets the spliced gzip only.
+      get body() {
+        return (body ??= Buffer.concat([split.head, rest]));
+      },
+      etag: null,
+      gzipped: () => (gzipped ??= gzipWith(split, rest)),
+    };
+  };
+  return {
+    issue: () => issuePageLoadTicket(secret),
+    /**
+     * @param {import('./static-server.mjs').PreparedAnswer} answer  the page as kept for its release, head and body
+     * @returns {import('./static-server.mjs').PreparedAnswer}
+     */
+    ticketed,
+    /**
+     * A `rewrite` of static-server.mjs for a page file served as it is (the one-bundle build): prepared once per
+     * text, ticketed in each answer.
+     * @param {() => Promise<string>} readText
+     */
+    async pageAsRead(readText) {
+      const text = await readText();
+      if (read.text !== text) read = { text, answer: preparedAnswer(text) };
+      return ticketed(read.answer);
+    },
+  };
+}
