@@ -408,7 +408,8 @@ describe('page loads the shell’s server vouches for (decision 042)', () => {
   });
 
   it('redeems a ticket once across instances: a load sent to both counts once, its errors once', async () => {
-    const other = await startAnotherInstance(server);
+    // The same deployment's registry, as every instance reads it (the test server's is a file in its own DATA_DIR).
+    const other = await startAnotherInstance(server, { releases: releaseSettingsOf(server.config) });
     try {
       const pageLoad = pageLoadTicket();
       const reports: PageLoadReport[] = [
