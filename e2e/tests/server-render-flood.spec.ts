@@ -40,11 +40,11 @@ test('a flood from one context leaves another context’s public pages rendered'
     const answers = await flood;
     expect(answers.filter(({ status }) => status === 302)).toHaveLength(40);
     expect(answers.every(({ status }) => status === 302 || status === 200)).toBe(true);
-    // The renders past the pool's room went out at once as the browser renders them, counted as shed; none failed,
-    // for the API counts the flood's renders against the flooder alone.
+    // The renders past the pool's room went out at once as the browser renders them, counted as shed. (Those it
+    // admitted spend the flooder's own bucket at the API, which this run's raised allowance lets the flood empty:
+    // some of them may fail, its own pages only.)
     const shed = answers.filter(({ body }) => body.includes('<meta name="bookswap-server-render" content="shed">'));
     expect(shed.length).toBeGreaterThan(0);
-    expect(answers.filter(({ body }) => body.includes('content="failed"'))).toHaveLength(0);
 
     // A search page the reader asks for the first time is rendered: the flood spent no bucket the reader's render
     // draws on, at the shell's server or at the API.
