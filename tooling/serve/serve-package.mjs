@@ -133,7 +133,8 @@ function serveShellFrom(releases, port, env, registry) {
     perClientPerMinute:
       env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE === undefined ? 120 : Number(env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE),
     trustProxy: env.BOOKSWAP_TRUST_PROXY ?? '',
-    maxRssBytes: settingOf(env.BOOKSWAP_SHELL_MEMORY_MB, 1024) * 1024 * 1024,
+    // No bound unless the deployer sets one: the process may serve more than the shell (npm start, the tests).
+    maxRssBytes: settingOf(env.BOOKSWAP_SHELL_MEMORY_MB, Infinity) * 1024 * 1024,
     pagesPerClientMinute:
       env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE === undefined ? 1_200 : Number(env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE),
   });
