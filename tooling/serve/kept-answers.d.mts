@@ -6,7 +6,7 @@ export interface KeptAnswers<T> {
     tag: string | null,
     work: (signal: AbortSignal, options: { refresh: boolean }) => Promise<T | null | typeof SHED>,
   ): { answer: Promise<T | null | typeof SHED>; kept: boolean };
-  held(): { count: number; bytes: number; computations: number };
+  held(): { count: number; bytes: number };
 }
 
 export declare function keptAnswers<T>(options: {

@@ -27,7 +27,6 @@ export function keptAnswers({ maxBytes, sizeOf, keepMs, freshMs, refreshMs, stal
   });
   /** Computations under way, one per key: the requests meanwhile share it. */
   const pending = new Map();
-  let computations = 0;
 
   /** Whether a kept answer computed at `at` for `keptTag` must be computed again now that the tag is `tag`. */
   function due({ tag: keptTag, at }, tag) {
@@ -40,7 +39,6 @@ export function keptAnswers({ maxBytes, sizeOf, keepMs, freshMs, refreshMs, stal
     const controller = new AbortController();
     const giveUp = setTimeout(() => controller.abort(), giveUpMs);
     giveUp.unref();
-    computations++;
     const answer = Promise.resolve()
       .then(() => work(controller.signal, { refresh }))
       .then((value) => {
@@ -80,7 +78,7 @@ export function keptAnswers({ maxBytes, sizeOf, keepMs, freshMs, refreshMs, stal
       }
       return { answer: pending.get(key) ?? compute(key, tag, work, false), kept: false };
     },
-    /** Answers kept, their weight, and how many computations were asked for so far (shed ones included). */
-    held: () => ({ count: kept.size, bytes: kept.calculatedSize, computations }),
+    /** Answers kept, and their weight. */
+    held: () => ({ count: kept.size, bytes: kept.calculatedSize }),
   };
 }
