@@ -5,6 +5,5 @@ module.exports = createConfig({
   name: 'storefront',
   port: 3001,
   exposes: { './routes': './src/routes.tsx' },
-  serverEntry: './src/server-entry/page-head-render.ts',
   renderEntry: './src/server-entry/page-render.ts',
 });

@@ -1,7 +1,7 @@
 // bench:ssr's `render alone` case: what one public page's render costs the shell's server when nothing else asks,
 // one page at a time on one core. The last build's render entries are called in this process, as
-// tooling/serve/page-renders.mjs calls them; each page's API answers are read once and then kept, so the time is the
-// render alone (React drawing the shell's layout and the storefront's screen, with their styles). Its inverse is the
+// tooling/serve/page-renders.mjs calls them; each API answer the page's loader reads is fetched once and then given
+// again from memory, so the time is the render alone (React drawing the shell's layout and the storefront's screen, with their styles). Its inverse is the
 // most uncached pages a second one rendering core can give, whatever else the machine does.
 import path from 'node:path';
 import { readLastBuild, readRelease, releasesDir } from '../../tooling/release/release-store.cjs';
@@ -11,22 +11,18 @@ import { percentile, round1 } from './bench-setup';
 /** The pages timed: the three public screens, and a list with a search, a filter and a page. */
 export const RENDERED_PAGES = ['/', '/category', '/booklist', '/booklist?search=castle&condition=Good&page=2'];
 
-interface PageQueriesRequest {
+interface RenderRequest {
   path: string;
   search: string;
   apiUrl: string;
-}
-interface StorefrontEntry {
-  pageQueries(request: PageQueriesRequest): Promise<unknown[] | null>;
-}
-interface RenderRequest extends PageQueriesRequest {
+  origin: string;
   remotes: unknown;
   config: object;
-  storefront: StorefrontEntry;
+  storefront: unknown;
 }
 interface ShellEntry {
   sharedModule(request: string): unknown;
-  renderPage(request: RenderRequest): Promise<{ body: string } | null>;
+  renderPage(request: RenderRequest): Promise<{ body: string | null } | null>;
 }
 
 export interface RenderAloneResult {
@@ -79,45 +75,77 @@ export async function renderAlone(options: {
   const shell = loadModule(renderEntryOf('shell', built.shell)) as ShellEntry;
   const storefront = loadModule(renderEntryOf('storefront', built.storefront), (request: string) =>
     shell.sharedModule(request),
-  ) as StorefrontEntry;
+  );
   const results: RenderAloneResult[] = [];
-  for (const page of RENDERED_PAGES) {
-    const url = new URL(page, 'http://localhost');
-    const place = { path: url.pathname, search: url.search.slice(1), apiUrl: options.apiUrl };
-    const request: RenderRequest = { ...place, remotes: options.remotes, config: options.config, storefront };
-    // The first render reads the answers through the API (the shell's render points the storefront's client at it).
-    let answers: Promise<unknown[] | null> | undefined;
-    await shell.renderPage({
-      ...request,
-      storefront: { ...storefront, pageQueries: (asked) => (answers = storefront.pageQueries(asked)) },
-    });
-    const kept = await answers;
-    if (!kept) throw new Error(`${page} is not rendered on the server`);
-    request.storefront = { ...storefront, pageQueries: () => Promise.resolve(kept) };
-    const render = async () => {
-      const rendered = await shell.renderPage(request);
-      if (!rendered) throw new Error(`${page} was not rendered`);
-      return rendered.body;
-    };
-    let body = '';
-    for (let i = 0; i < 20; i++) body = await render();
-    const times: number[] = [];
-    const ends = performance.now() + options.seconds * 1000;
-    while (times.length < 20 || performance.now() < ends) {
-      const start = performance.now();
-      await render();
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    const median = percentile(times, 50);
-    results.push({
-      page,
-      renders: times.length,
-      medianMs: round1(median),
-      p95Ms: round1(percentile(times, 95)),
-      pagesPerSecond: round1(1000 / median),
-      ...countsOf(body),
-    });
+  const restoreFetch = answerEachUrlOnce();
+  try {
+    for (const page of RENDERED_PAGES) results.push(await timeRenders(shell, storefront, page, options));
+  } finally {
+    restoreFetch();
   }
   return results;
+}
+
+/**
+ * Every GET this process makes, answered through the network the first time and from memory after (the loaders
+ * read the API through the global `fetch`, as the shell's server runs them); gives the real `fetch` back.
+ */
+function answerEachUrlOnce(): () => void {
+  const real = globalThis.fetch;
+  const kept = new Map<string, { body: string; status: number; headers: Headers }>();
+  globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    let answer = kept.get(url);
+    if (!answer) {
+      const response = await real(input, init);
+      answer = { body: await response.text(), status: response.status, headers: response.headers };
+      kept.set(url, answer);
+    }
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+  return () => {
+    globalThis.fetch = real;
+  };
+}
+
+async function timeRenders(
+  shell: ShellEntry,
+  storefront: unknown,
+  page: string,
+  options: { apiUrl: string; remotes: unknown; config: object; seconds: number },
+): Promise<RenderAloneResult> {
+  const url = new URL(page, 'http://localhost');
+  const request: RenderRequest = {
+    path: url.pathname,
+    search: url.search.slice(1),
+    apiUrl: options.apiUrl,
+    origin: 'http://localhost:3000',
+    remotes: options.remotes,
+    config: options.config,
+    storefront,
+  };
+  const render = async () => {
+    const rendered = await shell.renderPage(request);
+    if (!rendered?.body) throw new Error(`${page} was not rendered`);
+    return rendered.body;
+  };
+  let body = '';
+  for (let i = 0; i < 20; i++) body = await render();
+  const times: number[] = [];
+  const ends = performance.now() + options.seconds * 1000;
+  while (times.length < 20 || performance.now() < ends) {
+    const start = performance.now();
+    await render();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const median = percentile(times, 50);
+  return {
+    page,
+    renders: times.length,
+    medianMs: round1(median),
+    p95Ms: round1(percentile(times, 95)),
+    pagesPerSecond: round1(1000 / median),
+    ...countsOf(body),
+  };
 }

@@ -92,7 +92,6 @@ export async function startShellServer(
       BOOKSWAP_API_URL: apiUrl,
       BOOKSWAP_SERVER_API_URL: apiUrl,
       BOOKSWAP_PUBLIC_URL: 'https://books.example',
-      BOOKSWAP_PAGE_HEAD_BUDGET_MS: String(budgetMs),
       BOOKSWAP_PAGE_RENDER_BUDGET_MS: String(budgetMs),
       ...env,
     },

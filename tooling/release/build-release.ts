@@ -128,13 +128,12 @@ function shellFacts(staging: string): { provides: ShellContract; routes: RouteFa
   return { provides, routes };
 }
 
-/** Where a build writes its server entries, if it has them: a remote's page heads, and a page's render. */
-const SERVER_FILES = { pageHead: 'server/page-head.cjs', pageRender: 'server/page-render.cjs' } as const;
+/** Where a build writes its server entry, if it has one: the shell's render of a page, or a remote's routes for it. */
+const SERVER_FILES = { pageRender: 'server/page-render.cjs' } as const;
 
 /**
- * `release.json` as a build writes it: the manifest, and the modules the release runs on the shell's server as
- * paths in its folder (docs/decisions/036 and 037; tooling/serve/page-heads.mjs reads `pageHead`,
- * tooling/serve/page-renders.mjs `pageRender`).
+ * `release.json` as a build writes it: the manifest, and the module the release runs on the shell's server as a
+ * path in its folder (docs/decisions/037 and 045; tooling/serve/page-renders.mjs reads `pageRender`).
  */
 type BuiltRelease = ReleaseManifest & { server?: Partial<Record<keyof typeof SERVER_FILES, string>> };
 

@@ -1,23 +1,30 @@
-// The body of a public storefront page, rendered on the shell's server (docs/decisions/037): the shell release's
-// render entry draws its layout around the screens of the storefront release this browser resolves to, so the page
-// paints from HTML and the browser hydrates it with those same releases.
+// A public storefront page rendered on the shell's server (docs/decisions/036, 037, 045): the shell release's render
+// entry runs the page's own route loader from the storefront release this browser resolves to, and answers the head
+// (for crawlers and link previews that run no script) and the body drawn by those releases' screens, so the page
+// paints from HTML and the browser hydrates it with the same releases.
 import { LRUCache } from 'lru-cache';
 import { keptAnswers, SHED } from './kept-answers.mjs';
 import { LATE, loadModule, withinBudget } from './release-modules.mjs';
 
 /** The interface version of the render entries this server calls (shell/src/server-render, the storefront's). */
-export const PAGE_RENDER_API = 1;
+export const PAGE_RENDER_API = 2;
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * The page with the rendered body inside `#root` and the state the browser hydrates with after it; for a render that
- * failed or missed its budget, the page as the browser renders it, its head saying so (release health counts it).
+ * The page as sent: for a rendered one, its head (title, description, the head's own elements) and its body inside
+ * `#root` with the state the browser hydrates with after it; for a render that failed, missed its budget or was not
+ * admitted, the page as the browser renders it, its head saying so (release health counts it).
  */
-export function withPageBody(page, rendered) {
-  if ('head' in rendered) return page.replace('</head>', () => `${rendered.head}</head>`);
-  // Replaced through a function: a `$` in a book's title is text, not a replacement pattern.
-  return page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.body}</div>${rendered.state}`);
+export function withRenderedPage(page, rendered) {
+  if ('meta' in rendered) return page.replace('</head>', () => `${rendered.meta}</head>`);
+  const { head, body, state } = rendered;
+  // Replaced through functions: a `$` in a book's title is text, not a replacement pattern.
+  const withHead = page
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*"/, (_, start) => `${start}${head.description}"`)
+    .replace('</head>', () => `${head.tags}</head>`);
+  return body === null ? withHead : withHead.replace(EMPTY_ROOT, () => `<div id="root">${body}</div>${state}`);
 }
 
 const OUTCOMES = ['rendered', 'fromCache', 'none', 'failed', 'overBudget', 'shed'];
@@ -25,16 +32,25 @@ const OUTCOMES = ['rendered', 'fromCache', 'none', 'failed', 'overBudget', 'shed
 /** Admits every render at once: a server with no pool and no limits (the tests of one render). */
 const ADMIT_ALL = (work) => work();
 
+const weightOf = (rendered) =>
+  rendered
+    ? rendered.head.title.length +
+      rendered.head.description.length +
+      rendered.head.tags.length +
+      (rendered.body?.length ?? 0) +
+      (rendered.state?.length ?? 0)
+    : 0;
+
 /**
  * @param {object} options
- * @param {number} [options.budgetMs]  a body not ready within it is left out (the page goes as the browser renders it)
- * @param {number} [options.freshMs]   how long a body is kept when there is no cache tag
- * @param {number} [options.taggedMs]  how long a body is kept at most while its cache tag stays the same
- * @param {number} [options.refreshMs]  how soon a body kept from an older cache tag is rendered again (meanwhile the
+ * @param {number} [options.budgetMs]  a page not ready within it goes as the browser renders it (kept when it comes)
+ * @param {number} [options.freshMs]   how long a page is kept when there is no cache tag
+ * @param {number} [options.taggedMs]  how long a page is kept at most while its cache tag stays the same
+ * @param {number} [options.refreshMs]  how soon a page kept from an older cache tag is rendered again (meanwhile the
  *   kept one is served): a burst of listing edits makes at most one render per page per interval
- * @param {number} [options.staleMs]  how long a body may be served stale at most
+ * @param {number} [options.staleMs]  how long a page may be served stale at most
  * @param {number} [options.maxModules]  render entries kept loaded, per kind
- * @param {number} [options.maxBytes]  what the kept bodies may weigh in all (their text's length)
+ * @param {number} [options.maxBytes]  what the kept pages may weigh in all (their text's length)
  * @param {(line: string) => void} [options.log]
  */
 export function createPageRenders({
@@ -48,11 +64,11 @@ export function createPageRenders({
   log = (line) => console.warn(line),
 } = {}) {
   const shells = new LRUCache({ max: maxModules });
-  // A storefront's entry is loaded once per shell that renders it: it is bound to that shell's React.
+  // A storefront's entry is loaded once per shell that renders it: it is bound to that shell's React and router.
   const storefronts = new LRUCache({ max: maxModules * 2 });
   const pages = keptAnswers({
     maxBytes,
-    sizeOf: (rendered) => (rendered ? rendered.body.length + rendered.state.length : 0),
+    sizeOf: weightOf,
     keepMs: taggedMs,
     freshMs,
     refreshMs,
@@ -65,7 +81,7 @@ export function createPageRenders({
   const outcomes = new Map();
 
   const checked = (entry, file, needs) => {
-    if (entry.PAGE_RENDER_API !== PAGE_RENDER_API || needs.some((name) => typeof entry[name] !== 'function'))
+    if (entry.PAGE_RENDER_API !== PAGE_RENDER_API || needs.some((name) => !(name in entry)))
       throw new Error(`${file} is not a page-render entry of interface ${PAGE_RENDER_API}`);
     return entry;
   };
@@ -83,7 +99,7 @@ export function createPageRenders({
       entry = checked(
         loadModule(file, (request) => shell.sharedModule(request)),
         file,
-        ['pageQueries'],
+        ['routes', 'canonicalPage'],
       );
       storefronts.set(key, entry);
     }
@@ -97,7 +113,7 @@ export function createPageRenders({
     let answer = fellBackAnswers.get(key);
     if (answer === undefined) {
       const meta = shells.get(shellFile)?.serverRenderMeta;
-      fellBackAnswers.set(key, (answer = typeof meta === 'function' ? { head: meta(outcome) } : null));
+      fellBackAnswers.set(key, (answer = typeof meta === 'function' ? { meta: meta(outcome) } : null));
     }
     return answer;
   }
@@ -111,29 +127,38 @@ export function createPageRenders({
     /** Render outcomes of one storefront version so far: rendered, fromCache, none, failed, overBudget, shed. */
     outcomesOf: (version) => ({ ...(outcomes.get(version) ?? Object.fromEntries(OUTCOMES.map((name) => [name, 0]))) }),
     /**
-     * The page's rendered body and state; for an error, a render not done within the budget (kept for the next
-     * request when it comes) or one not admitted, the head that says so; or null: no render entries, a page not
-     * rendered on the server. Kept per (shell release, remotes' releases, width, URL), and served while a newer
-     * cache tag's render is under way: anonymous pages only, so any browser with the same releases may have it.
-     * `admit` runs a render that is not kept, or answers SHED (render-admission.mjs).
-     * @param {{ shell: { file: string | null, version: string }, storefront: { file: string | null, version: string },
-     *   remotes: { name: string, version?: string }[], config: object, apiUrl: string, tag: string | null,
-     *   path: string, search: string, userAgent?: string }} page
+     * The one URL of a public page as the storefront release spells it (`{ path, search, renders }`), read from its
+     * route modules with the shell release's router; null for no public page or releases without render entries.
+     * Throws when an entry cannot be loaded.
+     * @param {{ shell: string | null, storefront: string | null }} files
+     */
+    canonicalOf({ shell, storefront }, path, search) {
+      if (!shell || !storefront) return null;
+      return storefrontOf(shell, storefront).canonicalPage(path, search);
+    },
+    /**
+     * The page's head, body and state (only the head when `body` is false); for an error, a render not done within
+     * the budget (kept for the next request when it comes) or one not admitted, the meta that says so; or null: no
+     * render entries, a page not rendered on the server. Kept per (shell release, remotes' releases, width, origin,
+     * URL), and served while a newer cache tag's render is under way: anonymous pages only, so any browser with the
+     * same releases may have it. `admit` runs a render that is not kept, or answers SHED (render-admission.mjs).
+     * @param {import('./page-renders.mjs').PageToRender} page
      * @param {(work: () => Promise<unknown>) => Promise<unknown>} [admit]
      */
-    async pageOf({ shell, storefront, remotes, config, apiUrl, tag, path, search, userAgent }, admit = ADMIT_ALL) {
+    async pageOf(page, admit = ADMIT_ALL) {
+      const { shell, storefront, remotes, config, apiUrl, origin, tag, path, search, userAgent, body = true } = page;
       if (!shell.file || !storefront.file) return null;
       const releaseSet = [shell.version, ...remotes.map(({ name, version }) => `${name}@${version ?? ''}`)].join(' ');
       // A page is drawn for a phone's, a tablet's or a desktop's width (the shell's entry tells which).
       let viewport;
       try {
-        viewport = shellOf(shell.file).viewportOf(userAgent);
+        viewport = body ? shellOf(shell.file).viewportOf(userAgent) : 'head only';
       } catch (error) {
         count(storefront.version, 'failed');
         log(`[page-render] shell ${shell.version}: ${error?.message ?? error}`);
         return null;
       }
-      const key = `${releaseSet}\n${viewport}\n${path}?${search}`;
+      const key = `${releaseSet}\n${viewport}\n${origin}\n${path}?${search}`;
       const { answer, kept } = pages.take(key, tag, (signal, { refresh }) =>
         admit(
           () => {
@@ -143,9 +168,11 @@ export function createPageRenders({
               search,
               userAgent,
               apiUrl,
+              origin,
               config,
               remotes,
               signal,
+              body,
               storefront: storefrontOf(shell.file, storefront.file),
             });
           },
@@ -170,7 +197,7 @@ export function createPageRenders({
         return fellBack(shell.file, 'failed');
       }
     },
-    /** How many render entries and bodies are held now, what the bodies weigh, and renders started so far. */
+    /** How many render entries and pages are held now, what the pages weigh, and renders started so far. */
     held: () => {
       const { count: kept, bytes } = pages.held();
       return { modules: shells.size + storefronts.size, pages: kept, bytes, renders };

@@ -8,7 +8,7 @@ export interface StaticServer {
   port: number;
   listen(): Promise<void>;
   close(): Promise<void>;
-  /** The shell's server only: its render pool, what it shed, and what its kept pages and heads weigh. */
+  /** The shell's server only: its render pool, what it shed, and what its kept pages weigh. */
   renderState?: () => unknown;
 }
 

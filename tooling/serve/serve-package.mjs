@@ -3,8 +3,8 @@ import { dirname, extname, join } from 'node:path';
 import { createStaticServer, IMMUTABLE, preparedAnswer } from './static-server.mjs';
 import { LRUCache } from 'lru-cache';
 import { configJson, publicOriginOf, remotesJson, requirePublicOrigin } from './shell-runtime-files.mjs';
-import { createPageHeads, withPageHead } from './page-heads.mjs';
-import { createPageRenders, withPageBody } from './page-renders.mjs';
+import { createCatalogTags } from './catalog-tag.mjs';
+import { createPageRenders, withRenderedPage } from './page-renders.mjs';
 import { crawlerAnswers } from './crawler-files.mjs';
 import { createRenderAdmission } from './render-admission.mjs';
 import { renderingFor, sendRenderCredential } from './render-api-calls.mjs';
@@ -115,13 +115,10 @@ function serveShellFrom(releases, port, env, registry) {
       setCookie,
     };
   };
-  const pageHeads = createPageHeads({
-    budgetMs: settingOf(env.BOOKSWAP_PAGE_HEAD_BUDGET_MS, 150),
-    freshMs: settingOf(env.BOOKSWAP_PAGE_HEAD_FRESH_MS, 10_000),
-  });
+  const catalogTagOf = createCatalogTags();
   const pageRenders = createPageRenders({
     budgetMs: settingOf(env.BOOKSWAP_PAGE_RENDER_BUDGET_MS, 150),
-    freshMs: settingOf(env.BOOKSWAP_PAGE_HEAD_FRESH_MS, 10_000),
+    freshMs: settingOf(env.BOOKSWAP_PAGE_FRESH_MS, 10_000),
     refreshMs: settingOf(env.BOOKSWAP_PAGE_REFRESH_MS, 10_000),
     maxBytes: settingOf(env.BOOKSWAP_PAGE_CACHE_MB, 64) * 1024 * 1024,
   });
@@ -153,7 +150,7 @@ function serveShellFrom(releases, port, env, registry) {
     if (!ids.has(value)) ids.set(value, ++lastId);
     return ids.get(value);
   };
-  /** A server entry of a kept release (`pageHead`, `pageRender`), as a file, or null when it has none. */
+  /** A kept release's render entry (`pageRender`), as a file, or null when it has none. */
   const serverFileOf = (unit, version, entry) => {
     const file = version ? releaseOf(unit, version, env)?.server?.[entry] : undefined;
     return file ? join(releaseStore.releasesDir(env), unit, version, file) : null;
@@ -167,65 +164,62 @@ function serveShellFrom(releases, port, env, registry) {
   const canonicalOf = (request, shell) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     try {
-      const file = serverFileOf('storefront', storefrontOf(shell.browserId), 'pageHead');
-      const canonical = pageHeads.canonicalOf(file, url.pathname, url.search.slice(1));
+      const files = {
+        shell: serverFileOf('shell', shell.version, 'pageRender'),
+        storefront: serverFileOf('storefront', storefrontOf(shell.browserId), 'pageRender'),
+      };
+      const canonical = pageRenders.canonicalOf(files, url.pathname, url.search.slice(1));
       if (!canonical) return null;
       const location = `${canonical.path}${canonical.search ? `?${canonical.search}` : ''}`;
       return { ...canonical, location, asked: `${url.pathname}${url.search}` };
     } catch (error) {
-      console.warn(`[page-head] ${url.pathname}: ${error?.message ?? error}`);
+      console.warn(`[page-render] ${url.pathname}: ${error?.message ?? error}`);
       return null;
     }
   };
   /**
-   * The shell's page for this request: naming its release, with the storefront's head for a public page and, unless
-   * BOOKSWAP_PAGE_RENDER is `off`, its body rendered by the shell's and the storefront's releases.
+   * The shell's page for this request, naming its release; for a public page, the head and (unless
+   * BOOKSWAP_PAGE_RENDER is `off`) the body rendered by the shell's and the storefront's releases, in one render.
    */
   const pageFor = (request, shell, canonical) => async (read) => {
     const version = storefrontOf(shell.browserId);
-    const headFile = serverFileOf('storefront', version, 'pageHead');
-    // The path as the browser's router reads it: still escaped (the entry decodes a category's id once).
+    // The path as the browser's router reads it: still escaped (the router decodes a category's id once).
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const path = url.pathname;
-    const search = url.search.slice(1);
     const config = configJson(shell.folder, env);
     // The API as this server reaches it (BOOKSWAP_SERVER_API_URL), else the one the page calls.
     const apiUrl = env.BOOKSWAP_SERVER_API_URL || config.apiUrl;
-    const origin = publicOriginOf(env, request);
     withCredential(apiUrl);
-    // One admission for the request's head and body; the API calls they make name this visitor.
+    // One admission per page; the API calls its render makes name this visitor.
     const client = admission.clientOf(request);
     const admitted = admission.forRequest(client);
     const admit = (work, options) => admitted(() => renderingFor(client, work), options);
-    // A page just back from signing in (what to resume is in its URL) is the browser's alone.
-    const renders = canonical?.renders !== false;
-    const [head, body] = await Promise.all([
-      renders ? pageHeads.headOf({ file: headFile, version, path, search, origin, apiUrl }, admit) : null,
-      env.BOOKSWAP_PAGE_RENDER === 'off' || !renders
-        ? null
-        : pageRenders.pageOf(
+    // A public page only, and not one just back from signing in (what to resume is in its URL): the browser's alone.
+    const rendered =
+      canonical?.renders === true
+        ? await pageRenders.pageOf(
             {
               shell: { file: serverFileOf('shell', shell.version, 'pageRender'), version: shell.version },
               storefront: { file: serverFileOf('storefront', version, 'pageRender'), version },
               remotes: remotesJson(shell.folder, env, request.headers.cookie, registry()).body,
               config,
               apiUrl,
-              // The catalog's version, as the heads are kept by: a change to the listings renders anew.
-              tag: headFile ? await pageHeads.tagOf(headFile, apiUrl).catch(() => null) : null,
-              path,
-              search,
+              origin: publicOriginOf(env, request),
+              // The catalog's version, as the pages are kept by: a change to the listings renders anew.
+              tag: await catalogTagOf(apiUrl),
+              path: url.pathname,
+              search: url.search.slice(1),
               userAgent: request.headers['user-agent'],
+              body: env.BOOKSWAP_PAGE_RENDER !== 'off',
             },
             admit,
-          ),
-    ]);
-    // The same release, head and body make the same page: it is put together, encoded and hashed once.
-    const key = `${shell.version} ${shell.channel} ${idOf(head)} ${idOf(body)}`;
+          )
+        : null;
+    // The same release and render make the same page: it is put together, encoded and hashed once.
+    const key = `${shell.version} ${shell.channel} ${idOf(rendered)}`;
     let answer = answers.get(key);
     if (!answer) {
       const named = namingShellRelease(shell.version, shell.channel)(await read());
-      const withHead = head ? withPageHead(named, head) : named;
-      answer = preparedAnswer(body ? withPageBody(withHead, body) : withHead);
+      answer = preparedAnswer(rendered ? withRenderedPage(named, rendered) : named);
       answers.set(key, answer);
     }
     return tickets.ticketed(answer);
@@ -292,8 +286,8 @@ function serveShellFrom(releases, port, env, registry) {
       for (const stop of credentialed.values()) stop();
       credentialed.clear();
     },
-    /** What the render pool holds and has shed, and what the kept pages and heads weigh (the bench reads them). */
-    renderState: () => ({ admission: admission.state(), pages: pageRenders.held(), heads: pageHeads.held() }),
+    /** What the render pool holds and has shed, and what the kept pages weigh (the bench reads them). */
+    renderState: () => ({ admission: admission.state(), pages: pageRenders.held() }),
   };
 }
 

@@ -82,15 +82,13 @@ function shellProvides(packageDir) {
  * @param {number} options.port         the dev server port (docs/architecture.md)
  * @param {Record<string, string>} [options.exposes]  remotes: what they expose
  * @param {boolean} [options.isHost]    the shell: has an HTML page in production too
- * @param {string} [options.serverEntry]  a module the release also carries built for Node, as `server/page-head.cjs`
- *   (the storefront's page heads, written by the shell's server: docs/decisions/036)
  * @param {string} [options.renderEntry]  the module the release carries as `server/page-render.cjs`: the shell's render
- *   of a page's body, or a remote's screens for it (docs/decisions/037)
+ *   of a page, or a remote's route modules for it (docs/decisions/037, 045)
  *
  * `BOOKSWAP_ONE_BUNDLE=1` (scripts/build-one-bundle.mjs, measurement only) builds the shell with the remotes
  * bundled in and no federation at all, into dist-one-bundle/: the baseline of the federation tax.
  */
-function createConfig({ packageDir, name, port, exposes, isHost = false, serverEntry, renderEntry }) {
+function createConfig({ packageDir, name, port, exposes, isHost = false, renderEntry }) {
   // Resolved from the package, not from tooling/, because pnpm links it there.
   const { ModuleFederationPlugin } = require(
     require.resolve('@module-federation/enhanced/webpack', { paths: [packageDir] }),
@@ -246,26 +244,21 @@ function createConfig({ packageDir, name, port, exposes, isHost = false, serverE
       },
     };
   };
-  if (!serverEntry && !renderEntry) return configFor;
+  if (!renderEntry) return configFor;
   return (env, argv) => {
     const browser = configFor(env, argv);
     if (argv.mode === 'development') return browser;
     const outputDir = browser.output.path;
     return [
       browser,
-      ...(serverEntry ? [serverConfig({ packageDir, entry: { 'page-head': serverEntry }, outputDir })] : []),
-      ...(renderEntry
-        ? [
-            serverConfig({
-              packageDir,
-              entry: { 'page-render': renderEntry },
-              outputDir,
-              // The shell's render brings React and the other singletons; a remote's takes them from it at run time.
-              externals: isHost ? undefined : sharedFromShell,
-              defines: isHost ? { BOOKSWAP_SHELL_PROVIDES: JSON.stringify(shellProvides(packageDir)) } : {},
-            }),
-          ]
-        : []),
+      serverConfig({
+        packageDir,
+        entry: { 'page-render': renderEntry },
+        outputDir,
+        // The shell's render brings React and the other singletons; a remote's takes them from it at run time.
+        externals: isHost ? undefined : sharedFromShell,
+        defines: isHost ? { BOOKSWAP_SHELL_PROVIDES: JSON.stringify(shellProvides(packageDir)) } : {},
+      }),
     ];
   };
 }
@@ -294,7 +287,7 @@ function serverConfig({ packageDir, entry, outputDir, externals, defines = {} })
       path: path.join(outputDir, 'server'),
       filename: '[name].cjs',
       library: { type: 'commonjs2' },
-      // Each server compiler writes one file of server/, beside the other's.
+      // The server compiler writes its one file of server/.
       clean: { keep: (asset) => !asset.startsWith(name) },
     },
     // One file: its lazy screens are modules of it, so the server loads a release's entry in one read.

@@ -25,11 +25,11 @@ export function listedCategoriesOf(categories: unknown): ListedCategory[] {
   return categories.filter((category): category is ListedCategory => Boolean(category.category_id));
 }
 
-/** The categories' SWR key: the server's render (server-entry/page-render.ts) fills the same entry. */
+/** The categories' SWR key: a server render of a page that shows them (categories-read.ts) fills the same entry. */
 export const CATEGORIES_KEY = 'storefront/categories.json';
 
 /** GET categories.json from the storefront's own origin (product.md §7's static file). */
-export async function getCategories(): Promise<ListedCategory[]> {
+async function fetchCategories(): Promise<ListedCategory[]> {
   let response: Response;
   try {
     response = await fetch(staticFileUrl('categories.json'));
@@ -39,6 +39,19 @@ export async function getCategories(): Promise<ListedCategory[]> {
   if (!response.ok) throw new Error(`The categories cannot be loaded (status ${response.status}).`);
   return listedCategoriesOf(await response.json());
 }
+
+/** Where the categories come from: the origin's file, or on the shell's server the release's own copy of it. */
+let categoriesSource = fetchCategories;
+
+/** For the storefront's server entry, which has the file built in and no origin to ask. */
+export function readCategoriesFrom(source: () => Promise<ListedCategory[]>): void {
+  categoriesSource = source;
+}
+
+export const getCategories = (): Promise<ListedCategory[]> => categoriesSource();
+
+/** The categories as a page's first read (public-page-route.ts): left to the screen in the browser. */
+export const categoriesRead = { key: CATEGORIES_KEY, fetch: getCategories };
 
 export function useCategories() {
   return useSWR(CATEGORIES_KEY, getCategories);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import routes from '../routes';
-import { homeLoader } from './use-advertised-products';
+import { homeRoute } from './home-route';
+import { runRouteLoader } from '../public-page/run-route-loader.testing';
 import { fakeApiForEachTest, findToast, never, renderScreen, sampleProduct } from '@bookswap/shared/testing';
 
 // The real static file the storefront serves, so a broken file fails here too.
@@ -49,7 +50,7 @@ describe('the home page', () => {
   it('fills the ads from the request the route started, asking the server once', async () => {
     api.on('GET', '/api/product/Ads/list', { body: [sampleProduct({ book_name: 'Dune', addADS: true })] });
     // The route's loader asks as the navigation starts, before the page renders...
-    homeLoader();
+    await runRouteLoader(homeRoute, '/');
     await waitFor(() => expect(api.callsTo('GET', '/api/product/Ads/list')).toHaveLength(1));
     // ...and the page takes that answer up instead of asking again.
     renderScreen({ routes, at: '/' });

@@ -1,6 +1,6 @@
-import { canonicalPage } from './canonical-page';
+import { canonicalPage } from './page-render';
 
-describe('canonicalPage', () => {
+describe("the storefront's canonical URLs, from its public pages' route modules", () => {
   test('a list URL keeps only what the list reads, in one order, defaults left out', () => {
     expect(canonicalPage('/booklist', 'junk=1&size=10&page=0&condition=Excellent&search=dune&utm_source=x')).toEqual({
       path: '/booklist',
@@ -41,5 +41,9 @@ describe('canonicalPage', () => {
   test('a path that is no public page has none', () => {
     expect(canonicalPage('/login', 'x=1')).toBeNull();
     expect(canonicalPage('/book/1', '')).toBeNull();
+  });
+
+  test('a category id is decoded once and written back as one path segment', () => {
+    expect(canonicalPage('/category/a%2Fb', '')).toEqual({ path: '/category/a%2Fb', search: '', renders: true });
   });
 });

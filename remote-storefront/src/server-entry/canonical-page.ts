@@ -1,8 +1,8 @@
+import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { RESUME_ACTION_PARAM } from '@bookswap/contract/routing';
 import { RESUME_ID_PARAM } from '../book-actions/resume-id-param';
-import { bookListQuery, readBookListPlace } from '../book-list/book-list-query';
+import { publicPageOf } from '../public-page/public-page-route';
 import { SAVE_AFTER_SIGN_IN } from '../saved-search/save-after-sign-in';
-import { publicPageOf } from './public-page';
 
 /**
  * The parameters sign-in brings a visitor back with (resume a Book Now or a Report, save the search). They are acted
@@ -19,28 +19,23 @@ export interface CanonicalPage {
   renders: boolean;
 }
 
+/** The route's path with its parameters written in, each one path segment. */
+const pathOf = (pattern: string, params: Params) =>
+  pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
 /**
- * The one URL of the public page at `path` and `search`, or null for a path that is no public page. The shell's
- * server redirects any other spelling to it and keeps one render per canonical URL, so an unknown parameter, a
- * default written out or another order never makes a new render (the list reads the same place from either).
+ * The one URL of the public page at `path` and `search` (the path still escaped, as the browser's router reads it),
+ * or null for a path that is no public page: the routes' own (public-page-route.ts), matched as the router matches
+ * them. The shell's server redirects any other spelling to it and keeps one render per canonical URL, so an unknown
+ * parameter, a default written out or another order never makes a new render.
  */
-export function canonicalPage(path: string, search: string): CanonicalPage | null {
-  const page = publicPageOf(path);
-  if (!page) return null;
+export function canonicalPage(routes: RouteObject[], path: string, search: string): CanonicalPage | null {
+  const [match] = matchRoutes(routes, path) ?? [];
+  const page = match ? publicPageOf(match.route.handle) : null;
+  if (!match?.route.path || !page) return null;
   const asked = new URLSearchParams(search);
-  const query =
-    page.kind === 'list' || page.kind === 'category' ? bookListQuery(readBookListPlace(asked)) : new URLSearchParams();
-  // A category page's category is its path's: the control for it is not on that page.
-  if (page.kind === 'category') query.delete('category');
+  const query = page.canonicalQuery?.({ params: match.params, query: asked }) ?? new URLSearchParams();
   const afterSignIn = AFTER_SIGN_IN.flatMap((name) => asked.getAll(name).map((value) => [name, value] as const));
   for (const [name, value] of afterSignIn) query.append(name, value);
-  const canonicalPath =
-    page.kind === 'home'
-      ? '/'
-      : page.kind === 'categories'
-        ? '/category'
-        : page.kind === 'list'
-          ? '/booklist'
-          : `/category/${encodeURIComponent(page.categoryId)}`;
-  return { path: canonicalPath, search: query.toString(), renders: afterSignIn.length === 0 };
+  return { path: pathOf(match.route.path, match.params), search: query.toString(), renders: afterSignIn.length === 0 };
 }

@@ -23,3 +23,5 @@ export * from './notifications';
 export * from './mail';
 export * from './releases';
 export * from './writes';
+export { loadPageReads, serverPageRenderContext, serverPageRenderOf } from './server-page-render';
+export type { PageAnswers, PageRead, RenderedPageHead, ServerPageRender } from './server-page-render';

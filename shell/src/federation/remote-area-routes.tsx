@@ -67,8 +67,9 @@ function RefusedThenAllowed() {
 
 export interface RemoteAreaOptions {
   /**
-   * A server render (src/server-render): the loaders resolve the screens but run none of the remotes' own loaders,
-   * which only start the screens' requests early; the render is given those answers instead.
+   * A server render (src/server-render): the remotes' own loaders run as in the browser, given the render in their
+   * request context (a public page's loader waits there for its screens' answers), and no load is noted for
+   * release health, which counts the browser's.
    */
   onServer?: boolean;
 }
@@ -152,7 +153,7 @@ export function remoteAreaRoutes(
         loader: async (args: LoaderFunctionArgs) => {
           if (!(await mayLoad(entry, session))) return REFUSED;
           const screen = onServer ? await screenFor(path) : await screenNoted(path);
-          return screen.loader && !onServer ? screen.loader(args) : null;
+          return screen.loader ? screen.loader(args) : null;
         },
         action: async (args: ActionFunctionArgs) => {
           if (!(await mayLoad(entry, session))) return REFUSED;

@@ -5,7 +5,8 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 // eslint-disable-next-line no-restricted-imports -- the server's bundle has no router kit: one react-router in it
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { unstable_serialize, type Key } from 'swr';
+import { unstable_serialize } from 'swr';
+import { serverPageRenderContext, type RenderedPageHead, type ServerPageRender } from '@bookswap/shared/api';
 import { createSessionStore } from '@bookswap/contract/auth';
 import { setRuntimeConfig, type RuntimeConfig } from '@bookswap/contract/config';
 import type { RemoteRoutes } from '@bookswap/contract/routing';
@@ -23,26 +24,25 @@ export { serverRenderMeta } from './page-state';
 export { viewportOf } from './viewport';
 
 /** The version of this entry's interface, which the shell's server checks before calling it. */
-export const PAGE_RENDER_API = 1;
+export const PAGE_RENDER_API = 2;
 
-/** What the server asks a remote's render entry (remote-storefront/src/server-entry/page-render.ts). */
-export interface PageQueriesRequest {
-  path: string;
-  /** The query without its `?` ('' for none). */
-  search: string;
-  apiUrl: string;
-  signal?: AbortSignal;
-}
-
-/** A remote's render entry: its route table, and the answers a page's screens read first. */
+/** A remote's render entry (remote-storefront/src/server-entry/page-render.ts): its route table. */
 export interface RemoteRenderEntry {
   PAGE_RENDER_API: number;
   routes: RemoteRoutes;
-  /** Each query's SWR key and answer, or null for a page the remote does not render on the server. */
-  pageQueries(request: PageQueriesRequest): Promise<[key: Key, data: unknown][] | null>;
 }
 
-export interface PageRenderRequest extends PageQueriesRequest {
+export interface PageRenderRequest {
+  path: string;
+  /** The query without its `?` ('' for none). */
+  search: string;
+  /** The API as this server reaches it. */
+  apiUrl: string;
+  /** The public origin the page names itself on. */
+  origin: string;
+  signal?: AbortSignal;
+  /** False: the head alone (`BOOKSWAP_PAGE_RENDER=off`), the page's body left to the browser. */
+  body?: boolean;
   /** The browser's User-Agent: the width the page is rendered for (viewport.ts). */
   userAgent?: string;
   /** remotes.json as this browser gets it: the releases the page renders with, and hydrates with. */
@@ -52,10 +52,14 @@ export interface PageRenderRequest extends PageQueriesRequest {
   storefront: RemoteRenderEntry;
 }
 
-/** The rendered body (the inside of `#root`), and the state element the browser hydrates with. */
+/**
+ * A rendered public page: its head, and (unless only the head was asked for) its body, the inside of `#root`, with
+ * the state element the browser hydrates with.
+ */
 export interface RenderedPage {
-  body: string;
-  state: string;
+  head: RenderedPageHead;
+  body: string | null;
+  state: string | null;
 }
 
 let rendering: Promise<unknown> = Promise.resolve();
@@ -79,15 +83,14 @@ function serverRuntime(storefront: RemoteRenderEntry): FederationRuntime {
 }
 
 /**
- * The page's body and state, or null for a page that is not rendered here (not a public storefront page, a redirect,
- * an error): the server then sends the page as the browser renders it. Rejects when a screen cannot be rendered.
+ * The page's head, body and state, or null for a page that is not rendered here (no public storefront page, a
+ * redirect, a 404, an error): the server then sends the page as the browser renders it. The route's own loaders run
+ * as in the browser, waiting here for the answers the screens read first. Rejects when a screen cannot be rendered.
  */
 export async function renderPage(request: PageRenderRequest): Promise<RenderedPage | null> {
   const { storefront, signal } = request;
   // The screens' API client calls the API as this server reaches it; nothing the screens render names it.
   setRuntimeConfig({ ...request.config, apiUrl: request.apiUrl });
-  const queries = await storefront.pageQueries(request);
-  if (!queries) return null;
   const remotes = readRemoteManifestList(request.remotes);
   const catalog = createRouteCatalog(remotes);
   setRouteCatalog(catalog);
@@ -96,9 +99,29 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
   const session = createSessionStore();
   const handler = createStaticHandler(createAppRoutes(loader, session, { onServer: true }));
   const url = new URL(`${request.path}${request.search ? `?${request.search}` : ''}`, 'http://localhost');
-  const context = await handler.query(new Request(url, { signal }));
+  // This request's own answers, by their SWR keys, and the head the page's loader makes from them.
+  const answers = new Map<string, unknown>();
+  let head: RenderedPageHead | null = null;
+  const render: ServerPageRender = {
+    origin: request.origin,
+    async answer(read) {
+      const data = await read.fetch();
+      answers.set(unstable_serialize(read.key), data);
+      return data;
+    },
+    head(rendered) {
+      head = rendered;
+    },
+  };
+  const context = await handler.query(new Request(url, { signal }), {
+    requestContext: serverPageRenderContext(render),
+  });
   if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
-  const cache: [string, unknown][] = queries.map(([key, data]) => [unstable_serialize(key), data]);
+  // A page whose route is no public page's module made no head: it is not rendered on the server.
+  const pageHead: RenderedPageHead | null = head;
+  if (!pageHead) return null;
+  if (request.body === false) return { head: pageHead, body: null, state: null };
+  const cache: [string, unknown][] = [...answers];
   const viewportWidth = VIEWPORT_WIDTHS[viewportOf(request.userAgent)];
   const app = (
     <StrictMode>
@@ -119,5 +142,9 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     const { prelude } = await prerender(app, { signal });
     return new Response(prelude).text();
   });
-  return { body, state: pageStateScript({ remotes, cache, loaderData: context.loaderData, viewportWidth }) };
+  return {
+    head: pageHead,
+    body,
+    state: pageStateScript({ remotes, cache, loaderData: context.loaderData, viewportWidth }),
+  };
 }

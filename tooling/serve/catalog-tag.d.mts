@@ -1,0 +1,4 @@
+export declare function createCatalogTags(options?: {
+  freshMs?: number;
+  timeoutMs?: number;
+}): (apiUrl: string) => Promise<string | null>;
