@@ -28,7 +28,10 @@ function pnpm(args: string[], cwd: string): void {
   execFileSync(viaNode ? process.execPath : execPath, viaNode ? [execPath, ...args] : args, { cwd, stdio: 'inherit' });
 }
 
-export function checkOutBaseline(ref: string, options = { sameMigrations: true }): BaselineTree {
+export function checkOutBaseline(
+  ref: string,
+  options: { sameMigrations: boolean; whole?: boolean } = { sameMigrations: true },
+): BaselineTree {
   const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
   // Comment lines aside (-I), since the tables are the same whatever a migration's comments say.
   const diffMigrations = ['diff', '--quiet', '-I^[[:space:]]*--', commit, '--', 'server/src/db/migrations'];
@@ -45,8 +48,10 @@ export function checkOutBaseline(ref: string, options = { sameMigrations: true }
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    // The server and what it imports, from the local store: this repo's own install already put the packages there.
-    pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--filter', './server...'], dir);
+    // The server and what it imports (or, `whole`, every package, to build the front ends), from the local store:
+    // this repo's own install already put the packages there.
+    const only = options.whole ? [] : ['--filter', './server...'];
+    pnpm(['install', '--frozen-lockfile', '--prefer-offline', ...only], dir);
   } catch (error) {
     remove();
     throw error;

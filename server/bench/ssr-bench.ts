@@ -12,7 +12,8 @@
 // process, one at a time with its answers kept: the cost of the render itself.
 // A fifth, `flood` (ssr-flood.ts): one client asks unique URLs over 50 connections while a second reads the cached
 // pages and a static file, beside the same reads quiet; then a burst of 100 listing edits.
-// Writes reports/bench-ssr.json.
+// Writes reports/bench-ssr.json. `BENCH_BASELINE=<ref>` compares the first three cases with that commit's, in
+// alternating rounds (ssr-baseline.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { runCase, warmUp, type CaseResult } from './api-case-run';
 import { benchPostgres, COMMON_WORDS, REPO_ROOT, startBenchServer, stopBenchServer } from './bench-setup';
 import { listingsDatabase } from './listings-database';
 import { renderAlone, type RenderAloneResult } from './render-alone';
+import { compareSsrWithBaseline } from './ssr-baseline';
 import { floodCase, type FloodResult } from './ssr-flood';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -51,11 +53,17 @@ const CACHED_PAGES = [
   '/booklist?minPrice=5&maxPrice=20',
 ];
 
-/** List URLs none of which repeats within a run: search word x page x condition. */
+/**
+ * List URLs none of which repeats within a run: search word x page x condition, each in its one spelling (the
+ * storefront's `canonicalPage`: search, condition, then page, the first page without one), so none is a redirect.
+ */
 function uncachedPages(): string[] {
   return COMMON_WORDS.flatMap((word) =>
     Array.from({ length: 25 }, (_, page) =>
-      CONDITIONS.map((condition) => `/booklist?search=${word}&page=${page}${condition && `&condition=${condition}`}`),
+      CONDITIONS.map(
+        (condition) =>
+          `/booklist?search=${word}${condition && `&condition=${condition}`}${page ? `&page=${page}` : ''}`,
+      ),
     ).flat(),
   );
 }
@@ -230,7 +238,10 @@ async function main(): Promise<void> {
   console.log(`\nwritten ${REPORT}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+const baselineRef = process.env.BENCH_BASELINE;
+(baselineRef ? compareSsrWithBaseline(baselineRef, Number(process.env.BENCH_ROUNDS ?? 4)) : main()).catch(
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
