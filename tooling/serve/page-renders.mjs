@@ -75,6 +75,8 @@ export function createPageRenders({
     staleMs,
     giveUpMs: Math.max(5_000, budgetMs * 10),
   });
+  /** Public pages' one URL, by the URL asked and the releases' entries (null for no public page). */
+  const canonicals = new LRUCache({ max: 10_000 });
   /** Renders run so far (admitted ones: a shed one runs none). */
   let renders = 0;
   /** Render outcomes per storefront version, for release health. */
@@ -134,7 +136,13 @@ export function createPageRenders({
      */
     canonicalOf({ shell, storefront }, path, search) {
       if (!shell || !storefront) return null;
-      return storefrontOf(shell, storefront).canonicalPage(path, search);
+      // Kept per URL: matching the route table costs more than a kept page's answer (a tenth of the server's time
+      // under bench:ssr's cached pages); bounded, since any visitor may send any URL.
+      const key = `${shell}\n${storefront}\n${path}?${search}`;
+      let known = canonicals.get(key);
+      if (!known)
+        canonicals.set(key, (known = { canonical: storefrontOf(shell, storefront).canonicalPage(path, search) }));
+      return known.canonical;
     },
     /**
      * The page's head, body and state (only the head when `body` is false); for an error, a render not done within
