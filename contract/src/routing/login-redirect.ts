@@ -77,8 +77,9 @@ const PAGE_PARAM = 'page';
  * a real link: a tap before the page's scripts run, or with none, still signs in and comes back to resume.
  */
 export function loginHref(state: LoginRedirectState | PageRedirectState): string {
-  const { pathname, search, hash } = state.from;
-  const params = new URLSearchParams({ [FROM_PARAM]: `${pathname}${search}${hash}` });
+  // Not the hash: the server that draws the link never sees it, and the browser's first render must draw the same.
+  const { pathname, search } = state.from;
+  const params = new URLSearchParams({ [FROM_PARAM]: `${pathname}${search}` });
   if (state.reason) params.set(REASON_PARAM, state.reason);
   if ('page' in state) params.set(PAGE_PARAM, state.page);
   return `${LOGIN_PATH}?${params.toString()}`;
