@@ -161,6 +161,16 @@ describe('the login screen', () => {
         expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
       });
 
+      it('keeps a signed-in user a guard sent here (a role that does not fit) on the form, so nothing loops', () => {
+        renderSignIn({
+          at: '/login',
+          from: '/dashboard/addproduct',
+          auth: { user: buyer, role: 'buyer', loading: false },
+        });
+        expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+        expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
+      });
+
       it('keeps a signed-in visitor who opened /login by hand on the form', () => {
         renderSignIn({ at: '/login', auth: { user: buyer, role: 'buyer', loading: false } });
         expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();

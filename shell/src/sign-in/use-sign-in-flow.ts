@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@bookswap/contract/auth';
 import type { GoogleSignInButtonProps } from './GoogleSignInButton';
 import { returnPathFrom } from './return-path';
@@ -12,6 +12,7 @@ import { useLoginState } from './use-login-state';
  */
 export function useSignInFlow(formSubmitting: boolean) {
   const navigate = useNavigate();
+  const location = useLocation();
   const state = useLoginState();
   const { user, loading } = useAuth();
   const [providerError, setProviderError] = useState<string | null>(null);
@@ -28,9 +29,10 @@ export function useSignInFlow(formSubmitting: boolean) {
   };
 
   // A link followed before the page's scripts ran (Book Now, Report, the eye) leads here whoever pressed it: a
-  // visitor already signed in goes straight back to resume what they pressed.
-  const cameWithOrigin = state !== null && typeof state === 'object' && 'from' in state;
-  const alreadySignedIn = cameWithOrigin && user !== null && !loading;
+  // visitor already signed in goes straight back to resume what they pressed. Only from such a link's address: a
+  // guard's redirect (in the navigation state) may send a signed-in user whose role does not fit, who must stay.
+  const cameByLink = state !== location.state;
+  const alreadySignedIn = cameByLink && user !== null && !loading;
   const returnAtOnce = useEffectEvent(() => {
     if (!acted.current) goBack();
   });
