@@ -52,8 +52,9 @@ test('in the 4-column advertise grid every card’s Book Now and Report keep one
   await expect(cards.first()).toBeVisible();
   for (const card of await cards.all()) {
     const frame = await boxOf(card);
-    const report = await boxOf(card.getByRole('button', { name: 'Report' }));
-    const bookNow = card.getByRole('button', { name: 'Book Now' });
+    // A visitor's: links to sign in.
+    const report = await boxOf(card.getByRole('link', { name: 'Report' }));
+    const bookNow = card.getByRole('link', { name: 'Book Now' });
     const placed = [report, ...((await bookNow.count()) > 0 ? [await boxOf(bookNow)] : [])];
     for (const button of placed) {
       // One line of text in a small button is about 30 px; a wrapped label would double it.
@@ -73,7 +74,7 @@ test('a visitor’s Report sends them to sign in and opens the report form for t
   await page.goto('/booklist');
   const card = page.getByRole('article').first();
   const title = (await card.getByRole('heading').textContent())!;
-  await card.getByRole('button', { name: 'Report' }).click();
+  await card.getByRole('link', { name: 'Report' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(buyer.email);

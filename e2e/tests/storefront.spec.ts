@@ -198,7 +198,7 @@ test.describe('the storefront', () => {
     await page
       .getByRole('article')
       .filter({ has: page.getByRole('heading', { name: book.book_name }) })
-      .getByRole('button', { name: 'Book Now' })
+      .getByRole('link', { name: 'Book Now' })
       .click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(buyer.email);

@@ -66,3 +66,40 @@ export function signInPageOf(state: unknown): SignInPage | undefined {
   const page = state && typeof state === 'object' && 'page' in state ? state.page : undefined;
   return typeof page === 'string' && Object.hasOwn(SIGN_IN_PAGE_TEXT, page) ? (page as SignInPage) : undefined;
 }
+
+// /login's query parameters: the same as its state, for a link followed before any script runs (or without one).
+const FROM_PARAM = 'from';
+const REASON_PARAM = 'reason';
+const PAGE_PARAM = 'page';
+
+/**
+ * The address of /login carrying what `state` carries (the origin with its `?resume=`, the reason or the page), for
+ * a real link: a tap before the page's scripts run, or with none, still signs in and comes back to resume.
+ */
+export function loginHref(state: LoginRedirectState | PageRedirectState): string {
+  // Not the hash: the server that draws the link never sees it, and the browser's first render must draw the same.
+  const { pathname, search } = state.from;
+  const params = new URLSearchParams({ [FROM_PARAM]: `${pathname}${search}` });
+  if (state.reason) params.set(REASON_PARAM, state.reason);
+  if ('page' in state) params.set(PAGE_PARAM, state.page);
+  return `${LOGIN_PATH}?${params.toString()}`;
+}
+
+/**
+ * The state a login screen was opened with: its navigation state when a script sent the visitor, else what its
+ * address carries (`loginHref`), else none. Its `from` is a path, as the guards' may be.
+ */
+export function loginStateOf(location: { state: unknown; search: string }): unknown {
+  const { state } = location;
+  if (state && typeof state === 'object' && 'from' in state) return state;
+  const params = new URLSearchParams(location.search);
+  const from = params.get(FROM_PARAM);
+  if (from === null) return state;
+  const reason = params.get(REASON_PARAM);
+  const page = params.get(PAGE_PARAM);
+  return {
+    from,
+    ...(isLoginReason(reason) ? { reason } : {}),
+    ...(page !== null && Object.hasOwn(SIGN_IN_PAGE_TEXT, page) ? { page } : {}),
+  };
+}

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES } from '@bookswap/contract/routing';
 import type { Product } from '@bookswap/shared/schemas';
+import { BookActionButton } from './BookActionButton';
 
 export interface BookNowActionProps {
   product: Product;
@@ -13,6 +14,8 @@ export interface BookNowActionProps {
   /** The signed-in buyer already holds an open booking of this book (decision 024). */
   bookedByYou: boolean;
   onBookNow(product: Product): void;
+  /** Until the visitor is known signed in: the link to /login that keeps this page (`signInHref`). */
+  signInHref?: string;
   /**
    * Booked through this page just now: the Book Now button that had the focus is gone, so the My Orders link
    * takes it (keyboard users stay on the card).
@@ -29,6 +32,7 @@ export function BookNowAction({
   canBook,
   bookedByYou,
   onBookNow,
+  signInHref,
   focusWhenBooked = false,
   size = 'medium',
   fullWidth = false,
@@ -58,8 +62,14 @@ export function BookNowAction({
     );
   if (!canBook) return null;
   return (
-    <Button variant="contained" size={size} fullWidth={fullWidth} onClick={() => onBookNow(product)}>
+    <BookActionButton
+      variant="contained"
+      size={size}
+      fullWidth={fullWidth}
+      href={signInHref}
+      onPress={() => onBookNow(product)}
+    >
       Book Now
-    </Button>
+    </BookActionButton>
   );
 }

@@ -1,7 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { AuthContext, signedOutAuth, type AuthContextValue } from '@bookswap/contract/auth';
 import type { Product } from '@bookswap/shared/schemas';
-import { fakeApiForEachTest, findToast, renderScreen, sampleBooking, sampleProduct } from '@bookswap/shared/testing';
+import {
+  fakeApiForEachTest,
+  findToast,
+  renderScreen,
+  sampleBooking,
+  sampleProduct,
+  signedInAs,
+} from '@bookswap/shared/testing';
 import { useMyBookings } from '@bookswap/shared/ui';
 import { useBookActions } from './use-book-actions';
 
@@ -31,6 +40,38 @@ function ButtonsDrawnEarly({ products }: { products: Product[] }) {
 }
 
 const routes = [{ path: '/', element: <ButtonsDrawnEarly products={[gitanjali, dracula]} /> }];
+
+/** A session that starts loading, as every page does (the server drew it so), and settles when the test says. */
+function settlingSession() {
+  let auth: AuthContextValue = { ...signedOutAuth, loading: true };
+  const listeners = new Set<() => void>();
+  function Session({ children }: { children: ReactNode }) {
+    const value = useSyncExternalStore(
+      (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      () => auth,
+    );
+    return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  }
+  const settle = (settled: AuthContextValue) =>
+    act(() => {
+      auth = settled;
+      listeners.forEach((listener) => listener());
+    });
+  const routesIn = [
+    {
+      path: '/',
+      element: (
+        <Session>
+          <ButtonsDrawnEarly products={[gitanjali, dracula]} />
+        </Session>
+      ),
+    },
+  ];
+  return { routes: routesIn, settle };
+}
 
 describe('Book Now', () => {
   const api = fakeApiForEachTest();
@@ -81,5 +122,47 @@ describe('Book Now', () => {
     await user.click(screen.getByRole('button', { name: 'Book Gitanjali now' }));
     expect(await screen.findByText('Login screen, back to /?resumeId=g1&resume=book')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
+  });
+
+  describe('a tap made before the page knows who is signed in is kept, never lost (decision 037)', () => {
+    it('opens the form once the session settles on a buyer, and only once for two taps', async () => {
+      const session = settlingSession();
+      renderScreen({ routes: session.routes, at: '/' });
+      await user.click(screen.getByRole('button', { name: 'Book Dracula now' }));
+      await user.click(screen.getByRole('button', { name: 'Book Dracula now' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Login screen/)).not.toBeInTheDocument();
+
+      await session.settle(signedInAs('buyer'));
+      const dialog = await screen.findByRole('dialog', { name: 'Book Dracula' });
+      expect(screen.getAllByRole('dialog')).toEqual([dialog]);
+    });
+
+    it('goes to the login screen, back to the book, once the session settles signed out', async () => {
+      const session = settlingSession();
+      renderScreen({ routes: session.routes, at: '/' });
+      await user.click(screen.getByRole('button', { name: 'Book Gitanjali now' }));
+      await session.settle(signedOutAuth);
+      expect(await screen.findByText('Login screen, back to /?resumeId=g1&resume=book')).toBeInTheDocument();
+    });
+
+    it('waits for the buyer’s bookings, so a book booked already is refused rather than opened', async () => {
+      let answerBookings: (() => void) | undefined;
+      api.on(
+        'GET',
+        '/api/booking/list',
+        () =>
+          new Promise((resolve) => {
+            answerBookings = () => resolve({ body: [sampleBooking({ category_id: 'g1', book_name: 'Gitanjali' })] });
+          }),
+      );
+      renderScreen({ routes, at: '/', as: 'buyer' });
+      await user.click(screen.getByRole('button', { name: 'Book Gitanjali now' }));
+      await waitFor(() => expect(answerBookings).toBeDefined());
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      answerBookings!();
+      expect(await findToast('You already booked Gitanjali: see My Orders')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
   });
 });

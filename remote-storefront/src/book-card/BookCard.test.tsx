@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AuthContext } from '@bookswap/contract/auth';
+import { AuthContext, signedOutAuth } from '@bookswap/contract/auth';
 import { SIGN_IN_PAGE_TEXT, signInPageOf } from '@bookswap/contract/routing';
 import { BookCard } from './BookCard';
 import { sampleProduct, signedInAs } from '@bookswap/shared/testing';
@@ -157,5 +157,45 @@ describe('the book card', () => {
         'Sign in to see this book’s details and how to reach the seller; back to /bookDetails/c9',
       ),
     ).toBeInTheDocument();
+  });
+
+  describe('the eye before the page knows who is signed in (as the server draws it)', () => {
+    function renderLoadingCard() {
+      render(
+        <AuthContext.Provider value={{ ...signedOutAuth, loading: true }}>
+          <MemoryRouter>
+            <Routes>
+              <Route
+                path="/"
+                element={
+                  <BookCard
+                    product={sampleProduct({ _id: 'c9', book_name: 'Emma' })}
+                    canBook
+                    onBookNow={jest.fn()}
+                    onReport={jest.fn()}
+                  />
+                }
+              />
+              <Route path="/login" element={<LoginStandIn />} />
+              <Route path="/bookDetails/:id" element={<p>Details, the guard deciding</p>} />
+            </Routes>
+          </MemoryRouter>
+        </AuthContext.Provider>,
+      );
+    }
+
+    it('is a link to sign in that carries the book, so it works before the scripts do', () => {
+      renderLoadingCard();
+      const href = screen.getByRole('link', { name: 'View details of Emma' }).getAttribute('href')!;
+      const url = new URL(href, 'http://localhost');
+      expect(url.pathname).toBe('/login');
+      expect(Object.fromEntries(url.searchParams)).toEqual({ from: '/bookDetails/c9', page: 'details' });
+    });
+
+    it('goes to the details when pressed while the session still loads, for the shell’s guard to decide', async () => {
+      renderLoadingCard();
+      await userEvent.click(screen.getByRole('link', { name: 'View details of Emma' }));
+      expect(await screen.findByText('Details, the guard deciding')).toBeInTheDocument();
+    });
   });
 });

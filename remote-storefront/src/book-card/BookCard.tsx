@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -8,8 +7,10 @@ import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
+import type { LoginReason } from '@bookswap/contract/routing';
 import type { Product } from '@bookswap/shared/schemas';
 import { BookCover, formatPrice, SellerRatingLine } from '@bookswap/shared/ui';
+import { BookActionButton } from '../book-actions/BookActionButton';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useDetailsLink } from '../book-actions/use-details-link';
 import { SellerName } from './SellerName';
@@ -26,6 +27,8 @@ export interface BookCardProps {
   justBooked?: boolean;
   onBookNow(product: Product): void;
   onReport(product: Product): void;
+  /** Until the visitor is known signed in, Book Now and Report are links to /login that keep the page. */
+  signInHref?(reason: LoginReason, product: Product): string | undefined;
   /** The card title's level under the page's headings: h3 inside a home page section, h2 on a list page. */
   headingLevel?: 'h2' | 'h3';
   /** The card is in the first screenful: its cover loads at once (see BookCover). */
@@ -44,6 +47,7 @@ export function BookCard({
   justBooked = false,
   onBookNow,
   onReport,
+  signInHref,
   headingLevel = 'h2',
   priority,
 }: BookCardProps) {
@@ -93,6 +97,7 @@ export function BookCard({
           bookedByYou={bookedByYou}
           focusWhenBooked={justBooked}
           onBookNow={onBookNow}
+          signInHref={signInHref?.('book', product)}
           size="small"
           fullWidth
         />
@@ -108,9 +113,15 @@ export function BookCard({
             <VisibilityOutlinedIcon />
           </IconButton>
           {canReport && (
-            <Button variant="outlined" color="error" size="small" onClick={() => onReport(product)}>
+            <BookActionButton
+              variant="outlined"
+              color="error"
+              size="small"
+              href={signInHref?.('report', product)}
+              onPress={() => onReport(product)}
+            >
               Report
-            </Button>
+            </BookActionButton>
           )}
         </Stack>
       </CardActions>

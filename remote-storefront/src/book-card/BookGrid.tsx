@@ -44,6 +44,7 @@ export function BookGrid({
               justBooked={actions.justBooked === product._id}
               onBookNow={actions.bookNow}
               onReport={actions.report}
+              signInHref={actions.signInHref}
               headingLevel={headingLevel}
               priority={index < priorityCovers}
             />

@@ -159,7 +159,7 @@ describe('the book details page', () => {
     it('sends a signed-out visitor to sign in with the reason, the page’s book needing no id', async () => {
       api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7' }) });
       renderScreen({ routes, at: '/bookDetails/b7' });
-      await user.click(await screen.findByRole('button', { name: 'Report' }));
+      await user.click(await screen.findByRole('link', { name: 'Report' }));
       expect(await screen.findByText('Login screen, back to /bookDetails/b7?resume=report')).toBeInTheDocument();
     });
 
@@ -252,7 +252,7 @@ describe('the book details page', () => {
       api.on('GET', '/api/product/list/b7', { body: sampleProduct({ _id: 'b7' }) });
       renderScreen({ routes, at: '/bookDetails/b7' });
       await screen.findByRole('heading', { level: 1 });
-      expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Book Now' })).toBeInTheDocument();
       expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
     });
   });

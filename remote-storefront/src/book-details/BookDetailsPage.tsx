@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -9,6 +8,7 @@ import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { preloadQuery, productQueries } from '@bookswap/shared/api';
 import type { ProductDetails } from '@bookswap/shared/schemas';
 import { BookCover, LoadError, SellerRatingLine, formatPrice, useApiQuery } from '@bookswap/shared/ui';
+import { BookActionButton } from '../book-actions/BookActionButton';
 import { BookNowAction } from '../book-actions/BookNowAction';
 import { useBookActions } from '../book-actions/use-book-actions';
 import { SellerName } from '../book-card/SellerName';
@@ -116,11 +116,17 @@ function BookDetails({ product }: { product: ProductDetails }) {
                 bookedByYou={actions.bookedByYou(product)}
                 focusWhenBooked={actions.justBooked === product._id}
                 onBookNow={actions.bookNow}
+                signInHref={actions.signInHref('book', product)}
               />
               {actions.canReport(product) && (
-                <Button variant="outlined" color="error" onClick={() => actions.report(product)}>
+                <BookActionButton
+                  variant="outlined"
+                  color="error"
+                  href={actions.signInHref('report', product)}
+                  onPress={() => actions.report(product)}
+                >
                   Report
-                </Button>
+                </BookActionButton>
               )}
             </Stack>
           </Grid>

@@ -290,9 +290,47 @@ describe('the book list', () => {
     it('offers a signed-out visitor Book Now on every book and asks nothing about bookings', async () => {
       renderScreen({ routes, at: '/booklist' });
       await cardNames();
-      expect(screen.getAllByRole('button', { name: 'Book Now' })).toHaveLength(3);
+      // Links to sign in, which work as painted, before the page's scripts (decision 037).
+      expect(screen.getAllByRole('link', { name: 'Book Now' })).toHaveLength(3);
       expect(screen.queryByText('Booked by you')).not.toBeInTheDocument();
       expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
+    });
+
+    it('makes a signed-out visitor’s Book Now, Report and eye links to sign in that come back to resume', async () => {
+      renderScreen({ routes, at: '/booklist?search=poems' });
+      await cardNames();
+      const signIn = (link: HTMLElement) => {
+        const url = new URL(link.getAttribute('href')!, 'http://localhost');
+        return { path: url.pathname, ...Object.fromEntries(url.searchParams) };
+      };
+      expect(signIn(within(card('Dracula')).getByRole('link', { name: 'Book Now' }))).toEqual({
+        path: '/login',
+        from: '/booklist?search=poems&resumeId=d1&resume=book',
+        reason: 'book',
+      });
+      expect(signIn(within(card('Dracula')).getByRole('link', { name: 'Report' }))).toEqual({
+        path: '/login',
+        from: '/booklist?search=poems&resumeId=d1&resume=report',
+        reason: 'report',
+      });
+      expect(signIn(within(card('Dracula')).getByRole('link', { name: 'View details of Dracula' }))).toEqual({
+        path: '/login',
+        from: '/bookDetails/d1',
+        page: 'details',
+      });
+    });
+
+    it('makes a signed-in buyer’s Book Now and Report buttons that open their forms in place', async () => {
+      api.on('GET', '/api/booking/list', { body: [] });
+      renderScreen({ routes, at: '/booklist', as: 'buyer' });
+      await cardNames();
+      expect(within(card('Emma')).getByRole('button', { name: 'Report' })).not.toHaveAttribute('href');
+      expect(within(card('Emma')).getByRole('link', { name: 'View details of Emma' })).toHaveAttribute(
+        'href',
+        '/bookDetails/e1',
+      );
+      await user.click(within(card('Dracula')).getByRole('button', { name: 'Book Now' }));
+      expect(await screen.findByRole('dialog', { name: 'Book Dracula' })).toBeInTheDocument();
     });
   });
 

@@ -133,7 +133,7 @@ describe('booking a book', () => {
 
   it('sends a signed-out visitor to the login screen, remembering the page and the book to book', async () => {
     renderScreen({ routes, at: '/category/8' });
-    await user.click(await screen.findByRole('button', { name: 'Book Now' }));
+    await user.click(await screen.findByRole('link', { name: 'Book Now' }));
     expect(await screen.findByText('Login screen, back to /category/8?resumeId=b7&resume=book')).toBeInTheDocument();
   });
 

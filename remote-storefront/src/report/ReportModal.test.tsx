@@ -99,7 +99,7 @@ describe('reporting a book', () => {
 
   it('sends a signed-out visitor to the login screen, remembering the list they were on and the book', async () => {
     renderScreen({ routes, at: '/booklist?page=0&size=10' });
-    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    await user.click(await screen.findByRole('link', { name: 'Report' }));
     expect(
       await screen.findByText('Login screen, back to /booklist?page=0&size=10&resumeId=b9&resume=report'),
     ).toBeInTheDocument();

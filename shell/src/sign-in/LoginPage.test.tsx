@@ -135,6 +135,48 @@ describe('the login screen', () => {
       expect(await screen.findByText('Landed on /bookDetails/42?resume=book')).toBeInTheDocument();
     });
 
+    describe('from a link followed before the page’s scripts ran (its address carries the origin)', () => {
+      const linked =
+        `/login?${new URLSearchParams({ from: '/booklist?resumeId=7&resume=book', reason: 'book' })}` as const;
+      const buyer = { uid: 'u1', displayName: 'Bea', photoURL: null, email: 'bea@bookswap.test' };
+
+      it('says why and goes back to the list with the action to reopen after signing in', async () => {
+        renderSignIn({ at: linked, auth: { login: jest.fn().mockResolvedValue(undefined) } });
+        expect(screen.getByText('Sign in to book this book')).toBeInTheDocument();
+        await userEvent.type(email(), 'bea@bookswap.test');
+        await userEvent.type(password(), 'buyer123');
+        await userEvent.click(loginButton());
+        expect(await screen.findByText('Landed on /booklist?resumeId=7&resume=book')).toBeInTheDocument();
+      });
+
+      it('sends a visitor already signed in straight back, to open what they pressed', async () => {
+        const login = jest.fn();
+        renderSignIn({ at: linked, auth: { user: buyer, role: 'buyer', loading: false, login } });
+        expect(await screen.findByText('Landed on /booklist?resumeId=7&resume=book')).toBeInTheDocument();
+        expect(login).not.toHaveBeenCalled();
+      });
+
+      it('waits for the session to settle (the role still loading) before it sends anyone back', () => {
+        renderSignIn({ at: linked, auth: { user: buyer, loading: true } });
+        expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+      });
+
+      it('keeps a signed-in user a guard sent here (a role that does not fit) on the form, so nothing loops', () => {
+        renderSignIn({
+          at: '/login',
+          from: '/dashboard/addproduct',
+          auth: { user: buyer, role: 'buyer', loading: false },
+        });
+        expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+        expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
+      });
+
+      it('keeps a signed-in visitor who opened /login by hand on the form', () => {
+        renderSignIn({ at: '/login', auth: { user: buyer, role: 'buyer', loading: false } });
+        expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+      });
+    });
+
     it('keeps the reason on the way to the sign-up screen', async () => {
       renderSignIn({ at: '/login', state: sentToBook, auth: {} });
       await userEvent.click(screen.getByRole('link', { name: 'Create new account' }));

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { LOGIN_REASON_TEXT, loginReasonOf, SIGN_IN_PAGE_TEXT, signInPageOf } from '@bookswap/contract/routing';
+import { useLoginState } from './use-login-state';
 
 /**
  * The frame both sign-in screens share: a centred card that fills a phone's width. Above the form, why the visitor
@@ -13,7 +13,7 @@ import { LOGIN_REASON_TEXT, loginReasonOf, SIGN_IN_PAGE_TEXT, signInPageOf } fro
  * link keeps it.
  */
 export function SignInCard({ title, form, alternatives }: { title: string; form: ReactNode; alternatives: ReactNode }) {
-  const { state } = useLocation();
+  const state = useLoginState();
   const reason = loginReasonOf(state);
   const page = signInPageOf(state);
   const why = reason ? LOGIN_REASON_TEXT[reason] : page ? SIGN_IN_PAGE_TEXT[page] : null;

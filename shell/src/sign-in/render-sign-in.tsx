@@ -29,7 +29,8 @@ export function renderSignIn({
   auth,
   sendPasswordReset = jest.fn(),
 }: {
-  at: '/login' | '/signup';
+  /** The screen, with the query a link to it may carry (`loginHref`). */
+  at: `/login${string}` | '/signup';
   from?: string;
   state?: LoginRedirectState | PageRedirectState;
   auth: Partial<AuthContextValue>;
@@ -42,7 +43,11 @@ export function renderSignIn({
   ];
   const router = createMemoryRouter(routes, {
     initialEntries: [
-      { pathname: at, state: state ?? (from ? { from: { pathname: from, search: '', hash: '' } } : null) },
+      {
+        pathname: at.split('?')[0],
+        search: at.includes('?') ? `?${at.split('?')[1]}` : '',
+        state: state ?? (from ? { from: { pathname: from, search: '', hash: '' } } : null),
+      },
     ],
   });
   render(
