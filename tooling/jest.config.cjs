@@ -7,8 +7,9 @@ module.exports = {
   testEnvironment: 'node',
   // The static servers are ES modules (.mjs): compiled for Jest like the TypeScript.
   transform: { ...preset.transform, '^.+\\.mjs$': preset.transform['^.+\\.(t|j)sx?$'] },
-  // p-limit (the render pool) and its queue are ES modules only: compiled like ours.
-  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/|p-limit/|yocto-queue/)'],
+  // p-limit (the render pool) and its queue, and @fastify/static's content-disposition, are ES modules only: compiled
+  // like ours (Node loads them with require(esm); Jest does not).
+  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/|p-limit/|yocto-queue/|content-disposition/)'],
   testMatch: [
     '<rootDir>/lint/**/*.test.ts',
     '<rootDir>/webpack/**/*.test.ts',

@@ -1,18 +1,18 @@
-export interface ServedPackage {
-  name: 'shell' | 'storefront' | 'seller' | 'admin' | 'checkout';
-  folder: string;
-  port: number;
-}
+import type { ServedPackage } from './packages.mjs';
+
+export type { ServedPackage } from './packages.mjs';
+export { PACKAGES } from './packages.mjs';
 
 export interface StaticServer {
   port: number;
   listen(): Promise<void>;
   close(): Promise<void>;
+  /** Whether @fastify/under-pressure finds the process over a bound (tooling/serve/load-pressure.ts). */
+  underPressure(): boolean;
   /** The shell's server only: its render pool, what it shed, and what its kept pages and heads weigh. */
   renderState?: () => unknown;
 }
 
-export declare const PACKAGES: readonly ServedPackage[];
 export declare function servePackage(
   root: string,
   pkg: ServedPackage,

@@ -1,6 +1,7 @@
 // Which folder is served on which port and how (docs/architecture.md "Ports").
 import { dirname, extname, join } from 'node:path';
-import { createStaticServer, IMMUTABLE, preparedAnswer } from './static-server.mjs';
+import { createStaticServer, IMMUTABLE } from './static-server.ts';
+import { preparedAnswer } from './prepared-answers.ts';
 import { LRUCache } from 'lru-cache';
 import { configJson, publicOriginOf, remotesJson, requirePublicOrigin } from './shell-runtime-files.mjs';
 import { createPageHeads, withPageHead } from './page-heads.mjs';
@@ -14,15 +15,9 @@ import remotesForBrowser from '../release/remotes-for-browser.cjs';
 import registryStore from '../release/registry-store.cjs';
 
 const { browserIdFrom, releaseOf, shellForBrowser, versionForBrowser } = remotesForBrowser;
-import { COMMON_HEADERS, REMOTE_HEADERS, shellPageHeaders } from './security-headers.mjs';
+import { REMOTE_HELMET, SHELL_HELMET, shellPagePolicy } from './security-headers.ts';
 
-export const PACKAGES = [
-  { name: 'shell', folder: 'shell', port: 3000 },
-  { name: 'storefront', folder: 'remote-storefront', port: 3001 },
-  { name: 'seller', folder: 'remote-seller', port: 3002 },
-  { name: 'admin', folder: 'remote-admin', port: 3003 },
-  { name: 'checkout', folder: 'remote-checkout', port: 3004 },
-];
+export { PACKAGES } from './packages.mjs';
 
 /**
  * A shell's server and the release registry it answers from (the file, or PostgreSQL's rows as last read: docs/
@@ -35,6 +30,7 @@ function withRegistry(env, serve) {
   return {
     port: server.port,
     renderState: server.renderState,
+    underPressure: server.underPressure,
     async listen() {
       await reader.start();
       await server.listen();
@@ -60,15 +56,14 @@ export function serveShellBuild(dist, port, env = process.env) {
       // Its page carries a page-load ticket as the product's does (docs/decisions/042), so both weigh the same.
       route: (request, pathname) =>
         extname(pathname) ? { pathname } : { pathname: '/index.html', rewrite: tickets.pageAsRead },
-      headers: (file) =>
-        file.endsWith('.html')
-          ? shellPageHeaders({
-              config: configJson(dist, env),
-              remotes: remotesJson(dist, env, undefined, registry()).body,
-              indexFile: file,
-              env,
-            })
-          : COMMON_HEADERS,
+      helmet: SHELL_HELMET,
+      pagePolicy: (file) =>
+        shellPagePolicy({
+          config: configJson(dist, env),
+          remotes: remotesJson(dist, env, undefined, registry()).body,
+          indexFile: file,
+          env,
+        }),
       generated: {
         '/config.json': () => ({ body: configJson(dist, env) }),
         '/remotes.json': (request) => remotesJson(dist, env, request.headers.cookie, registry()),
@@ -133,8 +128,8 @@ function serveShellFrom(releases, port, env, registry) {
     perClientPerMinute:
       env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE === undefined ? 120 : Number(env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE),
     trustProxy: env.BOOKSWAP_TRUST_PROXY ?? '',
-    // No bound unless the deployer sets one: the process may serve more than the shell (npm start, the tests).
-    maxRssBytes: settingOf(env.BOOKSWAP_SHELL_MEMORY_MB, Infinity) * 1024 * 1024,
+    // @fastify/under-pressure's view of the process (load-pressure.ts): no render starts while it is over a bound.
+    underPressure: () => server.underPressure(),
     pagesPerClientMinute:
       env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE === undefined ? 1_200 : Number(env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE),
   });
@@ -144,8 +139,14 @@ function serveShellFrom(releases, port, env, registry) {
     if (!credentialed.has(apiUrl))
       credentialed.set(apiUrl, sendRenderCredential({ apiUrl, key: env.BOOKSWAP_RENDER_KEY }));
   };
-  /** Pages as sent, by shell release and the identities of their head and body (kept answers are the same objects). */
-  const answers = new LRUCache({ max: 500 });
+  /**
+   * Pages as sent, by shell release and the identities of their head and body (kept answers are the same objects),
+   * up to BOOKSWAP_PAGE_CACHE_MB of page text as the kept bodies are.
+   */
+  const answers = new LRUCache({
+    maxSize: settingOf(env.BOOKSWAP_PAGE_CACHE_MB, 64) * 1024 * 1024,
+    sizeCalculation: (answer) => answer.body.length || 1,
+  });
   const ids = new WeakMap();
   let lastId = 0;
   const idOf = (value) => {
@@ -261,17 +262,16 @@ function serveShellFrom(releases, port, env, registry) {
       }
       return { pathname: `/${version}${pathname}`, setCookie };
     },
-    // The page's Content-Security-Policy names this deployment's API, remotes and providers.
-    headers: (file) =>
-      file.endsWith('.html')
-        ? shellPageHeaders({
-            config: configJson(dirname(file), env),
-            remotes: remotesJson(dirname(file), env, undefined, registry()).body,
-            indexFile: file,
-            env,
-          })
-        : // The shell's own scripts: the page's policy covers what they do.
-          COMMON_HEADERS,
+    helmet: SHELL_HELMET,
+    // The page's Content-Security-Policy names this deployment's API, remotes and providers; the shell's own scripts
+    // need none (the page's policy covers what they do).
+    pagePolicy: (file) =>
+      shellPagePolicy({
+        config: configJson(dirname(file), env),
+        remotes: remotesJson(dirname(file), env, undefined, registry()).body,
+        indexFile: file,
+        env,
+      }),
     generated: {
       '/config.json': (request) => ({ body: configJson(shellOf(request).folder ?? noRelease(), env) }),
       '/remotes.json': (request) =>
@@ -319,5 +319,5 @@ export function servePackage(root, pkg, port = pkg.port, env = process.env) {
   const folder = servedFolder(root, pkg, env);
   if (pkg.name === 'shell') return serveShell(folder, port, env);
   // A release's files are never rewritten, so every one of them (its manifest too) may be cached for good.
-  return createStaticServer({ root: folder, port, cors: true, immutable: true, headers: REMOTE_HEADERS });
+  return createStaticServer({ root: folder, port, cors: true, immutable: true, helmet: REMOTE_HELMET });
 }
