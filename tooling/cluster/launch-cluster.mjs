@@ -173,7 +173,7 @@ export async function launchCluster({
     instanceSlot({
       label: `shell-${i + 1}`,
       command: process.execPath,
-      // The shell's server is TypeScript in part (static-server.ts), run as the API's is: through tsx.
+      // The shell's server is TypeScript in part (static-server.mts), run as the API's is: through tsx.
       args: ['--import', 'tsx', join(ROOT, 'tooling', 'serve', 'serve.mjs'), 'shell', String(port)],
       cwd: ROOT,
       env: {

@@ -2,9 +2,9 @@ import { getHeapStatistics } from 'node:v8';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pressureBounds } from './load-pressure';
-import { createStaticServer } from './static-server';
-import { REMOTE_HELMET } from './security-headers';
+import { pressureBounds } from './load-pressure.mts';
+import { createStaticServer } from './static-server.mts';
+import { REMOTE_HELMET } from './security-headers.mts';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 // What a visitor's request may start on the shell's server when its page is not kept (docs/decisions/043): a render
 // or a head takes a place in a small pool (at most `concurrency` under way and `queue` waiting), and each client
-// may start only so many a minute, and none starts while the process is under pressure (load-pressure.ts). Past any of
+// may start only so many a minute, and none starts while the process is under pressure (load-pressure.mts). Past any of
 // them the page goes out as the browser renders it, at once: counted as shed, never as failed. Kept pages are served
 // to everyone whatever the pool and the limits say.
 import { availableParallelism } from 'node:os';

@@ -7,7 +7,7 @@ export interface StaticServer {
   port: number;
   listen(): Promise<void>;
   close(): Promise<void>;
-  /** Whether @fastify/under-pressure finds the process over a bound (tooling/serve/load-pressure.ts). */
+  /** Whether @fastify/under-pressure finds the process over a bound (tooling/serve/load-pressure.mts). */
   underPressure(): boolean;
   /** The shell's server only: its render pool, what it shed, and what its kept pages and heads weigh. */
   renderState?: () => unknown;

@@ -1,7 +1,7 @@
 // Which folder is served on which port and how (docs/architecture.md "Ports").
 import { dirname, extname, join } from 'node:path';
-import { createStaticServer, IMMUTABLE } from './static-server.ts';
-import { preparedAnswer } from './prepared-answers.ts';
+import { createStaticServer, IMMUTABLE } from './static-server.mts';
+import { preparedAnswer } from './prepared-answers.mts';
 import { LRUCache } from 'lru-cache';
 import { configJson, publicOriginOf, remotesJson, requirePublicOrigin } from './shell-runtime-files.mjs';
 import { createPageHeads, withPageHead } from './page-heads.mjs';
@@ -15,7 +15,7 @@ import remotesForBrowser from '../release/remotes-for-browser.cjs';
 import registryStore from '../release/registry-store.cjs';
 
 const { browserIdFrom, releaseOf, shellForBrowser, versionForBrowser } = remotesForBrowser;
-import { REMOTE_HELMET, SHELL_HELMET, shellPagePolicy } from './security-headers.ts';
+import { REMOTE_HELMET, SHELL_HELMET, shellPagePolicy } from './security-headers.mts';
 
 export { PACKAGES } from './packages.mjs';
 
@@ -128,7 +128,7 @@ function serveShellFrom(releases, port, env, registry) {
     perClientPerMinute:
       env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE === undefined ? 120 : Number(env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE),
     trustProxy: env.BOOKSWAP_TRUST_PROXY ?? '',
-    // @fastify/under-pressure's view of the process (load-pressure.ts): no render starts while it is over a bound.
+    // @fastify/under-pressure's view of the process (load-pressure.mts): no render starts while it is over a bound.
     underPressure: () => server.underPressure(),
     pagesPerClientMinute:
       env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE === undefined ? 1_200 : Number(env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE),

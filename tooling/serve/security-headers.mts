@@ -5,7 +5,7 @@
 // loads or frames the shell.
 import { createHash } from 'node:crypto';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import { readWhenChanged } from '../release/file-reads.cjs';
+import fileReads from '../release/file-reads.cjs';
 
 /** helmet's directives: each a list of sources. */
 export type PolicyDirectives = Record<string, string[]>;
@@ -110,5 +110,5 @@ const asText = (text: string) => text;
 
 /** The shell page's policy, for this request's configuration (its index.html read again only when it changed). */
 export function shellPagePolicy({ indexFile, ...inputs }: Omit<PolicyInputs, 'indexHtml'> & { indexFile: string }) {
-  return shellPolicyDirectives({ ...inputs, indexHtml: readWhenChanged(indexFile, asText) });
+  return shellPolicyDirectives({ ...inputs, indexHtml: fileReads.readWhenChanged(indexFile, asText) });
 }

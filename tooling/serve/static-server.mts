@@ -1,5 +1,5 @@
 // The server of the production builds, on Fastify as the API is (docs/decisions/044): what `npm start` and the
-// browser tests serve each package with. Files go through @fastify/static (static-files.ts), security headers through
+// browser tests serve each package with. Files go through @fastify/static (static-files.mts), security headers through
 // @fastify/helmet, load through @fastify/under-pressure; what is routed, rewritten or computed per request is here.
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -8,9 +8,9 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { pressureBounds } from './load-pressure';
-import { preparedAnswer, type PreparedAnswer } from './prepared-answers';
-import type { PolicyDirectives } from './security-headers';
+import { pressureBounds } from './load-pressure.mts';
+import { preparedAnswer, type PreparedAnswer } from './prepared-answers.mts';
+import type { PolicyDirectives } from './security-headers.mts';
 import {
   acceptsGzip,
   cacheControlFor,
@@ -23,9 +23,9 @@ import {
   TEXT,
   typeOf,
   type FoundFile,
-} from './static-files';
+} from './static-files.mts';
 
-export { IMMUTABLE } from './static-files';
+export { IMMUTABLE } from './static-files.mts';
 
 /**
  * What a request's path answers. `pathname`: that file under the root, with its cookie and caching; `rewrite`
@@ -65,7 +65,7 @@ export interface StaticServerOptions {
   pagePolicy?: (file: string) => PolicyDirectives;
   /** maps a request's path to what answers it (the shell's releases); null: not found */
   route?: (request: IncomingMessage, pathname: string) => Routed | null | Promise<Routed | null>;
-  /** @fastify/under-pressure's bounds (load-pressure.ts, from the environment, by default) */
+  /** @fastify/under-pressure's bounds (load-pressure.mts, from the environment, by default) */
   pressure?: FastifyUnderPressureOptions;
   /** what the gzipped copies of files kept in memory may weigh */
   gzipCacheBytes?: number;
