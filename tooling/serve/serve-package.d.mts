@@ -1,7 +1,7 @@
 import type { ServedPackage } from './packages.mjs';
 
 export type { ServedPackage } from './packages.mjs';
-export { PACKAGES } from './packages.mjs';
+export { PACKAGES, SHELL_RELEASE_PATH, servedFile, servedFolder } from './packages.mjs';
 
 export interface StaticServer {
   port: number;
@@ -19,7 +19,6 @@ export declare function servePackage(
   port?: number,
   env?: Record<string, string | undefined>,
 ): StaticServer;
-export declare const SHELL_RELEASE_PATH: string;
 export declare const SHELL_RELEASE_META: string;
 export declare function serveShellBuild(
   dist: string,
@@ -31,9 +30,3 @@ export declare function serveShell(
   port: number,
   env?: Record<string, string | undefined>,
 ): StaticServer;
-export declare function servedFile(pkg: ServedPackage, pathname: string): string;
-export declare function servedFolder(
-  root: string,
-  pkg: ServedPackage,
-  env?: Record<string, string | undefined>,
-): string;

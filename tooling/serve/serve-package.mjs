@@ -17,7 +17,9 @@ import registryStore from '../release/registry-store.cjs';
 const { browserIdFrom, releaseOf, shellForBrowser, versionForBrowser } = remotesForBrowser;
 import { REMOTE_HELMET, SHELL_HELMET, shellPagePolicy } from './security-headers.mts';
 
-export { PACKAGES } from './packages.mjs';
+import { SHELL_FILE, servedFolder } from './packages.mjs';
+
+export { PACKAGES, SHELL_RELEASE_PATH, servedFile, servedFolder } from './packages.mjs';
 
 /**
  * A shell's server and the release registry it answers from (the file, or PostgreSQL's rows as last read: docs/
@@ -73,9 +75,6 @@ export function serveShellBuild(dist, port, env = process.env) {
   );
 }
 
-/** The path under which the shell's server serves each kept shell release's files (docs/decisions/029). */
-export const SHELL_RELEASE_PATH = '/_shell/';
-const SHELL_FILE = /^\/_shell\/([\w.+-]+)(\/.*)$/;
 const SHELL_PAGE_CACHING = 'private, no-cache';
 
 /** The meta tag through which the page tells the shell its release and channel (its health reports carry them). */
@@ -295,24 +294,6 @@ function serveShellFrom(releases, port, env, registry) {
     /** What the render pool holds and has shed, and what the kept pages and heads weigh (the bench reads them). */
     renderState: () => ({ admission: admission.state(), pages: pageRenders.held(), heads: pageHeads.held() }),
   };
-}
-
-/**
- * The folder a package's origin serves: every kept release of it, each under its version (a remote's as
- * `/<version>/mf-manifest.json`, the shell's as `/_shell/<version>/…`), so a tab that started on a release keeps
- * finding its files.
- */
-export function servedFolder(root, pkg, env = process.env) {
-  return join(
-    releaseStore.releasesDir({ ...env, BOOKSWAP_RELEASES_DIR: env.BOOKSWAP_RELEASES_DIR ?? join(root, 'releases') }),
-    pkg.name,
-  );
-}
-
-/** The file under `servedFolder` that answers a path of a package's origin (the shell's releases sit under `/_shell/`). */
-export function servedFile(pkg, pathname) {
-  const path = pkg.name === 'shell' ? pathname.replace(SHELL_FILE, '/$1$2') : pathname;
-  return path.slice(1);
 }
 
 export function servePackage(root, pkg, port = pkg.port, env = process.env) {
