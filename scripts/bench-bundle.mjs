@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { isMostlySingletons } from '../tooling/product/bundle-parts.mjs';
 import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
-import { PACKAGES, servedFile, servedFolder } from '../tooling/serve/serve-package.mjs';
+import { PACKAGES, servedFile, servedFolder } from '../tooling/serve/packages.mjs';
 
 /** `path` may hold `{booking}`: one of the signed-in buyer's bookings, made for the run when they have none. */
 const ROUTES = [

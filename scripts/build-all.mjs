@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PACKAGES } from '../tooling/serve/serve-package.mjs';
+import { PACKAGES } from '../tooling/serve/packages.mjs';
 import releaseStore from '../tooling/release/release-store.cjs';
 
 const root = resolve(import.meta.dirname, '..');

@@ -3,7 +3,7 @@
 // server and the sign-in emulator when present. Ctrl-C, or any of them dying, stops everything.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGES } from '../tooling/serve/serve-package.mjs';
+import { PACKAGES } from '../tooling/serve/packages.mjs';
 import { startManagedProcess } from '../tooling/product/managed-process.mjs';
 import { API_PORT, AUTH_EMULATOR_PORT, PROJECT_ID, ROOT } from '../tooling/product/launch-product.mjs';
 

@@ -93,7 +93,7 @@ export async function startShellServer(
   const serve = path.join(REPO_ROOT, 'tooling', 'serve', 'serve.mjs');
   // BENCH_SHELL_NODE_ARGS: Node's options for it, e.g. `--cpu-prof --cpu-prof-dir=reports/ssr-profile`.
   const nodeArgs = (process.env.BENCH_SHELL_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, serve, 'shell', String(SHELL_PORT)], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serve, 'shell', String(SHELL_PORT)], {
     env: {
       ...process.env,
       BOOKSWAP_RELEASES_DIR: releases,

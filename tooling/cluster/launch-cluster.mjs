@@ -173,7 +173,8 @@ export async function launchCluster({
     instanceSlot({
       label: `shell-${i + 1}`,
       command: process.execPath,
-      args: [join(ROOT, 'tooling', 'serve', 'serve.mjs'), 'shell', String(port)],
+      // The shell's server is TypeScript in part (static-server.mts), run as the API's is: through tsx.
+      args: ['--import', 'tsx', join(ROOT, 'tooling', 'serve', 'serve.mjs'), 'shell', String(port)],
       cwd: ROOT,
       env: {
         ...registryEnv,

@@ -4,7 +4,7 @@
 // the second it was issued in base 36, 22 characters of HMAC-SHA256 over both.
 import { createHmac, randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync, constants } from 'node:zlib';
-import { preparedAnswer } from './static-server.mjs';
+import { preparedAnswer } from './prepared-answers.mts';
 
 const isLoopback = (host) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
@@ -102,12 +102,12 @@ export function createPageLoadTickets(env) {
   return {
     issue: () => issuePageLoadTicket(secret),
     /**
-     * @param {import('./static-server.mjs').PreparedAnswer} answer  the page as kept for its release, head and body
-     * @returns {import('./static-server.mjs').PreparedAnswer}
+     * @param {import('./prepared-answers.mts').PreparedAnswer} answer  the page as kept for its release, head and body
+     * @returns {import('./prepared-answers.mts').PreparedAnswer}
      */
     ticketed,
     /**
-     * A `rewrite` of static-server.mjs for a page file served as it is (the one-bundle build): prepared once per
+     * A `rewrite` of static-server.mts for a page file served as it is (the one-bundle build): prepared once per
      * text, ticketed in each answer.
      * @param {() => Promise<string>} readText
      */

@@ -7,7 +7,7 @@ import { createPageLoadTickets, pageLoadSecretOf } from './page-load-tickets.mjs
 
 const SECRET = 'a-page-load-secret-shared-with-the-api-00000';
 const PAGE = '<!doctype html><html><head><title>Bookswap</title></head><body><div id="root"></div></body></html>';
-/** A page as the shell's server keeps it for a release, head and body (static-server.mjs `preparedAnswer`). */
+/** A page as the shell's server keeps it for a release, head and body (prepared-answers.mts `preparedAnswer`). */
 const preparedAnswer = (text: string) => {
   const body = Buffer.from(text);
   return { body, etag: '"kept"', gzipped: () => gzipSync(body) };

@@ -11,7 +11,7 @@ export interface RenderAdmission {
     admitted: number;
     shedFull: number;
     shedClient: number;
-    shedMemory: number;
+    shedPressure: number;
     refused: number;
   };
 }
@@ -21,6 +21,6 @@ export declare function createRenderAdmission(options?: {
   queue?: number;
   perClientPerMinute?: number;
   trustProxy?: string;
-  maxRssBytes?: number;
+  underPressure?: () => boolean;
   pagesPerClientMinute?: number;
 }): RenderAdmission;

@@ -1,6 +1,6 @@
 // What a visitor's request may start on the shell's server when its page is not kept (docs/decisions/043): a render
 // or a head takes a place in a small pool (at most `concurrency` under way and `queue` waiting), and each client
-// may start only so many a minute, and none starts while the process holds more memory than its bound. Past any of
+// may start only so many a minute, and none starts while the process is under pressure (load-pressure.mts). Past any of
 // them the page goes out as the browser renders it, at once: counted as shed, never as failed. Kept pages are served
 // to everyone whatever the pool and the limits say.
 import { availableParallelism } from 'node:os';
@@ -17,7 +17,8 @@ import { SHED } from './kept-answers.mjs';
  *   what the API lets the renders for one visitor search (RATE_LIMIT_SEARCH_PER_MINUTE, 120: two searches a page)
  * @param {string} [options.trustProxy]  the proxies whose X-Forwarded-For names the client (proxy-addr's forms:
  *   `loopback`, addresses, subnets, comma-separated), none by default
- * @param {number} [options.maxRssBytes]  no computation starts while the process's resident memory is above it
+ * @param {() => boolean} [options.underPressure]  no computation starts while it says so (@fastify/under-pressure's
+ *   event-loop delay and memory bounds)
  * @param {number} [options.pagesPerClientMinute]  page requests one client may make a minute, cached or not (0: no
  *   limit); past it the client is answered 429
  */
@@ -26,7 +27,7 @@ export function createRenderAdmission({
   queue = concurrency * 4,
   perClientPerMinute = 50,
   trustProxy = '',
-  maxRssBytes = Infinity,
+  underPressure = () => false,
   pagesPerClientMinute = 1_200,
 } = {}) {
   const limit = pLimit(concurrency);
@@ -38,7 +39,7 @@ export function createRenderAdmission({
       .filter(Boolean),
   );
   const pages = pagesPerClientMinute > 0 ? new RateLimiterMemory({ points: pagesPerClientMinute, duration: 60 }) : null;
-  const counts = { admitted: 0, shedFull: 0, shedClient: 0, shedMemory: 0, refused: 0 };
+  const counts = { admitted: 0, shedFull: 0, shedClient: 0, shedPressure: 0, refused: 0 };
 
   return {
     /** The client a request comes from: its socket's address, or the one a trusted proxy names. */
@@ -75,13 +76,13 @@ export function createRenderAdmission({
        * but spends no visitor's allowance (a page is refreshed at most once per interval whoever asks).
        */
       return async (work, { refresh = false } = {}) => {
-        // The pool and the memory first: a page they shed spends none of the client's allowance.
+        // The pool and the pressure first: a page they shed spends none of the client's allowance.
         if (limit.activeCount + limit.pendingCount >= concurrency + queue) {
           counts.shedFull++;
           return SHED;
         }
-        if (process.memoryUsage.rss() > maxRssBytes) {
-          counts.shedMemory++;
+        if (underPressure()) {
+          counts.shedPressure++;
           return SHED;
         }
         if (!refresh && !(await allow())) {

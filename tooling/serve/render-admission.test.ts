@@ -23,7 +23,7 @@ describe('createRenderAdmission', () => {
     expect(await Promise.all(started)).toEqual(['rendered', 'rendered', 'rendered']);
     // Room again once they ended.
     expect(await admission.forRequest('client 4')(() => Promise.resolve('rendered'))).toBe('rendered');
-    expect(admission.state()).toMatchObject({ admitted: 4, shedFull: 1, shedClient: 0, shedMemory: 0 });
+    expect(admission.state()).toMatchObject({ admitted: 4, shedFull: 1, shedClient: 0, shedPressure: 0 });
   });
 
   it('lets one client start only so many uncached pages a minute, without touching another client', async () => {
@@ -57,10 +57,13 @@ describe('createRenderAdmission', () => {
     expect(await admission.forRequest('10.0.0.5')(() => Promise.resolve('rendered'))).toBe(SHED);
   });
 
-  it('starts nothing while the process holds more memory than its bound', async () => {
-    const admission = createRenderAdmission({ maxRssBytes: 1024 * 1024 });
+  it('starts nothing while the process is under pressure', async () => {
+    let pressed = true;
+    const admission = createRenderAdmission({ underPressure: () => pressed });
     expect(await admission.forRequest('10.0.0.5')(() => Promise.resolve('rendered'))).toBe(SHED);
-    expect(admission.state()).toMatchObject({ shedMemory: 1, admitted: 0 });
+    pressed = false;
+    expect(await admission.forRequest('10.0.0.5')(() => Promise.resolve('rendered'))).toBe('rendered');
+    expect(admission.state()).toMatchObject({ shedPressure: 1, admitted: 1 });
   });
 
   it('names the client by its socket, or by X-Forwarded-For only from a trusted proxy', () => {

@@ -1,6 +1,7 @@
 // Which folder is served on which port and how (docs/architecture.md "Ports").
 import { dirname, extname, join } from 'node:path';
-import { createStaticServer, IMMUTABLE, preparedAnswer } from './static-server.mjs';
+import { createStaticServer, IMMUTABLE } from './static-server.mts';
+import { preparedAnswer } from './prepared-answers.mts';
 import { LRUCache } from 'lru-cache';
 import { configJson, publicOriginOf, remotesJson, requirePublicOrigin } from './shell-runtime-files.mjs';
 import { createCatalogTags } from './catalog-tag.mjs';
@@ -14,15 +15,11 @@ import remotesForBrowser from '../release/remotes-for-browser.cjs';
 import registryStore from '../release/registry-store.cjs';
 
 const { browserIdFrom, releaseOf, shellForBrowser, versionForBrowser } = remotesForBrowser;
-import { COMMON_HEADERS, REMOTE_HEADERS, shellPageHeaders } from './security-headers.mjs';
+import { REMOTE_HELMET, SHELL_HELMET, shellPagePolicy } from './security-headers.mts';
 
-export const PACKAGES = [
-  { name: 'shell', folder: 'shell', port: 3000 },
-  { name: 'storefront', folder: 'remote-storefront', port: 3001 },
-  { name: 'seller', folder: 'remote-seller', port: 3002 },
-  { name: 'admin', folder: 'remote-admin', port: 3003 },
-  { name: 'checkout', folder: 'remote-checkout', port: 3004 },
-];
+import { SHELL_FILE, servedFolder } from './packages.mjs';
+
+export { PACKAGES, SHELL_RELEASE_PATH, servedFile, servedFolder } from './packages.mjs';
 
 /**
  * A shell's server and the release registry it answers from (the file, or PostgreSQL's rows as last read: docs/
@@ -35,6 +32,7 @@ function withRegistry(env, serve) {
   return {
     port: server.port,
     renderState: server.renderState,
+    underPressure: server.underPressure,
     async listen() {
       await reader.start();
       await server.listen();
@@ -60,15 +58,14 @@ export function serveShellBuild(dist, port, env = process.env) {
       // Its page carries a page-load ticket as the product's does (docs/decisions/042), so both weigh the same.
       route: (request, pathname) =>
         extname(pathname) ? { pathname } : { pathname: '/index.html', rewrite: tickets.pageAsRead },
-      headers: (file) =>
-        file.endsWith('.html')
-          ? shellPageHeaders({
-              config: configJson(dist, env),
-              remotes: remotesJson(dist, env, undefined, registry()).body,
-              indexFile: file,
-              env,
-            })
-          : COMMON_HEADERS,
+      helmet: SHELL_HELMET,
+      pagePolicy: (file) =>
+        shellPagePolicy({
+          config: configJson(dist, env),
+          remotes: remotesJson(dist, env, undefined, registry()).body,
+          indexFile: file,
+          env,
+        }),
       generated: {
         '/config.json': () => ({ body: configJson(dist, env) }),
         '/remotes.json': (request) => remotesJson(dist, env, request.headers.cookie, registry()),
@@ -78,9 +75,6 @@ export function serveShellBuild(dist, port, env = process.env) {
   );
 }
 
-/** The path under which the shell's server serves each kept shell release's files (docs/decisions/029). */
-export const SHELL_RELEASE_PATH = '/_shell/';
-const SHELL_FILE = /^\/_shell\/([\w.+-]+)(\/.*)$/;
 const SHELL_PAGE_CACHING = 'private, no-cache';
 
 /** The meta tag through which the page tells the shell its release and channel (its health reports carry them). */
@@ -130,8 +124,8 @@ function serveShellFrom(releases, port, env, registry) {
     perClientPerMinute:
       env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE === undefined ? 120 : Number(env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE),
     trustProxy: env.BOOKSWAP_TRUST_PROXY ?? '',
-    // No bound unless the deployer sets one: the process may serve more than the shell (npm start, the tests).
-    maxRssBytes: settingOf(env.BOOKSWAP_SHELL_MEMORY_MB, Infinity) * 1024 * 1024,
+    // @fastify/under-pressure's view of the process (load-pressure.mts): no render starts while it is over a bound.
+    underPressure: () => server.underPressure(),
     pagesPerClientMinute:
       env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE === undefined ? 1_200 : Number(env.BOOKSWAP_PAGES_PER_CLIENT_MINUTE),
   });
@@ -141,8 +135,14 @@ function serveShellFrom(releases, port, env, registry) {
     if (!credentialed.has(apiUrl))
       credentialed.set(apiUrl, sendRenderCredential({ apiUrl, key: env.BOOKSWAP_RENDER_KEY }));
   };
-  /** Pages as sent, by shell release and the identities of their head and body (kept answers are the same objects). */
-  const answers = new LRUCache({ max: 500 });
+  /**
+   * Pages as sent, by shell release and the identities of their head and body (kept answers are the same objects),
+   * up to BOOKSWAP_PAGE_CACHE_MB of page text as the kept bodies are.
+   */
+  const answers = new LRUCache({
+    maxSize: settingOf(env.BOOKSWAP_PAGE_CACHE_MB, 64) * 1024 * 1024,
+    sizeCalculation: (answer) => answer.body.length || 1,
+  });
   const ids = new WeakMap();
   let lastId = 0;
   const idOf = (value) => {
@@ -255,17 +255,16 @@ function serveShellFrom(releases, port, env, registry) {
       }
       return { pathname: `/${version}${pathname}`, setCookie };
     },
-    // The page's Content-Security-Policy names this deployment's API, remotes and providers.
-    headers: (file) =>
-      file.endsWith('.html')
-        ? shellPageHeaders({
-            config: configJson(dirname(file), env),
-            remotes: remotesJson(dirname(file), env, undefined, registry()).body,
-            indexFile: file,
-            env,
-          })
-        : // The shell's own scripts: the page's policy covers what they do.
-          COMMON_HEADERS,
+    helmet: SHELL_HELMET,
+    // The page's Content-Security-Policy names this deployment's API, remotes and providers; the shell's own scripts
+    // need none (the page's policy covers what they do).
+    pagePolicy: (file) =>
+      shellPagePolicy({
+        config: configJson(dirname(file), env),
+        remotes: remotesJson(dirname(file), env, undefined, registry()).body,
+        indexFile: file,
+        env,
+      }),
     generated: {
       '/config.json': (request) => ({ body: configJson(shellOf(request).folder ?? noRelease(), env) }),
       '/remotes.json': (request) =>
@@ -291,27 +290,9 @@ function serveShellFrom(releases, port, env, registry) {
   };
 }
 
-/**
- * The folder a package's origin serves: every kept release of it, each under its version (a remote's as
- * `/<version>/mf-manifest.json`, the shell's as `/_shell/<version>/…`), so a tab that started on a release keeps
- * finding its files.
- */
-export function servedFolder(root, pkg, env = process.env) {
-  return join(
-    releaseStore.releasesDir({ ...env, BOOKSWAP_RELEASES_DIR: env.BOOKSWAP_RELEASES_DIR ?? join(root, 'releases') }),
-    pkg.name,
-  );
-}
-
-/** The file under `servedFolder` that answers a path of a package's origin (the shell's releases sit under `/_shell/`). */
-export function servedFile(pkg, pathname) {
-  const path = pkg.name === 'shell' ? pathname.replace(SHELL_FILE, '/$1$2') : pathname;
-  return path.slice(1);
-}
-
 export function servePackage(root, pkg, port = pkg.port, env = process.env) {
   const folder = servedFolder(root, pkg, env);
   if (pkg.name === 'shell') return serveShell(folder, port, env);
   // A release's files are never rewritten, so every one of them (its manifest too) may be cached for good.
-  return createStaticServer({ root: folder, port, cors: true, immutable: true, headers: REMOTE_HEADERS });
+  return createStaticServer({ root: folder, port, cors: true, immutable: true, helmet: REMOTE_HELMET });
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Serves one built package: `node tooling/serve/serve.mjs <package-folder> [port]`
-// (e.g. `node tooling/serve/serve.mjs remote-seller 3002`); `npm start` serves all five together.
+// Serves one built package: `node --import tsx tooling/serve/serve.mjs <package-folder> [port]` (tsx: the server is
+// TypeScript), e.g. `node --import tsx tooling/serve/serve.mjs remote-seller 3002`; `npm start` serves all five.
 import { resolve } from 'node:path';
 import { servePackage, PACKAGES } from './serve-package.mjs';
 

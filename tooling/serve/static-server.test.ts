@@ -45,3 +45,45 @@ describe('source maps on the production origins', () => {
     expect((await fetch(`${origin}/_shell/v1/MAIN.0123456789.JS.MAP`)).status).toBe(404);
   });
 });
+
+describe('static files', () => {
+  it('answers a range of a file with 206 and its bytes, and an unsatisfiable one with 416', async () => {
+    const origin = await served('seller', releasesWith('seller', 'v1'), 38_473);
+    const part = await fetch(`${origin}/v1/main.0123456789.js`, { headers: { range: 'bytes=0-6' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 0-6/19');
+    expect(await part.text()).toBe('console');
+    const beyond = await fetch(`${origin}/v1/main.0123456789.js`, { headers: { range: 'bytes=100-200' } });
+    expect(beyond.status).toBe(416);
+  });
+
+  it('sends an ETag with each file, answering 304 to a browser that holds it, gzipped or not', async () => {
+    const origin = await served('seller', releasesWith('seller', 'v1'), 38_474);
+    const url = `${origin}/v1/main.0123456789.js`;
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const zipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const etag = plain.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect(zipped.headers.get('etag')).toBe(etag);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // As a browser revalidates (fetch() would add `no-cache` to a conditional request, which asks for the whole file).
+    const revalidating = { 'cache-control': 'max-age=0', 'if-none-match': etag };
+    for (const encoding of ['identity', 'gzip']) {
+      const again = await fetch(url, { headers: { 'accept-encoding': encoding, ...revalidating } });
+      expect(again.status).toBe(304);
+    }
+    const changed = await fetch(url, { headers: { 'if-none-match': 'W/"other"' } });
+    expect(changed.status).toBe(200);
+  });
+
+  it('sends the security headers and CORS on every answer of a remote, a 404 too', async () => {
+    const origin = await served('seller', releasesWith('seller', 'v1'), 38_475);
+    const missing = await fetch(`${origin}/v1/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+    expect(missing.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect((await fetch(`${origin}/v1/main.0123456789.js`, { method: 'POST' })).status).toBe(405);
+  });
+});

@@ -111,7 +111,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false, renderE
       context: packageDir,
       entry: hasPage ? { main: './src/index.ts' } : {},
       // Production maps are written beside the files for error reports but not named in them: the origins do not
-      // serve them (tooling/serve/static-server.mjs), so browsers are not sent looking for them.
+      // serve them (tooling/serve/static-files.mts), so browsers are not sent looking for them.
       // `BOOKSWAP_SOURCE_MAPS=off` skips them for builds nobody debugs: the browser tests' drill releases.
       devtool: production ? (withSourceMaps ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
       output: {

@@ -145,9 +145,10 @@ function keepRelease(unit: string, version: string) {
   if (unit === 'shell') fs.writeFileSync(path.join(folder, 'remotes.json'), '[]');
 }
 
-/** `node tooling/serve/serve.mjs shell <port>`: a shell server of the product, on the registry in PostgreSQL. */
+/** `node --import tsx tooling/serve/serve.mjs shell <port>`: a shell server of the product, on the registry in PostgreSQL. */
 async function startShellServer(port: number): Promise<string> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'tooling', 'serve', 'serve.mjs'), 'shell', String(port)], {
+  const serve = path.join(ROOT, 'tooling', 'serve', 'serve.mjs');
+  const child = spawn(process.execPath, ['--import', 'tsx', serve, 'shell', String(port)], {
     cwd: ROOT,
     env: { ...process.env, ...registryEnv() },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,0 +1,34 @@
+// The packages the product serves, their ports (docs/architecture.md "Ports") and where their files are: for the
+// scripts and tests that build, list or read them without starting a server (which is TypeScript: tsx).
+import { join } from 'node:path';
+import releaseStore from '../release/release-store.cjs';
+
+export const PACKAGES = [
+  { name: 'shell', folder: 'shell', port: 3000 },
+  { name: 'storefront', folder: 'remote-storefront', port: 3001 },
+  { name: 'seller', folder: 'remote-seller', port: 3002 },
+  { name: 'admin', folder: 'remote-admin', port: 3003 },
+  { name: 'checkout', folder: 'remote-checkout', port: 3004 },
+];
+
+/** The path under which the shell's server serves each kept shell release's files (docs/decisions/029). */
+export const SHELL_RELEASE_PATH = '/_shell/';
+export const SHELL_FILE = /^\/_shell\/([\w.+-]+)(\/.*)$/;
+
+/**
+ * The folder a package's origin serves: every kept release of it, each under its version (a remote's as
+ * `/<version>/mf-manifest.json`, the shell's as `/_shell/<version>/…`), so a tab that started on a release keeps
+ * finding its files.
+ */
+export function servedFolder(root, pkg, env = process.env) {
+  return join(
+    releaseStore.releasesDir({ ...env, BOOKSWAP_RELEASES_DIR: env.BOOKSWAP_RELEASES_DIR ?? join(root, 'releases') }),
+    pkg.name,
+  );
+}
+
+/** The file under `servedFolder` that answers a path of a package's origin (the shell's releases sit under `/_shell/`). */
+export function servedFile(pkg, pathname) {
+  const path = pkg.name === 'shell' ? pathname.replace(SHELL_FILE, '/$1$2') : pathname;
+  return path.slice(1);
+}
