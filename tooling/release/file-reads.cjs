@@ -12,6 +12,22 @@ const keptByParse = new WeakMap();
 const SETTLED_MS = 1_000;
 
 /**
+ * Stats taken in this turn of the event loop, dropped at its end: one request asks for the registry and its release's
+ * files several times, and requests answered in the same turn are as one moment. A write the server makes itself, or
+ * any made before a later request arrives, is seen by that request (measured: a third of the shell's cached page).
+ */
+const statsThisTurn = new Map();
+function statOf(file) {
+  let stat = statsThisTurn.get(file);
+  if (!stat) {
+    if (statsThisTurn.size === 0) setImmediate(() => statsThisTurn.clear()).unref();
+    stat = fs.statSync(file);
+    statsThisTurn.set(file, stat);
+  }
+  return stat;
+}
+
+/**
  * `parse(text)` of the file as it is now, reusing the last parse while the file is the same one (inode, size and
  * modification time, settled): a registry write replaces the file by a rename, a new inode. Throws as
  * `readFileSync` does (ENOENT for a missing file). The value is shared between callers: read it, never change it.
@@ -23,7 +39,7 @@ const SETTLED_MS = 1_000;
 function readWhenChanged(file, parse) {
   let kept = keptByParse.get(parse);
   if (!kept) keptByParse.set(parse, (kept = new Map()));
-  const stat = fs.statSync(file);
+  const stat = statOf(file);
   const last = kept.get(file);
   const same = last && last.ino === stat.ino && last.size === stat.size && last.mtimeMs === stat.mtimeMs;
   if (same && Date.now() - stat.mtimeMs > SETTLED_MS) return last.value;
@@ -32,4 +48,9 @@ function readWhenChanged(file, parse) {
   return value;
 }
 
-module.exports = { readWhenChanged };
+/** Forgets this turn's stat of `file`: this process has just replaced it, and the next read must see the new one. */
+function fileReplaced(file) {
+  statsThisTurn.delete(file);
+}
+
+module.exports = { fileReplaced, readWhenChanged };

@@ -1,10 +1,12 @@
 import { mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readWhenChanged } from './file-reads.cjs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { fileReplaced, readWhenChanged } from './file-reads.cjs';
 
 // The shell's server reads the registry and a release's files on every request: a parse is reused only while the
-// file is the same one, so what a promote writes is what the next request reads.
+// file is the same one, so what a promote writes is what the next request reads. Within one turn of the event loop a
+// file is looked at once (requests answered in one turn are as one moment), unless this process replaced it.
 
 const dir = mkdtempSync(join(tmpdir(), 'bookswap-file-reads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +23,7 @@ function counted() {
 }
 
 describe('readWhenChanged', () => {
-  it('parses a settled file once, and again once a write replaces it (a new file renamed over it)', () => {
+  it('parses a settled file once, and again once a write replaces it (a new file renamed over it)', async () => {
     const file = join(dir, 'registry.json');
     writeFileSync(file, 'live 1');
     utimesSync(file, anHourAgo(), anHourAgo());
@@ -32,15 +34,29 @@ describe('readWhenChanged', () => {
 
     writeFileSync(`${file}.new`, 'live 2');
     renameSync(`${file}.new`, file);
+    await nextTurn();
     expect(readWhenChanged(file, parse)).toEqual({ text: 'live 2' });
   });
 
-  it('reads a file written in place again, even at the same size, while its write is recent', () => {
+  it("sees at once a file this process replaced in the same turn (the release commands' own registry writes)", () => {
+    const file = join(dir, 'promoted.json');
+    writeFileSync(file, 'live 1');
+    utimesSync(file, anHourAgo(), anHourAgo());
+    const { parse } = counted();
+    expect(readWhenChanged(file, parse)).toEqual({ text: 'live 1' });
+    writeFileSync(`${file}.new`, 'live 2');
+    renameSync(`${file}.new`, file);
+    fileReplaced(file);
+    expect(readWhenChanged(file, parse)).toEqual({ text: 'live 2' });
+  });
+
+  it('reads a file written in place again, even at the same size, while its write is recent', async () => {
     const file = join(dir, 'config.json');
     writeFileSync(file, 'version a');
     const { parse } = counted();
     expect(readWhenChanged(file, parse)).toEqual({ text: 'version a' });
     writeFileSync(file, 'version b');
+    await nextTurn();
     expect(readWhenChanged(file, parse)).toEqual({ text: 'version b' });
   });
 

@@ -3,6 +3,7 @@
 // servers (ES modules) load it as it is.
 const fs = require('node:fs');
 const path = require('node:path');
+const { fileReplaced } = require('./file-reads.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const REMOTES = ['storefront', 'seller', 'admin', 'checkout'];
@@ -63,6 +64,7 @@ function writeRegistryAtomically(registry, file = registryPath()) {
     fs.closeSync(handle);
   }
   fs.renameSync(temporary, file);
+  fileReplaced(file);
   // The rename itself is durable only once the folder is flushed.
   const folder = fs.openSync(path.dirname(file), 'r');
   try {

@@ -1,9 +1,4 @@
-/** A page as sent: its bytes, its ETag (none for a ticketed page) and its gzip. */
-export interface PreparedAnswer {
-  body: Buffer;
-  etag: string | null;
-  gzipped(): Buffer;
-}
+import type { PreparedAnswer } from './prepared-answers.mts';
 
 export const PAGE_LOAD_TICKET_META: string;
 export function pageLoadSecretOf(env: Record<string, string | undefined>): string;

@@ -61,7 +61,7 @@ function splitPage(body) {
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
-/** gzip of `split.head` followed by `rest` (at most 65,535 bytes: a ticket and the end of the page). */
+/** The pieces of the gzip of `split.head` followed by `rest` (at most 65,535 bytes: a ticket and the end of the page). */
 function gzipWith(split, rest) {
   const stored = Buffer.alloc(5);
   // A final stored block: BFINAL 1, BTYPE 00, then LEN and its complement.
@@ -71,7 +71,7 @@ function gzipWith(split, rest) {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32(rest, split.headCrc), 0);
   trailer.writeUInt32LE((split.head.length + rest.length) % 2 ** 32, 4);
-  return Buffer.concat([GZIP_HEADER, split.deflatedHead, stored, rest, trailer]);
+  return [GZIP_HEADER, split.deflatedHead, stored, rest, trailer];
 }
 
 /**
@@ -90,13 +90,15 @@ export function createPageLoadTickets(env) {
     const rest = Buffer.concat([meta, split.tail]);
     let body;
     let gzipped;
+    // Made when asked for: a browser that takes gzip gets the spliced gzip only; the server writes the pieces.
+    const gzippedPieces = () => (gzipped ??= gzipWith(split, rest));
     return {
-      // Made when asked for: a browser that takes gzip gets the spliced gzip only.
       get body() {
         return (body ??= Buffer.concat([split.head, rest]));
       },
       etag: null,
-      gzipped: () => (gzipped ??= gzipWith(split, rest)),
+      gzipped: () => Buffer.concat(gzippedPieces()),
+      pieces: { body: [split.head, rest], gzipped: gzippedPieces },
     };
   };
   return {

@@ -8,6 +8,11 @@ export interface PreparedAnswer {
   body: Buffer;
   etag: string | null;
   gzipped(): Buffer;
+  /**
+   * The same bytes in the pieces they were put together from (a kept page and its page-load ticket), each written as
+   * it is: joining them copied the whole page per answer.
+   */
+  pieces?: { body: Buffer[]; gzipped(): Buffer[] };
 }
 
 export function preparedAnswer(text: string): PreparedAnswer {

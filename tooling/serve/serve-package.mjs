@@ -224,6 +224,8 @@ function serveShellFrom(releases, port, env, registry) {
     }
     return tickets.ticketed(answer);
   };
+  /** The page policies made, by the registry they were made from (a promote makes them anew), then by page file. */
+  const policies = new WeakMap();
   const noRelease = () => {
     throw new Error('no shell release is kept: build one with pnpm release build shell');
   };
@@ -233,7 +235,7 @@ function serveShellFrom(releases, port, env, registry) {
     async route(request, pathname) {
       const file = SHELL_FILE.exec(pathname);
       // A release's own files never change: an open tab finds its lazy chunks for as long as the release is kept.
-      if (file) return { pathname: `/${file[1]}${file[2]}`, cacheControl: IMMUTABLE };
+      if (file) return { pathname: `/${file[1]}${file[2]}`, cacheControl: IMMUTABLE, unchanging: true };
       const shell = shellOf(request);
       const { version, setCookie } = shell;
       if (!version) return null;
@@ -250,21 +252,32 @@ function serveShellFrom(releases, port, env, registry) {
           pathname: `/${version}/index.html`,
           setCookie,
           cacheControl: SHELL_PAGE_CACHING,
+          unchanging: true,
           rewrite: pageFor(request, shell, canonical),
         };
       }
-      return { pathname: `/${version}${pathname}`, setCookie };
+      return { pathname: `/${version}${pathname}`, setCookie, unchanging: true };
     },
     helmet: SHELL_HELMET,
     // The page's Content-Security-Policy names this deployment's API, remotes and providers; the shell's own scripts
-    // need none (the page's policy covers what they do).
-    pagePolicy: (file) =>
-      shellPagePolicy({
-        config: configJson(dirname(file), env),
-        remotes: remotesJson(dirname(file), env, undefined, registry()).body,
-        indexFile: file,
-        env,
-      }),
+    // need none (the page's policy covers what they do). A release's files never change, so it is made once per
+    // release and registry as read (measured: a tenth of a cached page's time when made per request).
+    pagePolicy: (file) => {
+      const current = registry();
+      let byFile = policies.get(current);
+      if (!byFile) policies.set(current, (byFile = new Map()));
+      if (!byFile.has(file))
+        byFile.set(
+          file,
+          shellPagePolicy({
+            config: configJson(dirname(file), env),
+            remotes: remotesJson(dirname(file), env, undefined, current).body,
+            indexFile: file,
+            env,
+          }),
+        );
+      return byFile.get(file);
+    },
     generated: {
       '/config.json': (request) => ({ body: configJson(shellOf(request).folder ?? noRelease(), env) }),
       '/remotes.json': (request) =>

@@ -87,3 +87,29 @@ describe('static files', () => {
     expect((await fetch(`${origin}/v1/main.0123456789.js`, { method: 'POST' })).status).toBe(405);
   });
 });
+
+describe("the shell's page", () => {
+  it('arrives whole, with its length and a ticket of its own, gzipped or not', async () => {
+    const releases = releasesWith('shell', 'v1');
+    const page = `<!doctype html><html><head><title>Bookswap</title></head><body><div id="root"></div>${'<p>x</p>'.repeat(2_000)}</body></html>`;
+    writeFileSync(join(releases, 'shell', 'v1', 'index.html'), page);
+    const release = { version: 'v1', builtAt: new Date().toISOString() };
+    writeFileSync(join(releases, 'shell', 'v1', 'release.json'), JSON.stringify(release));
+    const origin = await served('shell', releases, 38_474);
+    const tickets = new Set<string>();
+    for (const encoding of ['identity', 'gzip', 'identity']) {
+      const answer = await fetch(`${origin}/`, { headers: { 'accept-encoding': encoding } });
+      expect(answer.status).toBe(200);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const text = bytes.toString();
+      if (encoding === 'identity') expect(answer.headers.get('content-length')).toBe(String(bytes.length));
+      else expect(answer.headers.get('content-encoding')).toBe('gzip');
+      expect(text.startsWith('<!doctype html><html><head><meta name="bookswap-shell-release"')).toBe(true);
+      // Every byte of the page, with the ticket written in before its end.
+      const ticket = /<meta name="bookswap-page-load" content="([^"]+)">/.exec(text)![0];
+      expect(text.replace(ticket, '').replace(/<meta name="bookswap-shell-release"[^>]*>/, '')).toBe(page);
+      tickets.add(ticket);
+    }
+    expect(tickets.size).toBe(3);
+  });
+});
