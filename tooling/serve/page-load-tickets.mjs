@@ -50,12 +50,18 @@ function splitPage(body) {
   const at = body.lastIndexOf('</body>');
   const cut = at === -1 ? body.length : at;
   const head = body.subarray(0, cut);
+  let deflated;
   return {
     head,
     tail: body.subarray(cut),
-    // A sync flush ends the deflate stream's blocks on a byte, not final, so a stored block can follow.
-    deflatedHead: deflateRawSync(head, { finishFlush: constants.Z_SYNC_FLUSH }),
-    headCrc: crc32(head),
+    // Compressed when a browser that takes gzip first asks: a page asked once by one that does not never is
+    // (measured: 5 % of an uncached page's time). A sync flush ends the deflate stream's blocks on a byte, not final,
+    // so a stored block can follow.
+    deflated: () =>
+      (deflated ??= {
+        head: deflateRawSync(head, { finishFlush: constants.Z_SYNC_FLUSH }),
+        crc: crc32(head),
+      }),
   };
 }
 
@@ -69,9 +75,10 @@ function gzipWith(split, rest) {
   stored.writeUInt16LE(rest.length, 1);
   stored.writeUInt16LE(~rest.length & 0xffff, 3);
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(rest, split.headCrc), 0);
+  const deflated = split.deflated();
+  trailer.writeUInt32LE(crc32(rest, deflated.crc), 0);
   trailer.writeUInt32LE((split.head.length + rest.length) % 2 ** 32, 4);
-  return [GZIP_HEADER, split.deflatedHead, stored, rest, trailer];
+  return [GZIP_HEADER, deflated.head, stored, rest, trailer];
 }
 
 /**
