@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, test } from '../support/fixtures';
+import { listFreshBook, unique } from '../support/marketplace-steps';
 import { expectAccessible } from '../support/shared-steps';
 
 // The storefront's part of what a newcomer tripped over, checked where layout is real.
@@ -71,10 +72,12 @@ test('a visitor’s Report sends them to sign in and opens the report form for t
   page,
 }) => {
   const buyer = DEMO_USERS.find((user) => user.role === 'buyer')!;
-  await page.goto('/booklist');
-  const card = page.getByRole('article').first();
-  const title = (await card.getByRole('heading').textContent())!;
-  await card.getByRole('link', { name: 'Report' }).click();
+  // A book of its own: the list's first card may be sold by a test running beside this one, and leave the list.
+  const { book_name: title } = await listFreshBook(unique('Report me'), 'storefront-newcomer');
+  const list = `/booklist?${new URLSearchParams({ search: title })}`;
+  await page.goto(list);
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('link', { name: 'Report', exact: true }).click();
 
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(buyer.email);
@@ -84,7 +87,7 @@ test('a visitor’s Report sends them to sign in and opens the report form for t
   const dialog = page.getByRole('dialog', { name: `Report ${title}` });
   await expect(dialog).toBeVisible();
   // The action is done with: the URL is the list's again, without the resume parameters.
-  await expect(page).toHaveURL('/booklist');
+  await expect(page).toHaveURL(list);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
