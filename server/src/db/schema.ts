@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
@@ -95,14 +95,18 @@ export const bookings = pgTable('bookings', {
 });
 
 /**
- * BOOKINGS_PER_DAY (migration 0025, decision 041): when a buyer's latest bookings were made, cancelled ones included,
- * oldest first and at most BOOKINGS_PER_DAY of them. A new booking claims a place here in its own statement, under
- * this row's lock.
+ * BOOKINGS_PER_DAY (migration 0027, decision 046): how many bookings a buyer made on a calendar day (UTC), cancelled
+ * ones included. A new booking claims its place here in its own statement, under this row's lock.
  */
-export const bookingQuotas = pgTable('booking_quotas', {
-  buyerEmail: text('buyer_email').primaryKey(),
-  bookedAt: timestamp('booked_at', { withTimezone: true }).array().notNull(),
-});
+export const bookingDayCounts = pgTable(
+  'booking_day_counts',
+  {
+    buyerEmail: text('buyer_email').notNull(),
+    day: date('day').notNull(),
+    bookings: integer('bookings').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.buyerEmail, table.day] })],
+);
 
 export const payments = pgTable('payments', {
   id: text('id').primaryKey(),
@@ -390,7 +394,7 @@ export const schema = {
   users,
   products,
   bookings,
-  bookingQuotas,
+  bookingDayCounts,
   payments,
   reports,
   sandboxIntents,

@@ -66,6 +66,6 @@ export async function markDemoListing(
 /** Empties every table, for `seed --reset`. */
 export async function wipeAllTables(db: Queryable): Promise<void> {
   await db.execute(
-    sql`TRUNCATE review_reminders, reviews, saved_search_matches, new_listing_alerts, saved_searches, booking_message_reports, booking_thread_readers, booking_messages, notifications, mail_outbox, payments, bookings, booking_quotas, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
+    sql`TRUNCATE review_reminders, reviews, saved_search_matches, new_listing_alerts, saved_searches, booking_message_reports, booking_thread_readers, booking_messages, notifications, mail_outbox, payments, bookings, booking_day_counts, reports, products, users, sandbox_payment_intents, refunds, audit_log, banned_emails, uploads, images, rate_limit_counters`,
   );
 }

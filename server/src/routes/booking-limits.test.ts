@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_LIMIT_DEFAULTS, readConfig } from '../config';
-import { bookingQuotas, bookings } from '../db/schema';
+import { bookingDayCounts, bookings } from '../db/schema';
 import { countMail } from '../repositories/mail-outbox-repository';
 import {
   BEA_BUYER,
@@ -46,8 +46,8 @@ async function ordersOf(by: Person) {
 }
 
 /**
- * Runs `send` while another booking of the buyer is being written (on PostgreSQL: a transaction holds their quota's
- * row), and lets that one end only once `waiting` statements wait behind it: those start before any of them is
+ * Runs `send` while another booking of the buyer is being written (on PostgreSQL: a transaction holds their row of
+ * today's count), and lets that one end only once `waiting` statements wait behind it: those start before any of them is
  * committed, the worst case of bookings sent at once. An instance sends one booking of a buyer at a time, so two
  * instances make two.
  */
@@ -55,7 +55,9 @@ async function whileTheBuyersQuotaIsBusy<T>(by: Person, send: () => Promise<T[]>
   let sent: Promise<T[]> | undefined;
   await server.db.transaction(async (tx) => {
     const held = (await tx.execute(
-      sql`SELECT pg_backend_pid() AS pid FROM ${bookingQuotas} WHERE ${bookingQuotas.buyerEmail} = ${by.email} FOR UPDATE`,
+      sql`SELECT pg_backend_pid() AS pid FROM ${bookingDayCounts}
+        WHERE ${bookingDayCounts.buyerEmail} = ${by.email} AND ${bookingDayCounts.day} = (now() AT TIME ZONE 'UTC')::date
+        FOR UPDATE`,
     )) as unknown as { rows: { pid: number }[] };
     const holder = held.rows[0]!.pid;
     sent = send();
@@ -117,24 +119,18 @@ describe('a buyer’s bookings a day', () => {
     expect((await countMail(server.db)).queued - mailBefore.queued).toBe(1);
   });
 
-  it('counts the last 24 hours: a booking older than that frees its place, once', async () => {
-    const made = [];
-    for (let i = 0; i < PER_DAY; i++)
-      made.push(await givenBooking(server, dayLater, await givenProduct(server, seller)));
+  it('counts a calendar day (UTC): the bookings of the day before leave today’s places free', async () => {
+    for (let i = 0; i < PER_DAY; i++) await givenBooking(server, dayLater, await givenProduct(server, seller));
     expect((await book(dayLater, await givenProduct(server, seller))).status).toBe(429);
 
-    // The first booking as if made 25 hours ago: its time moves back in the buyer's quota too.
-    const madeAt = sql`(SELECT ${bookings.createdAt} FROM ${bookings} WHERE ${bookings.id} = ${made[0]!})`;
+    // The day's count as if it had been yesterday's.
     await server.db
-      .update(bookingQuotas)
-      .set({ bookedAt: sql`array_replace(${bookingQuotas.bookedAt}, ${madeAt}, ${madeAt} - interval '25 hours')` })
-      .where(eq(bookingQuotas.buyerEmail, dayLater.email));
-    await server.db
-      .update(bookings)
-      .set({ createdAt: sql`${bookings.createdAt} - interval '25 hours'` })
-      .where(eq(bookings.id, made[0]!));
+      .update(bookingDayCounts)
+      .set({ day: sql`${bookingDayCounts.day} - 1` })
+      .where(eq(bookingDayCounts.buyerEmail, dayLater.email));
 
-    expect((await book(dayLater, await givenProduct(server, seller))).status).toBe(201);
+    for (let i = 0; i < PER_DAY; i++)
+      expect((await book(dayLater, await givenProduct(server, seller))).status).toBe(201);
     expect((await book(dayLater, await givenProduct(server, seller))).status).toBe(429);
   });
 
