@@ -164,7 +164,7 @@ export const TELEMETRY_DEFAULTS: Omit<TelemetrySettings, 'pageLoadSecret'> = {
  * without end by booking and cancelling.
  */
 export interface BookingLimits {
-  /** Bookings one buyer may make in any 24 hours, cancelled ones included (BOOKINGS_PER_DAY). */
+  /** Bookings one buyer may make a calendar day (UTC), cancelled ones included (BOOKINGS_PER_DAY, decision 046). */
   perDay: number;
   /** Minutes before a buyer may book again a book whose booking they cancelled (BOOKING_COOL_DOWN_MINUTES; 0: none). */
   coolDownMinutes: number;
