@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { pushSchema } from 'drizzle-kit/api';
 import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -75,7 +75,8 @@ async function alreadyInTheDatabase(db: Database, statement: string): Promise<bo
 async function schemaDifferences(db: Database): Promise<string[]> {
   const { statementsToExecute } = await pushSchema(
     tables,
-    db,
+    // Typed for a database without a schema of its own; only its `execute` is used.
+    db as unknown as Parameters<typeof pushSchema>[1],
     ['public'],
     NOT_IN_THE_SCHEMA.map((table) => `!${table}`),
   );
@@ -104,8 +105,8 @@ async function checkDifferences(db: Database): Promise<string[]> {
       ),
     ).map(({ name, def }) => [name, def]),
   );
-  return Object.values(tables)
-    .filter((table): table is PgTable => table instanceof PgTable)
+  return Object.values<unknown>(tables)
+    .filter((table): table is PgTable => is(table, PgTable))
     .flatMap((table) => getTableConfig(table).checks)
     .flatMap((check) => {
       const condition = dialect.sqlToQuery(check.value).sql;
