@@ -24,17 +24,22 @@ const NO_REMOTE_OR_SHELL = {
   regex: '^@bookswap/(remote-|shell)',
   message: 'A remote never imports another remote or the shell: what two packages need goes into @bookswap/shared.',
 };
+/** The release registry's stores (files, PostgreSQL) are Node's: a browser bundle must never carry them. */
+const NODE_ONLY_REGISTRY = {
+  regex: '^@bookswap/shared/release-registry',
+  message: "The release registry's stores are Node-only (the release commands, the API, the shell's servers).",
+};
 /** One package's import boundary: these patterns refused with their messages. */
 const refuseImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export const importBoundaries = [
   {
     files: ['remote-*/src/**/*.{ts,tsx}'],
-    rules: refuseImports(OTHER_PACKAGES_BY_PATH, NO_REMOTE_OR_SHELL, ROUTER_THROUGH_THE_SHARED_KEY),
+    rules: refuseImports(OTHER_PACKAGES_BY_PATH, NO_REMOTE_OR_SHELL, ROUTER_THROUGH_THE_SHARED_KEY, NODE_ONLY_REGISTRY),
   },
   {
     files: ['shell/src/**/*.{ts,tsx}'],
-    rules: refuseImports(OTHER_PACKAGES_BY_PATH, ROUTER_THROUGH_THE_SHARED_KEY, {
+    rules: refuseImports(OTHER_PACKAGES_BY_PATH, ROUTER_THROUGH_THE_SHARED_KEY, NODE_ONLY_REGISTRY, {
       regex: '^@bookswap/(remote-|dev-host)',
       message: 'The shell loads remotes at run time, never by import.',
     }),
@@ -70,8 +75,10 @@ export const importBoundaries = [
         // The demo accounts list sits beside the schemas (shared/src/schemas/demo-users.ts) for the seed; the release
         // registry's pure changes (shared/src/releases) are the API's too, so a rollback from the admin screen and
         // the automatic canary change the registry exactly as `pnpm release` does (docs/decisions/026), and its
-        // PostgreSQL store (shared/src/releases/registry-database.cjs) is theirs too (docs/decisions/020).
-        regex: '^@bookswap/(?!shared/schemas$|shared/demo-users$|shared/releases$|shared/release-registry$)',
+        // PostgreSQL and file stores (shared/src/releases/registry-database.cjs, registry-file.cjs) are theirs too
+        // (docs/decisions/020).
+        regex:
+          '^@bookswap/(?!shared/schemas$|shared/demo-users$|shared/releases$|shared/release-registry$|shared/release-registry-file$)',
         message: 'The server imports @bookswap/shared/schemas only.',
       },
     ),

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileRegistryStore } from '@bookswap/shared/release-registry-file';
 import { promoteLive, startRollout, type Registry } from '@bookswap/shared/releases';
 import type { PageLoadReport } from '@bookswap/shared/schemas';
 import { ROLLOUT_DEFAULTS, type ReleaseSettings } from './config';
 import { claimDueMail, countMail, queueMail } from './repositories/mail-outbox-repository';
-import { fileRegistryStore } from './services/releases/registry-store';
 import { checkRollouts, startRolloutWorker } from './services/releases/rollout-worker';
 import { startMailCatcher, type MailCatcher } from './testing/mail-catcher';
 import { serverForThisFile, startAnotherInstance, testConfig, type TestServer } from './testing/test-server';

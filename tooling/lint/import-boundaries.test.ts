@@ -57,6 +57,9 @@ const refused: Probe[] = [
   ['server/src/db/probe.ts', "import imported from '../repositories/products-repository';"],
   ['remote-storefront/src/probe.ts', "import { useNavigate } from 'react-router';"],
   ['shared/src/probe.ts', "import { RouterProvider } from 'react-router/dom';"],
+  // The registry's stores need Node's file system and a database driver: never in a browser bundle.
+  ['remote-admin/src/probe.ts', "import imported from '@bookswap/shared/release-registry-file';"],
+  ['shell/src/probe.ts', "import imported from '@bookswap/shared/release-registry';"],
 ];
 const allowed: Probe[] = [
   ['remote-seller/src/probe.ts', "import imported from '@bookswap/shared/api';"],
@@ -64,6 +67,7 @@ const allowed: Probe[] = [
   ['shell/src/probe.ts', "import imported from '@bookswap/contract/routing';"],
   ['shared/src/probe.ts', "import imported from '../api/products';"],
   ['server/src/probe.ts', "import imported from '@bookswap/shared/schemas';"],
+  ['server/src/services/releases/probe.ts', "import imported from '@bookswap/shared/release-registry-file';"],
   ['remote-storefront/src/probe.ts', "import { useNavigate } from 'react-router-dom';"],
   ['shell/src/federation/router-kit.ts', "export { useNavigate } from 'react-router';"],
   ['server/src/routes/probe.ts', "import imported from '../services/listings';"],

@@ -3,6 +3,7 @@
 // servers (ES modules) load it as it is.
 const fs = require('node:fs');
 const path = require('node:path');
+const registryFile = require('@bookswap/shared/release-registry-file');
 const { fileReplaced } = require('./file-reads.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -20,91 +21,26 @@ function registryPath(env = process.env) {
   return path.resolve(env.BOOKSWAP_RELEASE_REGISTRY || path.join(releasesDir(env), 'registry.json'));
 }
 
-function emptyRemote() {
-  return { live: null, canary: null, history: [] };
-}
-
-function emptyRegistry() {
-  return { remotes: Object.fromEntries(UNITS.map((name) => [name, emptyRemote()])) };
-}
-
-/** The registry a file's text holds, every unit present. */
-function registryFromText(text) {
-  const parsed = JSON.parse(text);
-  const registry = emptyRegistry();
-  for (const [name, entry] of Object.entries(parsed.remotes ?? {}))
-    registry.remotes[name] = { ...emptyRemote(), ...entry };
-  return registry;
-}
-
 /** The registry as last written whole; an absent file is an empty registry (nothing promoted yet). */
 function readRegistry(file = registryPath()) {
-  let text;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') return emptyRegistry();
-    throw error;
-  }
-  return registryFromText(text);
+  return registryFile.readRegistryFileSync(file);
 }
 
-/**
- * Writes the whole registry to a temporary file, flushes it to disk, then renames it over the old one: a crash at
- * any moment leaves either the old record or the new one, never half of either.
- */
+/** The whole registry written to a temporary file, flushed and renamed over the old one: never half a record. */
 function writeRegistryAtomically(registry, file = registryPath()) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const handle = fs.openSync(temporary, 'w');
-  try {
-    fs.writeSync(handle, `${JSON.stringify(registry, null, 2)}\n`);
-    fs.fsyncSync(handle);
-  } finally {
-    fs.closeSync(handle);
-  }
-  fs.renameSync(temporary, file);
+  registryFile.writeJsonAtomicallySync(registry, file);
   fileReplaced(file);
-  // The rename itself is durable only once the folder is flushed.
-  const folder = fs.openSync(path.dirname(file), 'r');
-  try {
-    fs.fsyncSync(folder);
-  } finally {
-    fs.closeSync(folder);
-  }
 }
 
-const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
 /**
- * Runs `change(registry)` under an exclusive lock file, so two commands at once cannot lose each other's change,
- * and writes what it returns. A lock older than 30 s is a crashed command's and is taken over.
+ * Runs `change(registry)` under the registry's lock, the one the API takes too, so two commands (or a command and
+ * the API) at once cannot lose each other's change, and writes what it returns. A crashed command's lock is taken
+ * over once stale.
  */
-function updateRegistry(change, file = registryPath(), { attempts = 200 } = {}) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const lock = `${file}.lock`;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      fs.closeSync(fs.openSync(lock, 'wx'));
-      break;
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 30_000) fs.rmSync(lock, { force: true });
-      else if (attempt >= attempts)
-        throw new Error(`the release registry is locked (${lock}): another release command runs`, {
-          cause: error,
-        });
-      else sleep(50);
-    }
-  }
-  try {
-    const next = change(readRegistry(file));
-    writeRegistryAtomically(next, file);
-    return next;
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
+async function updateRegistry(change, file = registryPath(), options = {}) {
+  const next = await registryFile.updateRegistryFile(file, change, options);
+  fileReplaced(file);
+  return next;
 }
 
 /** `release.json` of one kept release, or null when that release is not kept (or not a release). */
@@ -156,7 +92,7 @@ module.exports = {
   readLastBuild,
   readRegistry,
   readRelease,
-  registryFromText,
+  registryFromText: registryFile.registryFromText,
   registryPath,
   releasesDir,
   updateRegistry,

@@ -19,8 +19,8 @@ export declare function writeRegistryAtomically(registry: Registry, file?: strin
 export declare function updateRegistry(
   change: (registry: Registry) => Registry,
   file?: string,
-  options?: { attempts?: number },
-): Registry;
+  options?: { retries?: number },
+): Promise<Registry>;
 export declare function readRelease(remote: string, version: string, env?: Env): ReleaseManifest | null;
 export declare function keptReleases(remote: string, env?: Env): ReleaseManifest[];
 export declare function lastBuildPath(env?: Env): string;

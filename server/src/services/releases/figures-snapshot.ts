@@ -1,7 +1,7 @@
+import { writeJsonAtomically } from '@bookswap/shared/release-registry-file';
 import { releaseFiguresFileOf, type Registry } from '@bookswap/shared/releases';
 import type { ReleaseFiguresSnapshot } from '@bookswap/shared/schemas';
 import type { Database } from '../../db/database';
-import { writeJsonAtomically } from './registry-file';
 import { becameAt, figuresByVersion } from './release-overview';
 
 /** Every version a remote's record names: live, canary and each one its history moved from or to. */

@@ -19,8 +19,8 @@ import {
   pollingRegistryReader,
   type ReleaseRegistryStore,
 } from '@bookswap/shared/release-registry';
+import { fileRegistryStore } from '@bookswap/shared/release-registry-file';
 import { readMigrations } from '../../db/migrate';
-import { fileRegistryStore } from './registry-store';
 
 /**
  * The release registry's stores (docs/decisions/020) behave alike: the file (the local default) and PostgreSQL (on

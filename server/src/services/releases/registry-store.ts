@@ -1,12 +1,7 @@
 import { databaseRegistryStore, type ReleaseRegistryStore } from '@bookswap/shared/release-registry';
+import { fileRegistryStore } from '@bookswap/shared/release-registry-file';
 import type { ReleaseSettings } from '../../config';
 import { registryPool } from '../../db/registry-pool';
-import { readRegistryFile, updateRegistryFile } from './registry-file';
-
-/** The file registry (the local and single-host default): the whole record, changed under its lock file. */
-export function fileRegistryStore(file: string): ReleaseRegistryStore {
-  return { read: () => readRegistryFile(file), update: (change) => updateRegistryFile(file, change) };
-}
 
 /**
  * Where the API reads and changes the release registry (docs/decisions/020): PostgreSQL when
