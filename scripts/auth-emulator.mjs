@@ -9,6 +9,13 @@ import {
   launchAuthEmulator,
   seedDemoUsers,
 } from '../tooling/auth-emulator/auth-emulator.mjs';
+import { readCommandLine } from '../tooling/product/command-line.mjs';
+
+const { values } = readCommandLine({
+  usage: `usage: node scripts/auth-emulator.mjs [--persist]
+  --persist   keep accounts across runs in .state/auth-emulator/data (or AUTH_EMULATOR_DATA_DIR)`,
+  options: { persist: { type: 'boolean', default: false } },
+});
 
 const fail = (error) => {
   console.error(error instanceof Error ? error.message : String(error));
@@ -18,7 +25,7 @@ const fail = (error) => {
 if (await isAuthEmulatorUp()) fail(`An Auth emulator already answers on ${AUTH_EMULATOR_URL}: stop it first.`);
 
 const emulator = launchAuthEmulator({
-  persist: process.argv.includes('--persist'),
+  persist: values.persist,
   ...(process.env.AUTH_EMULATOR_DATA_DIR ? { dataDir: process.env.AUTH_EMULATOR_DATA_DIR } : {}),
 });
 let stopping = false;

@@ -14,6 +14,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { isMostlySingletons } from '../tooling/product/bundle-parts.mjs';
 import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
 import { PACKAGES, servedFile, servedFolder } from '../tooling/serve/packages.mjs';
+import { readCommandLine } from '../tooling/product/command-line.mjs';
+
+const { values: flags } = readCommandLine({
+  usage: `usage: pnpm bench:bundle [--no-build]
+  --no-build   measure the existing builds`,
+  options: { 'no-build': { type: 'boolean', default: false } },
+});
 
 /** `path` may hold `{booking}`: one of the signed-in buyer's bookings, made for the run when they have none. */
 const ROUTES = [
@@ -25,7 +32,7 @@ const ROUTES = [
 ];
 const API = 'http://localhost:5000';
 
-if (!process.argv.includes('--no-build')) {
+if (!flags['no-build']) {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

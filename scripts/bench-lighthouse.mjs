@@ -32,6 +32,20 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
 import { launchProduct, promoteLastBuild, promoteReleases, ROOT } from '../tooling/product/launch-product.mjs';
 import { answers } from '../tooling/product/managed-process.mjs';
 import { serveShellBuild } from '../tooling/serve/serve-package.mjs';
+import { readCommandLine } from '../tooling/product/command-line.mjs';
+
+const { values: flags } = readCommandLine({
+  usage: `usage: pnpm bench:lighthouse [--no-build] [--reuse] [--keep-reports]
+  --no-build      measure the existing builds (shell/dist-one-bundle/ is used when present)
+  --reuse         measure a product that already answers on :3000 and :5000 (and :3100) instead of launching one
+  --keep-reports  also write each run's full Lighthouse HTML report under reports/lighthouse/
+settings: BENCH_LH_RUNS, BENCH_LH_ONE_BUNDLE_DIR, BENCH_LH_PAGES, BENCH_LH_PRESETS, BENCH_LH_SETS (see the script's head)`,
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
+    'keep-reports': { type: 'boolean', default: false },
+  },
+});
 
 const API = 'http://localhost:5000';
 const FEDERATED = 'http://localhost:3000';
@@ -53,8 +67,8 @@ const SETS = process.env.BENCH_LH_SETS?.split(';')
   .map((set) => set.trim().split(/\s+/).filter(Boolean))
   .filter((set) => set.length);
 const CATEGORIES = ['performance'];
-const keepReports = process.argv.includes('--keep-reports');
-const reuse = process.argv.includes('--reuse');
+const keepReports = flags['keep-reports'];
+const reuse = flags.reuse;
 
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_LH_RUNS must be a positive integer, not ${RUNS}`);
 if (!Object.keys(PRESETS).length) throw new Error(`BENCH_LH_PRESETS names none of ${Object.keys(ALL_PRESETS)}`);
@@ -66,7 +80,7 @@ function run(script) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!process.argv.includes('--no-build')) {
+if (!flags['no-build']) {
   run('build-all.mjs');
   if (existsSync(join(ROOT, 'scripts', 'build-one-bundle.mjs'))) run('build-one-bundle.mjs');
 }

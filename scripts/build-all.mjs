@@ -10,9 +10,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PACKAGES } from '../tooling/serve/packages.mjs';
 import releaseStore from '../tooling/release/release-store.cjs';
+import { readCommandLine } from '../tooling/product/command-line.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const only = process.argv.slice(2);
+const { positionals: only } = readCommandLine({
+  usage: `usage: node scripts/build-all.mjs [<package> ...]
+  <package>   a folder (remote-seller) or a name (seller, shell): only these; all of them when none is given`,
+  allowPositionals: true,
+});
 const queue = PACKAGES.filter((pkg) => only.length === 0 || only.includes(pkg.folder) || only.includes(pkg.name));
 const parallel = Math.max(1, Number(process.env.BOOKSWAP_BUILD_PARALLEL ?? 2));
 

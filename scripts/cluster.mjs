@@ -8,6 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchCluster } from '../tooling/cluster/launch-cluster.mjs';
 import { ROOT } from '../tooling/product/launch-product.mjs';
+import { readCommandLine } from '../tooling/product/command-line.mjs';
+
+const { values: flags } = readCommandLine({
+  usage: `usage: pnpm cluster [--no-build]
+  --no-build   serve the last builds`,
+  options: { 'no-build': { type: 'boolean', default: false } },
+});
 
 const POSTGRES = {
   ...process.env,
@@ -18,7 +25,7 @@ const POSTGRES = {
 };
 const postgresScript = join(ROOT, 'scripts', 'ci-postgres.sh');
 
-if (!process.argv.includes('--no-build')) {
+if (!flags['no-build']) {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -5,8 +5,15 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
+import { readCommandLine } from '../tooling/product/command-line.mjs';
 
-if (!process.argv.includes('--no-build')) {
+const { values: flags } = readCommandLine({
+  usage: `usage: npm start [-- --no-build]
+  --no-build   serve the last builds`,
+  options: { 'no-build': { type: 'boolean', default: false } },
+});
+
+if (!flags['no-build']) {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

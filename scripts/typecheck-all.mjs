@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCommandLine } from '../tooling/product/command-line.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const browserPackages = [
@@ -21,7 +22,11 @@ const browserPackages = [
   'remote-checkout',
 ];
 const nodePackages = ['server', 'e2e', 'tooling'];
-const each = process.argv.includes('--each');
+const { each } = readCommandLine({
+  usage: `usage: node scripts/typecheck-all.mjs [--each]
+  --each   check the browser packages one program per package, as a team's own build would`,
+  options: { each: { type: 'boolean', default: false } },
+}).values;
 /** Each program to check: a name and its tsconfig file. */
 const programs = [
   ...(each

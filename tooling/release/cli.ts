@@ -4,6 +4,7 @@
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { buildRelease } from './build-release';
 import { releaseTable } from './release-table';
 import { UNITS, keptReleases, readRelease, registryPath, releasesDir, type ReleaseUnit } from './release-store.cjs';
@@ -36,19 +37,26 @@ unit: ${UNITS.join(', ')}`;
 
 class UsageError extends Error {}
 
-function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  if (index < 0) return undefined;
-  const value = args[index + 1];
-  if (!value || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
-  args.splice(index, 2);
-  return value;
+type CommandOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** What parseArgs refused, said as this command says it: the flag, and what is wrong with it. */
+function argumentProblem(command: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const name = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${name} for pnpm release ${command}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return /does not take an argument/.test(message) ? `${name} takes no value` : `${name} needs a value`;
+  return message;
 }
 
-function flag(args: string[], name: string): boolean {
-  const index = args.indexOf(name);
-  if (index >= 0) args.splice(index, 1);
-  return index >= 0;
+/** The command's own flags and its positionals; any other flag is a usage error. */
+function commandArgs<const Options extends CommandOptions>(command: string, args: string[], options: Options) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(argumentProblem(command, error));
+  }
 }
 
 function remoteArg(value: string | undefined): ReleaseUnit {
@@ -103,23 +111,27 @@ function context(argv: string[]): ChangeContext {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const args = [...argv];
-  const command = args.shift();
+  const [command, ...rest] = argv;
   switch (command) {
     case 'build': {
-      const source = option(args, '--source');
-      const remote = remoteArg(args[0]);
+      const { values, positionals } = commandArgs(command, rest, { source: { type: 'string' } });
+      const source = values.source;
+      const remote = remoteArg(positionals[0]);
       const built = await buildRelease({ remote, source, log: (line) => console.error(line) });
       console.log(built.version);
       return;
     }
     case 'promote': {
-      const canary = option(args, '--canary');
-      const auto = flag(args, '--auto');
-      if (flag(args, '--set')) {
+      const { values, positionals } = commandArgs(command, rest, {
+        canary: { type: 'string' },
+        auto: { type: 'boolean', default: false },
+        set: { type: 'boolean', default: false },
+      });
+      const { canary, auto } = values;
+      if (values.set) {
         if (auto)
           throw new UsageError('--auto moves one unit on by its own figures: a set moves with promote and rollback');
-        const members = setMembers(args);
+        const members = setMembers(positionals);
         const percent = canary === undefined ? undefined : Number(canary);
         const described = Object.entries(members)
           .map(([unit, version]) => `${unit} ${version}`)
@@ -134,8 +146,8 @@ async function main(argv: string[]): Promise<void> {
         );
         return;
       }
-      const remote = remoteArg(args[0]);
-      const version = args[1];
+      const remote = remoteArg(positionals[0]);
+      const version = positionals[1];
       if (!version) throw new UsageError('promote needs a version');
       if (auto && canary === undefined) throw new UsageError('--auto needs --canary <percent>: the step it starts at');
       keptRelease(remote, version);
@@ -155,7 +167,11 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'rollback': {
-      if (flag(args, '--set')) {
+      const { values, positionals } = commandArgs(command, rest, {
+        to: { type: 'string' },
+        set: { type: 'boolean', default: false },
+      });
+      if (values.set) {
         const next = await changeRegistry('the rollback of the last set', (registry) =>
           rollBackSet(registry, context(argv)),
         );
@@ -163,8 +179,8 @@ async function main(argv: string[]): Promise<void> {
         console.log(`the last set is rolled back; live: ${live}`);
         return;
       }
-      const to = option(args, '--to');
-      const remote = remoteArg(args[0]);
+      const to = values.to;
+      const remote = remoteArg(positionals[0]);
       if (to) keptRelease(remote, to);
       const next = await changeRegistry(`${remote} ${to ?? 'rollback'}`, (registry) =>
         rollBack(registry, remote, context(argv), to),
@@ -173,8 +189,9 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'list': {
-      const json = flag(args, '--json');
-      const remotes = args[0] ? [remoteArg(args[0])] : [...UNITS];
+      const { values, positionals } = commandArgs(command, rest, { json: { type: 'boolean', default: false } });
+      const json = values.json;
+      const remotes = positionals[0] ? [remoteArg(positionals[0])] : [...UNITS];
       const registry = await store.read();
       const figures = readReleaseFigures(registryPath());
       const table = releaseTable(registry, remotes, (remote) => keptReleases(remote), figures);
@@ -182,7 +199,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'prune': {
-      const dryRun = flag(args, '--dry-run');
+      const dryRun = commandArgs(command, rest, { 'dry-run': { type: 'boolean', default: false } }).values['dry-run'];
       const registry = await store.read();
       for (const remote of UNITS) {
         const record = registry.remotes[remote] ?? { live: null, canary: null, history: [] };
@@ -193,6 +210,10 @@ async function main(argv: string[]): Promise<void> {
       }
       return;
     }
+    case '--help':
+    case 'help':
+      console.log(USAGE);
+      return;
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'no command');
   }
