@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 
 /** Everything the server reads from its environment, parsed once at start (documented in server/README.md). */
 export interface ServerConfig {
@@ -218,57 +219,40 @@ export interface UploadLimits {
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
+const MEGABYTE = 1024 * 1024;
 
-function list(value: string | undefined): string[] {
-  return (value ?? '')
+function list(value: string): string[] {
+  return value
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
 }
 
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number`);
-  return n;
+// Each check's message follows the variable's name ("PORT must be a positive whole number", see `readConfig`).
+function positiveWhole(fallback: number) {
+  const error = 'must be a positive whole number';
+  return z.coerce.number({ error }).int({ error }).positive({ error }).default(fallback);
 }
 
-function wholeOrZero(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
-  return n;
+function wholeOrZero(fallback: number) {
+  const error = 'must be a whole number';
+  return z.coerce.number({ error }).int({ error }).nonnegative({ error }).default(fallback);
 }
 
-function positiveNumber(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
-  return n;
+/** Finite as well: zod's numbers refuse Infinity. */
+function positiveNumber(fallback: number) {
+  const error = 'must be a positive number';
+  return z.coerce.number({ error }).positive({ error }).default(fallback);
 }
 
-function readReleaseSettings(env: NodeJS.ProcessEnv): ReleaseSettings {
-  const releasesDir = path.resolve(env.BOOKSWAP_RELEASES_DIR || path.join(REPO_ROOT, 'releases'));
-  return {
-    registryFile: path.resolve(env.BOOKSWAP_RELEASE_REGISTRY || path.join(releasesDir, 'registry.json')),
-    releasesDir,
-    ...(env.RELEASE_REGISTRY_DATABASE_URL
-      ? { registryDatabase: { url: env.RELEASE_REGISTRY_DATABASE_URL, schema: env.DATABASE_SCHEMA || undefined } }
-      : {}),
-    auto: {
-      minLoads: positiveInt(env.RELEASE_AUTO_MIN_LOADS, ROLLOUT_DEFAULTS.minLoads, 'RELEASE_AUTO_MIN_LOADS'),
-      minMinutes: wholeOrZero(env.RELEASE_AUTO_MIN_MINUTES, ROLLOUT_DEFAULTS.minMinutes, 'RELEASE_AUTO_MIN_MINUTES'),
-      maxRatio: positiveNumber(env.RELEASE_AUTO_MAX_RATIO, ROLLOUT_DEFAULTS.maxRatio, 'RELEASE_AUTO_MAX_RATIO'),
-      minAbsolute: positiveNumber(
-        env.RELEASE_AUTO_MIN_ABSOLUTE,
-        ROLLOUT_DEFAULTS.minAbsolute,
-        'RELEASE_AUTO_MIN_ABSOLUTE',
-      ),
-      tickMs: positiveInt(env.RELEASE_AUTO_TICK_MS, ROLLOUT_DEFAULTS.tickMs, 'RELEASE_AUTO_TICK_MS'),
-    },
-  };
+function oneOf<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z.enum(values, { error: `must be ${values.join(' or ')}` });
 }
 
+const text = z.string().optional();
+const commaList = z.string().default('').transform(list);
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it: off, any proxy, a hop count or the proxies' addresses. */
 function trustProxyOf(value: string | undefined): boolean | number | string {
   const setting = (value ?? '').trim();
   if (setting === '' || setting === 'false' || setting === '0') return false;
@@ -287,108 +271,178 @@ export function defaultCorsOrigins(): string[] {
   return origins;
 }
 
+/** Every variable the server reads, by its name, with its default and its check (documented in server/README.md). */
+const serverEnvironment = z.object({
+  PORT: positiveWhole(5000),
+  HOST: text,
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+  DATABASE_URL: text,
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lower-case identifier')
+    .optional(),
+  AUTH_MODE: oneOf(['emulator', 'firebase']).default('firebase'),
+  FIREBASE_PROJECT_ID: z.string().default('demo-bookswap'),
+  FIREBASE_AUTH_EMULATOR_HOST: text,
+  GOOGLE_APPLICATION_CREDENTIALS: text,
+  ADMIN_EMAILS: commaList.transform((emails) => emails.map((email) => email.toLowerCase())),
+  CORS_ORIGINS: z.string().transform(list).default(defaultCorsOrigins),
+  PUBLIC_URL: text,
+  JWT_SECRET: text,
+  ACCESS_TOKEN_TTL_SECONDS: positiveWhole(2 * 60 * 60),
+  STRIPE_SECRET_KEY: text,
+  STRIPE_PUBLISHABLE_KEY: text,
+  SEED: oneOf(['demo', 'none']).optional(),
+  PAYMENTS: oneOf(['sandbox', 'stripe']).optional(),
+  ALLOW_REMOTE_EMULATOR: text.transform((value) => value === '1' || value === 'true'),
+  TRUST_PROXY: text.transform(trustProxyOf),
+  BOOKSWAP_RENDER_KEY: text,
+  RATE_LIMIT_TOKEN_PER_MINUTE: positiveWhole(60),
+  RATE_LIMIT_WRITES_PER_MINUTE: positiveWhole(300),
+  RATE_LIMIT_SEARCH_PER_MINUTE: positiveWhole(120),
+  RATE_LIMIT_TELEMETRY_PER_MINUTE: positiveWhole(120),
+  BOOKSWAP_PAGE_LOAD_SECRET: text,
+  PAGE_LOAD_TICKET_MINUTES: positiveWhole(TELEMETRY_DEFAULTS.ticketMinutes),
+  TELEMETRY_PAGE_LOADS_PER_ADDRESS: positiveWhole(TELEMETRY_DEFAULTS.pageLoadsPerAddress),
+  TELEMETRY_ERRORS_PER_ADDRESS: positiveWhole(TELEMETRY_DEFAULTS.errorsPerAddress),
+  UPLOADS_PER_DAY: positiveWhole(50),
+  UPLOAD_MB_PER_DAY: positiveWhole(100),
+  UPLOAD_GRACE_HOURS: positiveWhole(24),
+  UPLOAD_SWEEP_MINUTES: positiveWhole(60),
+  MIN_FREE_DISK_MB: positiveWhole(512),
+  LISTINGS_PER_DAY: positiveWhole(50),
+  REPORTS_TO_FLAG: positiveWhole(3),
+  REPORTS_PER_DAY: positiveWhole(20),
+  BOOKINGS_PER_DAY: positiveWhole(BOOKING_LIMIT_DEFAULTS.perDay),
+  BOOKING_COOL_DOWN_MINUTES: wholeOrZero(BOOKING_LIMIT_DEFAULTS.coolDownMinutes),
+  MESSAGES_PER_DAY: positiveWhole(MESSAGES_PER_DAY_DEFAULT),
+  REVIEWS_PER_DAY: positiveWhole(REVIEWS_PER_DAY_DEFAULT),
+  REVIEW_REMINDER_MINUTES: positiveWhole(60),
+  SAVED_SEARCH_POLL_MS: positiveWhole(60_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Bookswap <no-reply@bookswap.local>'),
+  MAIL: z.literal('off', { error: 'must be off, or unset' }).optional(),
+  MAIL_POLL_MS: positiveWhole(1000),
+  APP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]/, 'must be an http(s) address')
+    .default('http://localhost:3000'),
+  BOOKSWAP_RELEASES_DIR: z.string().default(path.join(REPO_ROOT, 'releases')),
+  BOOKSWAP_RELEASE_REGISTRY: text,
+  RELEASE_REGISTRY_DATABASE_URL: text,
+  RELEASE_AUTO_MIN_LOADS: positiveWhole(ROLLOUT_DEFAULTS.minLoads),
+  RELEASE_AUTO_MIN_MINUTES: wholeOrZero(ROLLOUT_DEFAULTS.minMinutes),
+  RELEASE_AUTO_MAX_RATIO: positiveNumber(ROLLOUT_DEFAULTS.maxRatio),
+  RELEASE_AUTO_MIN_ABSOLUTE: positiveNumber(ROLLOUT_DEFAULTS.minAbsolute),
+  RELEASE_AUTO_TICK_MS: positiveWhole(ROLLOUT_DEFAULTS.tickMs),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+type ServerEnvironment = z.output<typeof serverEnvironment>;
+
+/** The names of the variables the server reads (server/README.md documents each). */
+export const SERVER_VARIABLES = Object.keys(serverEnvironment.shape) as (keyof ServerEnvironment)[];
+
 /** The Auth emulator in emulator mode, Firebase with a service account otherwise; neither when not configured. */
-function signInRevocationOf(authMode: ServerConfig['authMode'], env: NodeJS.ProcessEnv) {
-  if (authMode === 'emulator')
+function signInRevocationOf(env: ServerEnvironment): ServerConfig['signInRevocation'] {
+  if (env.AUTH_MODE === 'emulator')
     return env.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST } : undefined;
   return env.GOOGLE_APPLICATION_CREDENTIALS ? { credentialsFile: env.GOOGLE_APPLICATION_CREDENTIALS } : undefined;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = positiveInt(env.PORT, 5000, 'PORT');
-  if (env.DATABASE_SCHEMA && !/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {
-    throw new Error('DATABASE_SCHEMA must be a plain lower-case identifier');
-  }
-  const authMode = env.AUTH_MODE === 'emulator' ? 'emulator' : 'firebase';
-  if (env.AUTH_MODE && !['emulator', 'firebase'].includes(env.AUTH_MODE)) {
-    throw new Error('AUTH_MODE must be emulator or firebase');
-  }
-  if (env.SEED && !['demo', 'none'].includes(env.SEED)) throw new Error('SEED must be demo or none');
-  if (env.MAIL && env.MAIL !== 'off') throw new Error('MAIL must be off, or unset');
-  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL))
-    throw new Error('SMTP_URL must start with smtp:// or smtps://');
-  if (env.APP_URL && !/^https?:\/\/[^/]/.test(env.APP_URL)) throw new Error('APP_URL must be an http(s) address');
-  if (env.PAYMENTS && !['sandbox', 'stripe'].includes(env.PAYMENTS)) {
-    throw new Error('PAYMENTS must be sandbox or stripe');
-  }
-  // Local modes are the only ones that seed and bind to loopback by default (SECURITY.md).
-  const local = authMode === 'emulator';
-  const seed = env.SEED ? (env.SEED as 'demo' | 'none') : local ? 'demo' : 'none';
+function releaseSettingsFrom(env: ServerEnvironment): ReleaseSettings {
+  const releasesDir = path.resolve(env.BOOKSWAP_RELEASES_DIR);
   return {
-    port,
-    host: env.HOST || (local ? '127.0.0.1' : '0.0.0.0'),
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
-    databaseUrl: env.DATABASE_URL || undefined,
-    databaseSchema: env.DATABASE_SCHEMA || undefined,
-    authMode,
-    firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-bookswap',
-    signInRevocation: signInRevocationOf(authMode, env),
-    adminEmails: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
-    corsOrigins: env.CORS_ORIGINS ? list(env.CORS_ORIGINS) : defaultCorsOrigins(),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    jwtSecret: env.JWT_SECRET || undefined,
-    accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 2 * 60 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
-    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
-    seed,
-    payments: (env.PAYMENTS || undefined) as ServerConfig['payments'],
-    allowRemoteEmulator: env.ALLOW_REMOTE_EMULATOR === '1' || env.ALLOW_REMOTE_EMULATOR === 'true',
-    trustProxy: trustProxyOf(env.TRUST_PROXY),
-    renderKey: env.BOOKSWAP_RENDER_KEY || undefined,
+    registryFile: path.resolve(env.BOOKSWAP_RELEASE_REGISTRY ?? path.join(releasesDir, 'registry.json')),
+    releasesDir,
+    ...(env.RELEASE_REGISTRY_DATABASE_URL
+      ? { registryDatabase: { url: env.RELEASE_REGISTRY_DATABASE_URL, schema: env.DATABASE_SCHEMA } }
+      : {}),
+    auto: {
+      minLoads: env.RELEASE_AUTO_MIN_LOADS,
+      minMinutes: env.RELEASE_AUTO_MIN_MINUTES,
+      maxRatio: env.RELEASE_AUTO_MAX_RATIO,
+      minAbsolute: env.RELEASE_AUTO_MIN_ABSOLUTE,
+      tickMs: env.RELEASE_AUTO_TICK_MS,
+    },
+  };
+}
+
+function serverConfigFrom(env: ServerEnvironment): ServerConfig {
+  // Local modes are the only ones that seed and bind to loopback by default (SECURITY.md).
+  const local = env.AUTH_MODE === 'emulator';
+  return {
+    port: env.PORT,
+    host: env.HOST ?? (local ? '127.0.0.1' : '0.0.0.0'),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databaseSchema: env.DATABASE_SCHEMA,
+    authMode: env.AUTH_MODE,
+    firebaseProjectId: env.FIREBASE_PROJECT_ID,
+    signInRevocation: signInRevocationOf(env),
+    adminEmails: env.ADMIN_EMAILS,
+    corsOrigins: env.CORS_ORIGINS,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    seed: env.SEED ?? (local ? 'demo' : 'none'),
+    payments: env.PAYMENTS,
+    allowRemoteEmulator: env.ALLOW_REMOTE_EMULATOR,
+    trustProxy: env.TRUST_PROXY,
+    renderKey: env.BOOKSWAP_RENDER_KEY,
     rateLimits: {
-      tokenPerMinute: positiveInt(env.RATE_LIMIT_TOKEN_PER_MINUTE, 60, 'RATE_LIMIT_TOKEN_PER_MINUTE'),
-      writesPerMinute: positiveInt(env.RATE_LIMIT_WRITES_PER_MINUTE, 300, 'RATE_LIMIT_WRITES_PER_MINUTE'),
-      searchPerMinute: positiveInt(env.RATE_LIMIT_SEARCH_PER_MINUTE, 120, 'RATE_LIMIT_SEARCH_PER_MINUTE'),
-      telemetryPerMinute: positiveInt(env.RATE_LIMIT_TELEMETRY_PER_MINUTE, 120, 'RATE_LIMIT_TELEMETRY_PER_MINUTE'),
+      tokenPerMinute: env.RATE_LIMIT_TOKEN_PER_MINUTE,
+      writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+      searchPerMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE,
+      telemetryPerMinute: env.RATE_LIMIT_TELEMETRY_PER_MINUTE,
     },
     telemetry: {
-      pageLoadSecret: env.BOOKSWAP_PAGE_LOAD_SECRET || undefined,
-      ticketMinutes: positiveInt(
-        env.PAGE_LOAD_TICKET_MINUTES,
-        TELEMETRY_DEFAULTS.ticketMinutes,
-        'PAGE_LOAD_TICKET_MINUTES',
-      ),
-      pageLoadsPerAddress: positiveInt(
-        env.TELEMETRY_PAGE_LOADS_PER_ADDRESS,
-        TELEMETRY_DEFAULTS.pageLoadsPerAddress,
-        'TELEMETRY_PAGE_LOADS_PER_ADDRESS',
-      ),
-      errorsPerAddress: positiveInt(
-        env.TELEMETRY_ERRORS_PER_ADDRESS,
-        TELEMETRY_DEFAULTS.errorsPerAddress,
-        'TELEMETRY_ERRORS_PER_ADDRESS',
-      ),
+      pageLoadSecret: env.BOOKSWAP_PAGE_LOAD_SECRET,
+      ticketMinutes: env.PAGE_LOAD_TICKET_MINUTES,
+      pageLoadsPerAddress: env.TELEMETRY_PAGE_LOADS_PER_ADDRESS,
+      errorsPerAddress: env.TELEMETRY_ERRORS_PER_ADDRESS,
     },
     uploads: {
-      perDayCount: positiveInt(env.UPLOADS_PER_DAY, 50, 'UPLOADS_PER_DAY'),
-      perDayBytes: positiveInt(env.UPLOAD_MB_PER_DAY, 100, 'UPLOAD_MB_PER_DAY') * 1024 * 1024,
-      graceHours: positiveInt(env.UPLOAD_GRACE_HOURS, 24, 'UPLOAD_GRACE_HOURS'),
-      sweepIntervalMinutes: positiveInt(env.UPLOAD_SWEEP_MINUTES, 60, 'UPLOAD_SWEEP_MINUTES'),
-      minFreeDiskBytes: positiveInt(env.MIN_FREE_DISK_MB, 512, 'MIN_FREE_DISK_MB') * 1024 * 1024,
+      perDayCount: env.UPLOADS_PER_DAY,
+      perDayBytes: env.UPLOAD_MB_PER_DAY * MEGABYTE,
+      graceHours: env.UPLOAD_GRACE_HOURS,
+      sweepIntervalMinutes: env.UPLOAD_SWEEP_MINUTES,
+      minFreeDiskBytes: env.MIN_FREE_DISK_MB * MEGABYTE,
     },
-    listingsPerDay: positiveInt(env.LISTINGS_PER_DAY, 50, 'LISTINGS_PER_DAY'),
-    reportsToFlag: positiveInt(env.REPORTS_TO_FLAG, 3, 'REPORTS_TO_FLAG'),
-    reportsPerDay: positiveInt(env.REPORTS_PER_DAY, 20, 'REPORTS_PER_DAY'),
-    bookingLimits: {
-      perDay: positiveInt(env.BOOKINGS_PER_DAY, BOOKING_LIMIT_DEFAULTS.perDay, 'BOOKINGS_PER_DAY'),
-      coolDownMinutes: wholeOrZero(
-        env.BOOKING_COOL_DOWN_MINUTES,
-        BOOKING_LIMIT_DEFAULTS.coolDownMinutes,
-        'BOOKING_COOL_DOWN_MINUTES',
-      ),
-    },
-    messagesPerDay: positiveInt(env.MESSAGES_PER_DAY, MESSAGES_PER_DAY_DEFAULT, 'MESSAGES_PER_DAY'),
-    reviewsPerDay: positiveInt(env.REVIEWS_PER_DAY, REVIEWS_PER_DAY_DEFAULT, 'REVIEWS_PER_DAY'),
-    reviewReminderMinutes: positiveInt(env.REVIEW_REMINDER_MINUTES, 60, 'REVIEW_REMINDER_MINUTES'),
-    savedSearchPollMs: positiveInt(env.SAVED_SEARCH_POLL_MS, 60_000, 'SAVED_SEARCH_POLL_MS'),
+    listingsPerDay: env.LISTINGS_PER_DAY,
+    reportsToFlag: env.REPORTS_TO_FLAG,
+    reportsPerDay: env.REPORTS_PER_DAY,
+    bookingLimits: { perDay: env.BOOKINGS_PER_DAY, coolDownMinutes: env.BOOKING_COOL_DOWN_MINUTES },
+    messagesPerDay: env.MESSAGES_PER_DAY,
+    reviewsPerDay: env.REVIEWS_PER_DAY,
+    reviewReminderMinutes: env.REVIEW_REMINDER_MINUTES,
+    savedSearchPollMs: env.SAVED_SEARCH_POLL_MS,
     mail: {
-      smtpUrl: env.SMTP_URL || undefined,
-      from: env.MAIL_FROM || 'Bookswap <no-reply@bookswap.local>',
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
       off: env.MAIL === 'off',
-      pollMs: positiveInt(env.MAIL_POLL_MS, 1000, 'MAIL_POLL_MS'),
-      appUrl: env.APP_URL || 'http://localhost:3000',
+      pollMs: env.MAIL_POLL_MS,
+      appUrl: env.APP_URL,
     },
-    releases: readReleaseSettings(env),
-    logLevel: env.LOG_LEVEL || 'info',
+    releases: releaseSettingsFrom(env),
+    logLevel: env.LOG_LEVEL,
   };
+}
+
+/**
+ * The server's configuration from its environment. An empty variable counts as unset (its default); a bad value
+ * stops the start with one line per bad variable, each naming it ("PORT must be a positive whole number").
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = serverEnvironment.safeParse(set);
+  if (!parsed.success) {
+    throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('\n'));
+  }
+  return serverConfigFrom(parsed.data);
 }
