@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     return jsonParser(request, body as string, done);
   });
 
-  addSecurityHeaders(app);
+  await addSecurityHeaders(app);
 
   // Before anything is read or written: a nearly full disk refuses changes instead of breaking the database.
   app.addHook('onRequest', async (request, reply) => {
