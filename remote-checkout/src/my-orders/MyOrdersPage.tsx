@@ -8,7 +8,12 @@ import { useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { writes } from '@bookswap/shared/api';
 import { ROUTES } from '@bookswap/contract/routing';
-import { BOOKING_STATUS_LABELS, stillWaitsForPayment, type BookingStatus } from '@bookswap/shared/booking-rules';
+import {
+  BOOKING_STATUS_LABELS,
+  stepOpensFrom,
+  stillWaitsForPayment,
+  type BookingStatus,
+} from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
 import { BookingThreadDialog, MessagesButton, useUnreadMessages } from '@bookswap/shared/ui/booking-thread';
@@ -112,8 +117,9 @@ export function MyOrdersPage() {
     },
     {
       header: 'Action',
+      // The buttons are the steps the booking process (BOOKING_STEPS) opens from the booking's status.
       cell: (booking) =>
-        booking.status === 'waiting-for-payment' ? (
+        stepOpensFrom('cancel', booking.status) ? (
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <Button
               component={RouterLink}

@@ -3,7 +3,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { writes } from '@bookswap/shared/api';
-import { BOOKING_STATUS_LABELS, stillInStatus, stillWaitsForPayment } from '@bookswap/shared/booking-rules';
+import {
+  BOOKING_STATUS_LABELS,
+  stepOpensFrom,
+  stillInStatus,
+  stillWaitsForPayment,
+} from '@bookswap/shared/booking-rules';
 import type { Booking } from '@bookswap/shared/schemas';
 import { BookCover, formatDateTime, formatPrice, useWrite, withTimeZone } from '@bookswap/shared/ui';
 import { BookingThreadDialog, MessagesButton, useUnreadMessages } from '@bookswap/shared/ui/booking-thread';
@@ -88,8 +93,9 @@ export function BookingRequestsPage() {
     },
     {
       header: 'Action',
+      // The buttons are the steps the booking process (BOOKING_STEPS) opens from the booking's status.
       cell: (booking) =>
-        booking.status === 'waiting-for-payment' ? (
+        stepOpensFrom('decline', booking.status) ? (
           <Button
             size="small"
             color="error"
@@ -100,7 +106,7 @@ export function BookingRequestsPage() {
           >
             Decline
           </Button>
-        ) : booking.status === 'paid' ? (
+        ) : stepOpensFrom('hand-over', booking.status) ? (
           <Button
             size="small"
             variant="contained"

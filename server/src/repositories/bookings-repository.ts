@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { firstRow } from '../db/first-row';
 import { GroupedWrites } from '../db/grouped-writes';
@@ -9,7 +9,6 @@ import { violatedConstraint } from '../db/pg-error';
 import { bookingDayCounts, bookings, type BookingRow } from '../db/schema';
 import { mailInsert, type NewMail } from './mail-outbox-repository';
 import { notificationsInsert, type NewNotification } from './notifications-repository';
-import { moveStatus } from './row-statements';
 
 /** The bookings table: a buyer's reservation of a book, with the name, image and price copied from the listing. */
 
@@ -111,28 +110,29 @@ export async function pageOfBookings(
   return { rows, count: Number(totals[0]?.count ?? 0), waiting: Number(totals[0]?.waiting ?? 0) };
 }
 
-/** What a status change records besides the status: when the buyer cancelled, when the book was handed over. */
-export type BookingStamps = Pick<typeof bookings.$inferInsert, 'cancelledAt' | 'handedOverAt'>;
+/** What a status change records besides the status: when the buyer cancelled, when handed over, that it is paid. */
+export type BookingStamps = Pick<typeof bookings.$inferInsert, 'cancelledAt' | 'handedOverAt' | 'paid'>;
 
-/** Moves a booking from one status to another, with its stamps; false when it was no longer in `from`. */
-export function moveBookingStatus(
+/** Which bookings a status change is about: one, or every other one of a book. */
+export type BookingsToMove = { id: string } | { productId: string; except: string };
+
+/**
+ * Moves the bookings still in one of `from` to `to`, with its stamps, in one statement guarded by `from` (so two
+ * changes racing cannot both apply); answers the bookings it moved. Only services/booking-process.ts calls it.
+ */
+export function moveBookings(
   db: Queryable,
-  id: string,
-  move: { from: BookingStatus; to: BookingStatus; also?: BookingStamps },
-): Promise<boolean> {
-  return moveStatus(db, bookings, { id, ...move });
-}
-
-export async function markBookingPaid(db: Queryable, id: string): Promise<void> {
-  await db.update(bookings).set({ paid: true, status: 'paid' }).where(eq(bookings.id, id));
-}
-
-/** Every other booking of the book still waiting for payment is sold to another buyer; answers them. */
-export function sellOtherWaitingBookings(db: Queryable, productId: string, paidId: string): Promise<BookingRow[]> {
+  which: BookingsToMove,
+  move: { from: readonly BookingStatus[]; to: BookingStatus; also?: BookingStamps | undefined },
+): Promise<BookingRow[]> {
+  const chosen =
+    'id' in which
+      ? eq(bookings.id, which.id)
+      : and(eq(bookings.productId, which.productId), ne(bookings.id, which.except));
   return db
     .update(bookings)
-    .set({ status: 'sold-to-another-buyer' })
-    .where(and(eq(bookings.productId, productId), ne(bookings.id, paidId), eq(bookings.status, 'waiting-for-payment')))
+    .set({ ...move.also, status: move.to })
+    .where(and(chosen, inArray(bookings.status, [...move.from])))
     .returning();
 }
 

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  BOOKING_STATUS_LABELS,
   type Booking,
   type BookingPage,
   type BookingPageRequest,
@@ -8,35 +7,22 @@ import {
   type InsertResult,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
-import type { Database, Transaction } from '../db/database';
+import type { Database } from '../db/database';
 import { conflict, forbidden, notFound } from '../errors/http-error';
 import {
   bookingById,
-  bookingByIdForUpdate,
   bookingsOfBuyer,
   insertBooking,
-  moveBookingStatus,
   pageOfBookings,
   type BookingsOf,
-  type BookingRow,
-  type BookingStamps,
-  type BookingStatus,
 } from '../repositories/bookings-repository';
 import type { BookingLimits } from '../config';
 import { bookingRefusal } from './booking-limits';
 import type { SignedInCaller } from './callers';
 import { visibleListing } from './catalog/public-lists';
-import {
-  cancellationNotice,
-  declineNotice,
-  handedOverNotice,
-  newBookingNotice,
-  reviewNotice,
-  type Notice,
-} from './notices';
-import { notify, sellerOf } from './notify';
+import { changeBooking } from './booking-process';
+import { newBookingNotice } from './notices';
 import { centsOf } from './price';
-import { reviewWindowEnd } from './review-window';
 import { bookingToWire, longDateTime, type WireContext } from './wire';
 
 /** product.md §7's list of the caller's own bookings, oldest first; `?email=` must be the caller's own. */
@@ -134,101 +120,20 @@ export function bookingRequests(db: Database, wire: WireContext, seller: SignedI
   return bookingPage(db, wire, { sellerId: seller.user.id }, query);
 }
 
-type BookingChange = {
-  /** Who may make it, checked on the locked row. */
-  allowed(booking: BookingRow, caller: SignedInCaller): boolean;
-  refusal: string;
-  /** Said when the booking is not in `from`. */
-  wrongStatus: string;
-  from: BookingStatus;
-  to: BookingStatus;
-  /** What it records besides the status. */
-  also?: BookingStamps;
-  /** What it tells, and whom; reads through the change's own transaction. */
-  notices(booking: BookingRow, tx: Transaction): Promise<Notice[]>;
-};
-
-/**
- * One transaction: the booking's row is locked, the caller's right and the booking's status are checked on what it
- * holds now, the status moves and the notices are written with it.
- */
-async function changeBooking(db: Database, caller: SignedInCaller, id: string, change: BookingChange) {
-  return db.transaction(async (tx) => {
-    const booking = await bookingByIdForUpdate(tx, id);
-    if (!booking) throw notFound('No booking with this id');
-    if (!change.allowed(booking, caller)) throw forbidden(change.refusal);
-    if (booking.status !== change.from) {
-      throw conflict(`${change.wrongStatus}; this one is ${BOOKING_STATUS_LABELS[booking.status]}`, 'id');
-    }
-    await moveBookingStatus(tx, booking.id, { from: change.from, to: change.to, also: change.also });
-    await notify(tx, await change.notices(booking, tx));
-    return { acknowledged: true, modifiedCount: 1 };
-  });
-}
-
-const isBuyer = (booking: BookingRow, caller: SignedInCaller) => booking.buyerEmail === caller.user.email;
-const isSeller = (booking: BookingRow, caller: SignedInCaller) => booking.sellerId === caller.user.id;
-
 /** PUT /api/booking/cancel/:id: the buyer withdraws a booking waiting for payment; the seller is told. */
 export function cancelBooking(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
-  return changeBooking(db, caller, id, {
-    allowed: isBuyer,
-    refusal: 'You can only cancel your own bookings',
-    wrongStatus: 'Only a booking waiting for payment can be cancelled',
-    from: 'waiting-for-payment',
-    to: 'cancelled-by-buyer',
-    // The rebooking cool-down counts from here (services/booking-limits.ts).
-    also: { cancelledAt: new Date() },
-    notices: async (booking, tx) => {
-      const seller = await sellerOf(tx, booking);
-      return seller ? [cancellationNotice(booking, seller)] : [];
-    },
-  });
+  return changeBooking(db, caller, id, 'cancel');
 }
 
 /** PUT /api/booking/decline/:id: the book's seller turns down a booking waiting for payment; the buyer is told. */
 export function declineBooking(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
-  return changeBooking(db, caller, id, {
-    allowed: isSeller,
-    refusal: 'You can only decline bookings of your own books',
-    wrongStatus: 'Only a booking waiting for payment can be declined',
-    from: 'waiting-for-payment',
-    to: 'declined',
-    notices: async (booking) => (booking.buyerId ? [declineNotice(booking, booking.buyerId)] : []),
-  });
+  return changeBooking(db, caller, id, 'decline');
 }
 
 /**
  * PUT /api/booking/handover/:id: the book's seller marks a paid booking handed over; the buyer is told, and both
- * parties are invited to review each other within the window (decision 034). The status moves once, so each
- * party is invited once.
+ * parties are invited to review each other within the window (decision 034).
  */
 export function markHandedOver(db: Database, caller: SignedInCaller, id: string): Promise<UpdateResult> {
-  const handedOverAt = new Date();
-  return changeBooking(db, caller, id, {
-    allowed: isSeller,
-    refusal: 'You can only hand over your own books',
-    wrongStatus: 'Only a paid booking can be marked handed over',
-    from: 'paid',
-    to: 'handed-over',
-    also: { handedOverAt },
-    notices: async (booking, tx) => {
-      const windowEndsAt = reviewWindowEnd(handedOverAt);
-      const seller = await sellerOf(tx, booking);
-      return [
-        ...(booking.buyerId
-          ? [
-              handedOverNotice(booking, booking.buyerId),
-              reviewNotice(
-                'review-invite',
-                booking,
-                { id: booking.buyerId, email: booking.buyerEmail, party: 'buyer' },
-                windowEndsAt,
-              ),
-            ]
-          : []),
-        ...(seller ? [reviewNotice('review-invite', booking, { ...seller, party: 'seller' }, windowEndsAt)] : []),
-      ];
-    },
-  });
+  return changeBooking(db, caller, id, 'hand-over');
 }

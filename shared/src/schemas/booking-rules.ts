@@ -15,6 +15,38 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/**
+ * Who takes a step of a booking: its buyer, the seller of its book, an admin, or the system: a payment the gateway
+ * confirmed for this booking, or another booking of the same book being paid.
+ */
+export type BookingActor = 'buyer' | 'seller' | 'admin' | 'payment' | 'another-booking-paid';
+
+/** One step of the booking process: from which statuses, to which, taken by whom. */
+export interface BookingStep {
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+  by: BookingActor;
+}
+
+/**
+ * The booking process as data (decision 054): every status change the server makes is one of these steps, and any
+ * other change is refused. The screens offer a step's button from the same table.
+ */
+export const BOOKING_STEPS = {
+  pay: { from: ['waiting-for-payment'], to: 'paid', by: 'payment' },
+  'sell-to-another-buyer': { from: ['waiting-for-payment'], to: 'sold-to-another-buyer', by: 'another-booking-paid' },
+  cancel: { from: ['waiting-for-payment'], to: 'cancelled-by-buyer', by: 'buyer' },
+  decline: { from: ['waiting-for-payment'], to: 'declined', by: 'seller' },
+  'hand-over': { from: ['paid'], to: 'handed-over', by: 'seller' },
+} as const satisfies Record<string, BookingStep>;
+export type BookingStepName = keyof typeof BOOKING_STEPS;
+export const BOOKING_STEP_NAMES = Object.keys(BOOKING_STEPS) as BookingStepName[];
+
+/** Whether a booking in `status` can take `step` (whoever may take it). */
+export function stepOpensFrom(step: BookingStepName, status: BookingStatus): boolean {
+  return (BOOKING_STEPS[step].from as readonly BookingStatus[]).includes(status);
+}
+
 /** The orders of My Orders and Booking Requests: newest booking first unless asked otherwise. */
 export const BOOKING_SORTS = ['newest', 'oldest'] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];

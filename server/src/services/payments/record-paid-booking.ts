@@ -1,15 +1,25 @@
 import type { Database } from '../../db/database';
-import {
-  bookingByIdForUpdate,
-  markBookingPaid,
-  sellOtherWaitingBookings,
-  type BookingRow,
-} from '../../repositories/bookings-repository';
+import type { BookingStatus } from '@bookswap/shared/schemas';
+import { bookingByIdForUpdate, type BookingRow } from '../../repositories/bookings-repository';
 import { insertPayment } from '../../repositories/payments-repository';
 import { lockListingForSale, markListingSold } from '../../repositories/products-repository';
 import type { RefundReason } from '../../repositories/refunds-repository';
-import { bookingPaidNotice, receiptNotice, soldToAnotherBuyerNotice } from '../notices';
-import { notify, sellerOf } from '../notify';
+import { payBooking, stepRefusal, type StepRefusal } from '../booking-process';
+
+/** Why a booking the payment table refuses cannot be paid: paid already, sold to another buyer, or given up. */
+const UNPAYABLE: Record<Exclude<BookingStatus, 'waiting-for-payment'>, RefundReason> = {
+  paid: 'booking-already-paid',
+  'handed-over': 'booking-already-paid',
+  'sold-to-another-buyer': 'sold-to-someone-else',
+  // Cancelled or declined after the card was charged: the booking no longer holds the book.
+  'cancelled-by-buyer': 'no-longer-available',
+  declined: 'no-longer-available',
+};
+
+const reasonOf = (refusal: StepRefusal): RefundReason =>
+  refusal.refused === 'status' && refusal.status !== 'waiting-for-payment'
+    ? UNPAYABLE[refusal.status]
+    : 'no-longer-available';
 
 export type RecordOutcome = { paymentId: string } | { notRecordable: RefundReason };
 
@@ -31,21 +41,14 @@ export function recordPaidBooking(
     const listing = await lockListingForSale(tx, booking.productId);
     const current = await bookingByIdForUpdate(tx, booking.id);
     if (!current || current.paid) return { notRecordable: 'booking-already-paid' };
-    if (current.status === 'sold-to-another-buyer') return { notRecordable: 'sold-to-someone-else' };
-    // Cancelled or declined after the card was charged: the booking no longer holds the book.
-    if (current.status !== 'waiting-for-payment') return { notRecordable: 'no-longer-available' };
+    // The booking's status first, then the listing's: a paid booking's listing is sold too.
+    const refused = stepRefusal('pay', current, { system: 'payment' });
+    if (refused) return { notRecordable: reasonOf(refused) };
     if (listing?.sold) return { notRecordable: 'sold-to-someone-else' };
     if (!listing?.visible) return { notRecordable: 'no-longer-available' };
-    await markBookingPaid(tx, booking.id);
-    // The book's other waiting bookings can no longer be paid, and their buyers are told, with this one's
-    // receipt and the seller's word to hand the book over, in this same transaction (docs/decisions/024).
-    const soldElsewhere = await sellOtherWaitingBookings(tx, booking.productId, booking.id);
-    const seller = await sellerOf(tx, current);
-    await notify(tx, [
-      ...(current.buyerId ? [receiptNotice({ ...current, transactionId }, current.buyerId)] : []),
-      ...(seller ? [bookingPaidNotice(current, seller)] : []),
-      ...soldElsewhere.flatMap((other) => (other.buyerId ? [soldToAnotherBuyerNotice(other, other.buyerId)] : [])),
-    ]);
+    // Paid, and the book's other waiting bookings sold to another buyer, their buyers told (booking-process.ts).
+    const notPaid = await payBooking(tx, current, transactionId);
+    if (notPaid) return { notRecordable: reasonOf(notPaid) };
     const paymentId = await insertPayment(tx, {
       bookingId: booking.id,
       transactionId,
