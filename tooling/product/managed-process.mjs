@@ -1,34 +1,27 @@
-// A child process whose output is prefixed line by line and whose whole process tree can be stopped:
-// each child leads its own process group, so `tsx`, `firebase` and `webpack` grandchildren go too.
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+// A child process (execa) whose output is prefixed line by line and whose whole process tree can be stopped, and
+// readiness by HTTP (wait-on). Each child leads its own process group, so `tsx`, `firebase` and `webpack`
+// grandchildren go too: execa signals only the child it started, and its `cleanup` skips a detached one.
+import { execa } from 'execa';
+import waitOn from 'wait-on';
+
+/** The groups still running: killed when this process exits without stopping them (a crash, process.exit). */
+const running = new Set();
+process.on('exit', () => {
+  for (const signalTree of running) signalTree('SIGKILL');
+});
 
 export function startManagedProcess({ label, command, args, cwd, env, log = console.log, onLine }) {
-  const child = spawn(command, args, {
+  const child = execa(command, args, {
     cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+    stdin: 'ignore',
+    all: true,
+    buffer: false,
+    reject: false,
     detached: process.platform !== 'win32',
   });
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => {
-      log(`[${label}] ${line}`);
-      onLine?.(line);
-    });
-  }
-  let exited = false;
-  const exit = new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
-      exited = true;
-      resolve({ code, signal });
-    });
-    child.on('error', (error) => {
-      log(`[${label}] failed to start: ${error.message}`);
-      exited = true;
-      resolve({ code: 1, signal: null });
-    });
-  });
 
+  let exited = false;
   function signalTree(signal) {
     if (exited || child.pid === undefined) return;
     try {
@@ -38,9 +31,33 @@ export function startManagedProcess({ label, command, args, cwd, env, log = cons
       // already gone
     }
   }
+  running.add(signalTree);
+
+  const exit = child.then((result) => {
+    exited = true;
+    running.delete(signalTree);
+    // Neither an exit code nor a signal: it never ran (no such command, no such folder).
+    if (result.exitCode === undefined && result.signal === undefined) {
+      log(`[${label}] failed to start: ${result.shortMessage}`);
+      return { code: 1, signal: null };
+    }
+    return { code: result.exitCode ?? null, signal: result.signal ?? null };
+  });
+
+  void (async () => {
+    try {
+      for await (const line of child.iterable({ from: 'all' })) {
+        log(`[${label}] ${line}`);
+        onLine?.(line);
+      }
+    } catch {
+      // The output ends with the process; how it ended is `exit`'s to tell.
+    }
+  })();
 
   return {
     label,
+    pid: child.pid,
     exit,
     get exited() {
       return exited;
@@ -61,17 +78,31 @@ export function startManagedProcess({ label, command, args, cwd, env, log = cons
   };
 }
 
-/** Polls an HTTP URL until it answers 2xx, the process dies, or the time is up. */
+/** Waits until an HTTP URL answers a GET with 2xx; fails naming the URL when the time is up or the process died first. */
 export async function waitForHttp(url, { timeoutMs = 60_000, process: managed } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (managed?.exited) throw new Error(`${managed.label} exited before ${url} was ready`);
-    if (await answers(url)) return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} was not ready after ${Math.round(timeoutMs / 1000)} s`);
+  const seconds = Math.round(timeoutMs / 1000);
+  const ready = waitOn({
+    // GET, as a browser asks: a HEAD is not answered by every part (the mail catcher's API).
+    resources: [url.replace(/^http(s?):/, 'http$1-get:')],
+    timeout: timeoutMs,
+    interval: 300,
+    window: 300,
+    httpTimeout: 2000,
+    // Loopback is never asked through an http_proxy from the environment.
+    proxy: false,
+  }).catch((error) => {
+    const what = managed ? `${managed.label}: ${url}` : url;
+    throw new Error(`${what} was not ready after ${seconds} s`, { cause: error });
+  });
+  if (!managed) return ready;
+  const died = managed.exit.then(() => {
+    throw new Error(`${managed.label} exited before ${url} was ready`);
+  });
+  // wait-on cannot be cancelled: after a death it polls on until its timeout, which the caller's exit cuts short.
+  return Promise.race([ready, died]);
 }
 
+/** Whether an HTTP URL answers 2xx now (one request: is a part already running?). */
 export async function answers(url) {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2000) });

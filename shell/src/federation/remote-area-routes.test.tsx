@@ -8,6 +8,7 @@ import { renderRoutes, signedInAs } from '../testing/render-routes';
 import { remoteAreaRoutes } from './remote-area-routes';
 import { RemoteRoutesLoader, type FederationRuntime } from './remote-routes-loader';
 import { remoteArea } from './route-ownership';
+import { RemoteUnavailableError } from './remote-unavailable-error';
 import type { RemoteManifestList } from './remote-manifest-list';
 import type { ShellContract } from '@bookswap/shared/releases';
 
@@ -195,6 +196,46 @@ describe('RemoteRoutesLoader', () => {
     await loader.load('seller');
     expect(first).toBe(second);
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a failed remote afresh on the next load, re-registered first, until it is back (docs/decisions/051)', async () => {
+    const { runtime, state } = fakeRuntime(sellerRoutes());
+    state.remoteUp = false;
+    const loader = new RemoteRoutesLoader(runtime, REMOTES);
+    await expect(loader.load('seller')).rejects.toBeInstanceOf(RemoteUnavailableError);
+    // The first load registers once, without force: nothing failed yet.
+    expect(runtime.registerRemotes.mock.calls).toEqual([[REMOTES]]);
+
+    await expect(loader.load('seller')).rejects.toThrow('The seller part of the site could not be loaded');
+    state.remoteUp = true;
+    await expect(loader.load('seller')).resolves.toHaveLength(1);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+    expect(runtime.registerRemotes.mock.calls).toEqual([
+      [REMOTES],
+      [REMOTES, { force: true }],
+      [REMOTES, { force: true }],
+    ]);
+
+    // Loaded: later loads neither re-register nor ask the runtime again.
+    await loader.load('seller');
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(3);
+  });
+
+  it("names the stage a remote that stays down failed at, from the runtime's error code", async () => {
+    const runtime: FederationRuntime = {
+      registerRemotes: jest.fn(),
+      loadRemote: jest.fn(async () => {
+        throw new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003');
+      }),
+    };
+    const loader = new RemoteRoutesLoader(runtime, REMOTES);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const failure = await loader.load('seller').catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(RemoteUnavailableError);
+      expect(failure).toMatchObject({ remote: 'seller', stage: 'manifest' });
+    }
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
   });
 
   it('fails clearly for a remote that remotes.json does not list', async () => {
