@@ -38,7 +38,7 @@ async function gate(label, cmd, args) {
 /**
  * Gates that read the sources, write nothing and time nothing, run at the same time and at the lowest CPU priority
  * (`nice -n 19`), beside the browser tests: those leave a fifth to a third of two cores idle (pages and servers
- * waiting on one another), which the gates fill without slowing a browser test down (docs/benchmarks.md). Each one's
+ * waiting on one another), which the gates fill without slowing a browser test down (docs/benchmarks-history.md). Each one's
  * output is kept and printed whole by `report`, once the browser tests' own output has ended.
  */
 function gatesInBackground(gates) {

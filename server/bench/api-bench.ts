@@ -47,7 +47,7 @@ async function benchEngine(engine: BenchEngine, databaseUrl?: string): Promise<C
   }
 }
 
-/** The summary table (as docs/benchmarks.md keeps it): per case, each engine's req/s and p95 with 10 connections, and p95 with one. */
+/** The summary table (as docs/benchmarks-history.md's entries keep it): per case, each engine's req/s and p95 with 10 connections, and p95 with one. */
 function summaryTable(results: CaseResult[]): string {
   const engines = [...new Set(results.map((r) => r.engine))];
   const names = [...new Set(results.map((r) => r.name))];

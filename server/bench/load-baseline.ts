@@ -53,7 +53,7 @@ export function loadComparison(rounds: LoadRound[]): LoadComparison {
 
 const percent = (change: number) => `${change > 0 ? '+' : ''}${round1(change * 100)} %`;
 
-/** The rounds, the steps' medians and the two summary figures, as docs/benchmarks.md quotes them. */
+/** The rounds, the steps' medians and the two summary figures, as docs/benchmarks-history.md's entries quote them. */
 export function loadComparisonTable(rounds: LoadRound[]): string {
   const comparison = loadComparison(rounds);
   const lines = [

@@ -19,7 +19,7 @@ export interface RowsOwnedBy {
  * of rows in one JSON parameter, read back by PostgreSQL in the columns' own types. The columns are named once, by
  * their keys in the table's Drizzle definition; the others take their defaults. Drizzle's `values` sends a parameter
  * per column per row (and `default` for every other column), and building those cost the server more than anything
- * else on a group of bookings under load (docs/benchmarks.md, "Why the buyer journey is slower than on 2026-11-26").
+ * else on a group of bookings under load (docs/benchmarks-history.md, "Why the buyer journey is slower than on 2026-11-26").
  */
 export function insertFromJson<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
   table: T,

@@ -16,7 +16,7 @@ export type RolloutDecision =
 /**
  * The chance, over a whole step, that a canary exactly as good as live is rolled back: the likelihood ratio below
  * is a test martingale when the canary fails as often as live, so it ever reaches 1 / this with at most this chance
- * however often it is looked at (Ville's inequality; docs/decisions/026).
+ * however often it is looked at (Ville's inequality; docs/decisions/052).
  */
 export const FALSE_ROLLBACK_CHANCE = 0.002;
 /** The evidence that rolls a canary back: the log of 1 / FALSE_ROLLBACK_CHANCE. */
@@ -30,7 +30,7 @@ export const LIVE_RATE_CAP = 0.05;
 /**
  * Canary page loads before a rollback may be decided: a tenth of a step's minimum, at least 1. Fewer than a step
  * needs, because a broken canary must not keep serving its share for a whole step; enough that a handful of
- * forged failures cannot decide (docs/decisions/026).
+ * forged failures cannot decide (docs/decisions/042).
  */
 export function rollbackMinLoads(settings: Pick<RolloutSettings, 'minLoads'>): number {
   return Math.max(1, Math.ceil(settings.minLoads / 10));
@@ -82,7 +82,7 @@ function describe(figures: RolloutFigures): string {
  * One look at a running rollout (pure: the worker gathers the counts since the step began and applies the answer).
  * Rolled back as soon as the canary has `rollbackMinLoads` page loads and the evidence that it fails at the limit
  * rather than at live's rate reaches ROLLBACK_EVIDENCE; moved on once the step has its minimum of page loads and
- * minutes and its page loads favour live's rate (the evidence is below 0); else it waits (docs/decisions/026).
+ * minutes and its page loads favour live's rate (the evidence is below 0); else it waits (docs/decisions/052).
  */
 export function decideRollout(
   rollout: RolloutState,
