@@ -231,11 +231,9 @@ function groupStatement(group: GroupedBooking[], quota: BookingQuota) {
       )}
     )
     SELECT id, id IN (SELECT id FROM booked) AS booked, cancelled_at, already_booked,
-      -- Asked only of a booking not written: CASE runs its sub-select only then.
-      CASE WHEN id IN (SELECT id FROM booked) THEN false ELSE
-        coalesce((SELECT ${bookingDayCounts.bookings} >= ${perDay} FROM ${bookingDayCounts}
-          WHERE ${bookingDayCounts.buyerEmail} = checked.buyer_email AND ${bookingDayCounts.day} = ${today}), false)
-      END AS day_used_up
+      coalesce((SELECT ${bookingDayCounts.bookings} >= ${perDay} FROM ${bookingDayCounts}
+        WHERE ${bookingDayCounts.buyerEmail} = checked.buyer_email AND ${bookingDayCounts.day} = ${today}), false)
+        AS day_used_up
     FROM checked`;
 }
 
@@ -278,32 +276,12 @@ async function writeGroup(db: Database, waiting: GroupedBooking[]): Promise<Grou
 }
 
 /**
- * Groups written at once, each buyer always in the same one (by a hash of their email). A group's statement is
- * the booking's wait, and one at a time left a core idle while bookings queued behind it; two lanes share no row
- * (a buyer's day count and open bookings are in their own lane), so they never wait on each other's locks, as two
- * instances already write side by side (decision 059).
- */
-const BOOKING_LANES = 2;
-
-function laneOf(buyerEmail: string): number {
-  let hash = 0;
-  for (let i = 0; i < buyerEmail.length; i++) hash = (hash * 31 + buyerEmail.charCodeAt(i)) | 0;
-  return Math.abs(hash) % BOOKING_LANES;
-}
-
-/**
  * New bookings, written together when they arrive together (db/grouped-writes.ts): one statement and one commit for
- * all of a lane that arrived while its last one ran, at most one booking of each buyer (a second waits for the next
- * group).
+ * all that arrived while the last one ran, at most one booking of each buyer (a second waits for the next group).
  */
-const bookingLanesOf = perDatabase((db: Database) =>
-  Array.from(
-    { length: BOOKING_LANES },
-    () => new GroupedWrites<GroupedBooking, GroupedOutcome>((group) => writeGroup(db, group)),
-  ),
+const bookingWritesOf = perDatabase(
+  (db: Database) => new GroupedWrites<GroupedBooking, GroupedOutcome>((group) => writeGroup(db, group)),
 );
-
-const bookingWritesOf = (db: Database, buyerEmail: string) => bookingLanesOf(db)[laneOf(buyerEmail)]!;
 
 /**
  * Writes one booking with the seller's notification and email if the buyer's limits admit it and they hold no open
@@ -318,7 +296,7 @@ export async function insertBooking(
   const row = { ...booking, id: newId() };
   try {
     for (;;) {
-      const outcome = await bookingWritesOf(db, row.buyerEmail).write({ row, notice, quota });
+      const outcome = await bookingWritesOf(db).write({ row, notice, quota });
       if (outcome !== 'again') return outcome;
     }
   } catch (error) {
