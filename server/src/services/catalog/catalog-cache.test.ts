@@ -88,6 +88,34 @@ describe('the catalog cache', () => {
     await ask('b');
     expect(reloaded).toBe('b');
   });
+
+  it('gives an answer heavier than the whole cache without keeping it, and keeps the others', async () => {
+    const cache = new ListCache<{ key: string }, string>({ ...oneEach, maxWeight: 10, weigh: (value) => value.length });
+    let loads = 0;
+    const read = (key: string, answer: string) =>
+      cache.read(at(1), { key }, async () => {
+        loads++;
+        return answer;
+      });
+    await read('small', 'four');
+    expect(await read('huge', 'eleven long')).toBe('eleven long');
+    expect(await read('huge', 'eleven long')).toBe('eleven long');
+    expect(await read('small', 'unused')).toBe('four');
+    expect(loads).toBe(3);
+  });
+
+  it('keeps a missing listing (null) as an answer', async () => {
+    const cache = new ListCache<{ id: string }, string | null>(oneEach);
+    let loads = 0;
+    const read = () =>
+      cache.read(at(1), { id: 'gone' }, async () => {
+        loads++;
+        return null;
+      });
+    expect(await read()).toBeNull();
+    expect(await read()).toBeNull();
+    expect(loads).toBe(1);
+  });
 });
 
 describe('the key of a list query', () => {

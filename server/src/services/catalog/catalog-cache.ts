@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import type {
@@ -41,12 +42,21 @@ export interface ListCacheOptions<Value> {
  */
 export class ListCache<Query extends object, Value> {
   private version = -1;
-  private readonly entries = new Map<string, { value: Value; weight: number }>();
-  private weight = 0;
-  /** Answers being loaded: requests arriving meanwhile wait for the same load instead of repeating it. */
+  /**
+   * Boxed, since lru-cache keeps no null (a listing not found is an answer). `maxSize` bounds the weight; an answer
+   * heavier than the whole cache is not kept (lru-cache's `maxEntrySize` is its `maxSize` unless set).
+   */
+  private readonly entries: LRUCache<string, { value: Value }>;
+  /**
+   * Answers being loaded: requests arriving meanwhile wait for the same load instead of repeating it. Not
+   * lru-cache's `fetchMethod`, whose `fetch` keeps whatever it loads: an answer `keep` refuses must still reach the
+   * requests waiting for it.
+   */
   private readonly loading = new Map<string, Promise<Value>>();
 
-  constructor(private readonly options: ListCacheOptions<Value>) {}
+  constructor(private readonly options: ListCacheOptions<Value>) {
+    this.entries = new LRUCache({ maxSize: options.maxWeight, sizeCalculation: (entry) => options.weigh(entry.value) });
+  }
 
   /**
    * The answer kept for `query` under the catalog `state` a request read, or `load`'s, shared with the requests
@@ -63,19 +73,14 @@ export class ListCache<Query extends object, Value> {
     if (!this.current(version)) return load();
     const key = cacheKey(query);
     const hit = this.entries.get(key);
-    if (hit) {
-      // Most recently used last: Map keeps insertion order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
+    if (hit) return hit.value;
     const loadKey = `${version} ${key}`;
     const pending = this.loading.get(loadKey);
     if (pending) return pending;
     const loaded = load().then(
       (value) => {
         this.loading.delete(loadKey);
-        if (keep(value)) this.set(version, key, value);
+        if (keep(value) && version === this.version) this.entries.set(key, { value });
         return value;
       },
       (error: unknown) => {
@@ -94,27 +99,9 @@ export class ListCache<Query extends object, Value> {
   private current(version: number): boolean {
     if (version > this.version) {
       this.entries.clear();
-      this.weight = 0;
       this.version = version;
     }
     return version === this.version;
-  }
-
-  private set(version: number, key: string, value: Value): void {
-    const weight = this.options.weigh(value);
-    if (version !== this.version || weight > this.options.maxWeight) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.weight -= old.weight;
-    }
-    this.entries.set(key, { value, weight });
-    this.weight += weight;
-    for (const [oldestKey, oldest] of this.entries) {
-      if (this.weight <= this.options.maxWeight) break;
-      this.entries.delete(oldestKey);
-      this.weight -= oldest.weight;
-    }
   }
 }
 
