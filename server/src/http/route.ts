@@ -8,12 +8,13 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { VerifiedIdentity } from '../auth/id-token';
 import { currentUser, type IdentityCaller, type SignedInCaller } from '../services/callers';
 import { forbidden, HttpError, unauthorized } from '../errors/http-error';
+import { fastSerializerCompiler } from './serialisation';
 import { NO_BODY, storableInputCompiler } from './validation';
 
 /**
@@ -174,7 +175,7 @@ export function defineRoute<
           url: facts.url,
           config: rateLimitConfig(facts, deps),
           ...bodyLimitOptions(facts.maxBodyBytes),
-          schema: { ...schemas, ...(response ? { response: { '2xx': response } } : {}) },
+          schema: { ...presentParts(schemas), ...(response ? { response: { '2xx': response } } : {}) },
           preValidation: async (request) => {
             callers.set(request, { caller: await callerOf[facts.access](request, deps, facts) });
             // Fastify hands a validator `null` for an absent body: NO_BODY keeps it apart from a JSON `null`.
@@ -254,6 +255,14 @@ function searchesOrFilters(request: FastifyRequest): boolean {
   );
 }
 
+/** Fastify warns of a part given as `undefined` (FSTWRN001): the parts without a schema are left out. */
+function presentParts<T extends FastifySchema>(schema: T): T {
+  const present = { ...schema };
+  for (const key of Object.keys(present) as (keyof T)[])
+    if (present[key] === undefined) Reflect.deleteProperty(present, key);
+  return present;
+}
+
 function rateLimitConfig(facts: RouteFacts, deps: AppDeps) {
   const { tokenPerMinute, writesPerMinute, searchPerMinute, telemetryPerMinute } = deps.config.rateLimits;
   const rateLimit =
@@ -291,11 +300,12 @@ function bodyLimitOptions(maxBodyBytes: number | undefined) {
 }
 
 /**
- * Every route, validated and serialised by zod (fastify-type-provider-zod): a request part's first issue answers 400
- * as `field: message` (see `validationErrorAnswer`), after the well-formed-text check of that part.
+ * Every route, validated by its zod schemas (fastify-type-provider-zod) and serialised from them: a request part's
+ * first issue answers 400 as `field: message` (see `validationErrorAnswer`), after the well-formed-text check of that
+ * part; an answer is written by fast-json-stringify from its response schema (see serialisation.ts).
  */
 export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], deps: AppDeps): void {
   app.setValidatorCompiler(storableInputCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   for (const route of routes) route.register(app, deps);
 }
