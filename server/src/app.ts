@@ -12,6 +12,7 @@ import { rateLimitKey } from './http/rate-limit-key';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { withRedactedRequests } from './http/request-log';
 import { registerRoutes } from './http/route';
+import { validationErrorAnswer } from './http/validation';
 import { isPaymentServiceError, PAYMENT_SERVICE_MESSAGE } from './payments/gateway-errors';
 import { allRoutes } from './routes/all-routes';
 import { addSecurityHeaders } from './http/security-headers';
@@ -68,7 +69,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     if (await deps.disk.refuses(kind)) return reply.status(507).send({ message: DISK_FULL_MESSAGE });
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = validationErrorAnswer(thrown) ?? thrown;
     if (error instanceof HttpError) {
       return reply
         .status(error.status)

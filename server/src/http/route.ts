@@ -1,10 +1,21 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { VerifiedIdentity } from '../auth/id-token';
 import { currentUser, type IdentityCaller, type SignedInCaller } from '../services/callers';
 import { forbidden, HttpError, unauthorized } from '../errors/http-error';
-import { parseInput } from './validation';
+import { fastSerializerCompiler } from './serialisation';
+import { NO_BODY, storableInputCompiler } from './validation';
 
 /**
  * Who may call a route. `identity` takes the identity provider's ID token (the calls made before the
@@ -42,16 +53,44 @@ type CallerFor<A extends Access> = A extends 'public'
       ? IdentityCaller
       : SignedInCaller;
 
-export interface RouteInput<A extends Access, P, Q, B> {
+type PartSchema = ZodType | undefined;
+
+/** The schemas Fastify is given for a route; `undefined` for a part without one. */
+interface RouteSchemas<P extends PartSchema, Q extends PartSchema, B extends PartSchema> extends FastifySchema {
   params: P;
-  query: Q;
+  querystring: Q;
   body: B;
+}
+
+/** The request as the zod type provider types it from the route's schemas (`unknown` for a part without one). */
+type TypedRequest<P extends PartSchema, Q extends PartSchema, B extends PartSchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RouteSchemas<P, Q, B>,
+  ZodTypeProvider
+>;
+
+/** The answer as the zod type provider reads the response schema (`unknown` without one). */
+export type Answered<S> = (ZodTypeProvider & { schema: S })['serializer'];
+
+export interface RouteInput<
+  A extends Access,
+  P extends PartSchema = undefined,
+  Q extends PartSchema = undefined,
+  B extends PartSchema = undefined,
+> {
+  params: TypedRequest<P, Q, B>['params'];
+  query: TypedRequest<P, Q, B>['query'];
+  /** `unknown` (and not read) where the route declares no body schema. */
+  body: TypedRequest<P, Q, B>['body'];
   caller: CallerFor<A>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface RouteDefinition<A extends Access = Access, P = unknown, Q = unknown, B = unknown> {
+/** A route's facts: what the permission table, the matrix test and the rate limits read. */
+export interface RouteFacts<A extends Access = Access> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   access: A;
@@ -63,17 +102,98 @@ export interface RouteDefinition<A extends Access = Access, P = unknown, Q = unk
   maxBodyBytes?: number;
   /** For `identity` routes: also take the server's own access token (never on the token call itself). */
   acceptsAccessToken?: boolean;
-  params?: ZodType<P>;
-  query?: ZodType<Q>;
-  body?: ZodType<B>;
-  handler(input: RouteInput<A, P, Q, B>, deps: AppDeps): Promise<unknown>;
 }
 
-/** Keeps each route's types while letting modules export plain arrays. */
-export function defineRoute<A extends Access, P = unknown, Q = unknown, B = unknown>(
-  route: RouteDefinition<A, P, Q, B>,
-): RouteDefinition {
-  return route as unknown as RouteDefinition;
+/** A route as `defineRoute` writes it: its facts, its schemas, its handler. */
+export interface RouteSpec<
+  A extends Access,
+  P extends PartSchema,
+  Q extends PartSchema,
+  B extends PartSchema,
+  R extends PartSchema,
+> extends RouteFacts<A> {
+  params?: P;
+  query?: Q;
+  body?: B;
+  /**
+   * The success answer's shape (200 or 201): the answer is serialised through it, so a field outside it never leaves
+   * the server. An answer sent as JSON text already (the book list's cached text) is sent as it is.
+   */
+  response?: R;
+  handler(input: RouteInput<A, P, Q, B>, deps: AppDeps): Promise<Answered<R>>;
+}
+
+/** A defined route: its facts, and how it registers itself with the schemas' types kept inside. */
+export interface RouteDefinition extends RouteFacts {
+  register(app: FastifyInstance, deps: AppDeps): void;
+}
+
+/** Whoever calls, for each access level: the caller's type follows the level. */
+const callerOf: {
+  [K in Access]: (request: FastifyRequest, deps: AppDeps, facts: RouteFacts) => Promise<CallerFor<K>>;
+} = {
+  public: async () => null,
+  // A token sent must be good (401 lets the client refresh it), so a signed-in caller is never served as a visitor.
+  'public-or-user': async (request, deps) => (bearerOf(request) ? signedInCaller(request, deps) : null),
+  identity: (request, deps, facts) => identityCaller(request, deps, facts.acceptsAccessToken === true),
+  user: (request, deps) => signedInCaller(request, deps),
+  seller: async (request, deps) => {
+    const caller = await signedInCaller(request, deps);
+    if (caller.user.role !== 'seller') throw forbidden('Only sellers may do this');
+    return caller;
+  },
+  admin: async (request, deps) => {
+    const caller = await signedInCaller(request, deps);
+    if (caller.user.role !== 'admin') throw forbidden('Only admins may do this');
+    return caller;
+  },
+};
+
+/**
+ * Defines a route whose handler reads its params, query and body as their schemas parse them and answers what its
+ * response schema describes; Fastify validates and serialises with the same schemas (the zod type provider).
+ */
+export function defineRoute<
+  A extends Access,
+  P extends PartSchema = undefined,
+  Q extends PartSchema = undefined,
+  B extends PartSchema = undefined,
+  R extends PartSchema = undefined,
+>(spec: RouteSpec<A, P, Q, B, R>): RouteDefinition {
+  const { params, query, body, response, handler, ...facts } = spec;
+  // `params?: P` reads as `P | undefined`, but where it is absent P is `undefined` itself (the default): P either way.
+  const schemas: RouteSchemas<P, Q, B> = { params: params as P, querystring: query as Q, body: body as B };
+  return {
+    ...facts,
+    register(app, deps) {
+      // Who calls is known before the request is validated: a caller without the right gets 401/403, never a 400.
+      const callers = new WeakMap<FastifyRequest, { caller: CallerFor<A> }>();
+      app
+        .withTypeProvider<ZodTypeProvider>()
+        .route<RouteGenericInterface, ContextConfigDefault, RouteSchemas<P, Q, B>>({
+          method: facts.method,
+          url: facts.url,
+          config: rateLimitConfig(facts, deps),
+          ...bodyLimitOptions(facts.maxBodyBytes),
+          schema: { ...presentParts(schemas), ...(response ? { response: { '2xx': response } } : {}) },
+          preValidation: async (request) => {
+            callers.set(request, { caller: await callerOf[facts.access](request, deps, facts) });
+            // Fastify hands a validator `null` for an absent body: NO_BODY keeps it apart from a JSON `null`.
+            if (body && request.body === undefined) Object.assign(request, { body: NO_BODY });
+          },
+          handler: async (request, reply) => {
+            const held = callers.get(request);
+            if (!held) throw new Error(`${facts.method} ${facts.url}: no caller was read before the handler`);
+            const result = await handler(
+              { params: request.params, query: request.query, body: request.body, caller: held.caller, request, reply },
+              deps,
+            );
+            if (reply.sent) return reply;
+            return result;
+          },
+        });
+    },
+  };
 }
 
 /** A create's answer: 201 with what the write made, once it is made (an error answers as thrown). */
@@ -121,22 +241,6 @@ async function identityCaller(
   return { email: identity.email, uid: identity.uid, name: identity.name, signedInAt: identity.signedInAt };
 }
 
-async function callerFor(
-  route: RouteDefinition,
-  request: FastifyRequest,
-  deps: AppDeps,
-): Promise<SignedInCaller | IdentityCaller | null> {
-  const access = route.access;
-  if (access === 'public') return null;
-  // A token sent must be good (401 lets the client refresh it), so a signed-in caller is never served as a visitor.
-  if (access === 'public-or-user') return bearerOf(request) ? signedInCaller(request, deps) : null;
-  if (access === 'identity') return identityCaller(request, deps, route.acceptsAccessToken === true);
-  const caller = await signedInCaller(request, deps);
-  if (access === 'seller' && caller.user.role !== 'seller') throw forbidden('Only sellers may do this');
-  if (access === 'admin' && caller.user.role !== 'admin') throw forbidden('Only admins may do this');
-  return caller;
-}
-
 /** What product.md's own list call sends (and the facet counts beside it): plain browsing, never counted. */
 const PLAIN_LIST_FIELDS = new Set(['search', 'page', 'size', 'facets']);
 
@@ -151,55 +255,57 @@ function searchesOrFilters(request: FastifyRequest): boolean {
   );
 }
 
-export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], deps: AppDeps): void {
+/** Fastify warns of a part given as `undefined` (FSTWRN001): the parts without a schema are left out. */
+function presentParts<T extends FastifySchema>(schema: T): T {
+  const present = { ...schema };
+  for (const key of Object.keys(present) as (keyof T)[])
+    if (present[key] === undefined) Reflect.deleteProperty(present, key);
+  return present;
+}
+
+function rateLimitConfig(facts: RouteFacts, deps: AppDeps) {
   const { tokenPerMinute, writesPerMinute, searchPerMinute, telemetryPerMinute } = deps.config.rateLimits;
-  for (const route of routes) {
-    const rateLimit =
-      route.rateLimit === 'token'
-        ? { max: tokenPerMinute, timeWindow: 60_000 }
-        : route.rateLimit === 'write'
-          ? { max: writesPerMinute, timeWindow: 60_000 }
-          : route.rateLimit === 'search'
-            ? {
-                max: searchPerMinute,
+  const rateLimit =
+    facts.rateLimit === 'token'
+      ? { max: tokenPerMinute, timeWindow: 60_000 }
+      : facts.rateLimit === 'write'
+        ? { max: writesPerMinute, timeWindow: 60_000 }
+        : facts.rateLimit === 'search'
+          ? {
+              max: searchPerMinute,
+              timeWindow: 60_000,
+              allowList: (request: FastifyRequest) => !searchesOrFilters(request),
+            }
+          : facts.rateLimit === 'telemetry'
+            ? // By address even with a token: reports carry no identity, and a token must not buy a second bucket.
+              {
+                max: telemetryPerMinute,
                 timeWindow: 60_000,
-                allowList: (request: FastifyRequest) => !searchesOrFilters(request),
+                keyGenerator: (request: FastifyRequest) => `ip:${request.ip}`,
               }
-            : route.rateLimit === 'telemetry'
-              ? // By address even with a token: reports carry no identity, and a token must not buy a second bucket.
-                {
-                  max: telemetryPerMinute,
-                  timeWindow: 60_000,
-                  keyGenerator: (request: FastifyRequest) => `ip:${request.ip}`,
-                }
-              : undefined;
-    const maxBodyBytes = route.maxBodyBytes;
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: rateLimit ? { rateLimit } : {},
-      ...(maxBodyBytes
-        ? {
-            // Fastify's own limit answers 413; a declared length past it is refused first, as bad input (400).
-            bodyLimit: maxBodyBytes,
-            preParsing: async (request: FastifyRequest) => {
-              if (Number(request.headers['content-length'] ?? 0) > maxBodyBytes)
-                throw new HttpError(400, `body: at most ${maxBodyBytes} bytes`, 'body');
-            },
-          }
-        : {}),
-      handler: async (request, reply) => {
-        const caller = await callerFor(route, request, deps);
-        const params = route.params ? parseInput(route.params, request.params, 'params') : request.params;
-        const query = route.query ? parseInput(route.query, request.query, 'query') : request.query;
-        const body = route.body ? parseInput(route.body, request.body, 'body') : undefined;
-        const result = await route.handler(
-          { params, query, body, caller, request, reply } as RouteInput<Access, unknown, unknown, unknown>,
-          deps,
-        );
-        if (reply.sent) return reply;
-        return result;
-      },
-    });
-  }
+            : undefined;
+  return rateLimit ? { rateLimit } : {};
+}
+
+function bodyLimitOptions(maxBodyBytes: number | undefined) {
+  if (!maxBodyBytes) return {};
+  return {
+    // Fastify's own limit answers 413; a declared length past it is refused first, as bad input (400).
+    bodyLimit: maxBodyBytes,
+    preParsing: async (request: FastifyRequest) => {
+      if (Number(request.headers['content-length'] ?? 0) > maxBodyBytes)
+        throw new HttpError(400, `body: at most ${maxBodyBytes} bytes`, 'body');
+    },
+  };
+}
+
+/**
+ * Every route, validated by its zod schemas (fastify-type-provider-zod) and serialised from them: a request part's
+ * first issue answers 400 as `field: message` (see `validationErrorAnswer`), after the well-formed-text check of that
+ * part; an answer is written by fast-json-stringify from its response schema (see serialisation.ts).
+ */
+export function registerRoutes(app: FastifyInstance, routes: RouteDefinition[], deps: AppDeps): void {
+  app.setValidatorCompiler(storableInputCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
+  for (const route of routes) route.register(app, deps);
 }

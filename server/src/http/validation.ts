@@ -1,6 +1,8 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { isWellFormedText } from '@bookswap/shared/schemas';
-import { badRequest } from '../errors/http-error';
+import { badRequest, type HttpError } from '../errors/http-error';
 
 /**
  * Postgres text cannot hold NUL, nor a lone UTF-16 surrogate (which has no UTF-8 form): refusing both here, for
@@ -29,17 +31,38 @@ function findUnstorable(value: unknown, path: string[]): string[] | null {
   return null;
 }
 
-/** Parses one part of a request; a failure answers 400 naming the field at fault. */
-export function parseInput<T>(schema: ZodType<T>, value: unknown, part: 'body' | 'query' | 'params'): T {
-  const badPath = findUnstorable(value, []);
-  if (badPath) {
-    const field = badPath.join('.') || part;
-    throw badRequest(`${field}: must be well-formed text (no NUL and no lone surrogate characters)`, field);
-  }
-  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : part;
-  const message = issue?.message ?? 'is invalid';
-  throw badRequest(`${field}: ${message}`, field);
+/** Stands for "no body" while Fastify validates: it hands a validator `null` for an absent body, as for JSON `null`. */
+export const NO_BODY = Symbol('no body');
+
+type Part = 'body' | 'query' | 'params';
+const partOf = (httpPart: string | undefined): Part =>
+  httpPart === 'querystring' ? 'query' : httpPart === 'params' ? 'params' : 'body';
+
+/**
+ * The zod type provider's validator, after a check that every text of the part can be stored: a failure there answers
+ * 400 naming the field at fault, a schema's failure is answered by `validationErrorAnswer`.
+ */
+export const storableInputCompiler: FastifySchemaCompiler<ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  const part = partOf(route.httpPart);
+  return (data) => {
+    const value = data === NO_BODY ? undefined : data;
+    const badPath = findUnstorable(value, []);
+    if (badPath) {
+      const field = badPath.join('.') || part;
+      return {
+        error: badRequest(`${field}: must be well-formed text (no NUL and no lone surrogate characters)`, field),
+      };
+    }
+    return validate(value);
+  };
+};
+
+/** A request part's first schema issue as the 400 the client reads: `field: message`, the field as a dotted path. */
+export function validationErrorAnswer(error: unknown): HttpError | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const issue = error.validation[0];
+  const path = issue?.instancePath.slice(1) ?? '';
+  const field = path ? path.split('/').join('.') : partOf(error.validationContext);
+  return badRequest(`${field}: ${issue?.message ?? 'is invalid'}`, field);
 }

@@ -1,10 +1,12 @@
 import {
+  API_CALLS,
   bookingPageQuerySchema,
   createBookingBodySchema,
   idParamsSchema,
   myBookingsQuerySchema,
   type InsertResult,
 } from '@bookswap/shared/schemas';
+import { served } from '../http/api-call';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
 import {
@@ -20,8 +22,7 @@ import {
 
 export const bookingRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/api/booking/list',
+    ...served(API_CALLS.myBookings),
     access: 'user',
     rule: '?email= must be the caller’s own',
     query: myBookingsQuerySchema,
@@ -29,8 +30,7 @@ export const bookingRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/booking/orders',
+    ...served(API_CALLS.myOrders),
     access: 'user',
     rule: 'a page of the caller’s own bookings, newest first, by ?page=&size=&status=&sort=',
     query: bookingPageQuerySchema,
@@ -38,8 +38,7 @@ export const bookingRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/booking/list/:id',
+    ...served(API_CALLS.booking),
     access: 'user',
     rule: 'own booking, or admin',
     params: idParamsSchema,
@@ -47,8 +46,7 @@ export const bookingRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/booking/create',
+    ...served(API_CALLS.createBooking),
     access: 'user',
     rule: 'not the caller’s own product; BOOKINGS_PER_DAY per buyer, and a cool-down on a book they just cancelled; name, image and price copied from the product',
     rateLimit: 'write',
@@ -58,8 +56,7 @@ export const bookingRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/booking/requests',
+    ...served(API_CALLS.bookingRequests),
     access: 'seller',
     rule: 'a page of the bookings of the caller’s own books, newest first, by ?page=&size=&status=&sort=',
     query: bookingPageQuerySchema,
@@ -67,24 +64,21 @@ export const bookingRoutes = [
   }),
 
   idAction({
-    method: 'PUT',
-    url: '/api/booking/cancel/:id',
+    ...served(API_CALLS.cancelBooking),
     access: 'user',
     rule: 'the booking’s buyer, while it waits for payment; the seller is told',
     run: cancelBooking,
   }),
 
   idAction({
-    method: 'PUT',
-    url: '/api/booking/decline/:id',
+    ...served(API_CALLS.declineBooking),
     access: 'seller',
     rule: 'the book’s seller, while the booking waits for payment; the buyer is told',
     run: declineBooking,
   }),
 
   idAction({
-    method: 'PUT',
-    url: '/api/booking/handover/:id',
+    ...served(API_CALLS.handOverBooking),
     access: 'seller',
     rule: 'the book’s seller, once the booking is paid',
     run: markHandedOver,

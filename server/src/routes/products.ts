@@ -1,4 +1,5 @@
 import {
+  API_CALLS,
   CATEGORY_CHOICES,
   advertiseProductBodySchema,
   bookListQuerySchema,
@@ -13,6 +14,7 @@ import {
   type UpdateResult,
 } from '@bookswap/shared/schemas';
 import { notFound } from '../errors/http-error';
+import { served } from '../http/api-call';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
 import {
@@ -38,8 +40,9 @@ export const productRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/category/list',
+    // No response schema: the answer is the JSON text the list cache keeps (bookListResponseSchema describes it).
+    method: API_CALLS.bookList.method,
+    url: API_CALLS.bookList.path,
     access: 'public',
     rule: 'a search (non-empty ?search=) or a filter or order counts against the client’s search limit',
     rateLimit: 'search',
@@ -52,8 +55,7 @@ export const productRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/category/list/:id',
+    ...served(API_CALLS.categoryProducts),
     access: 'public',
     rule: 'a search (non-empty ?search=) or a filter or order counts against the client’s search limit',
     rateLimit: 'search',
@@ -66,8 +68,7 @@ export const productRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/product/list/:id',
+    ...served(API_CALLS.productDetails),
     access: 'public-or-user',
     rule: 'the seller’s phone and email only to a signed-in caller',
     params: idParamsSchema,
@@ -75,15 +76,13 @@ export const productRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/product/Ads/list',
+    ...served(API_CALLS.advertisedProducts),
     access: 'public',
     handler: (_input, { db, wire }) => advertisedProducts(db, wire),
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/product/list',
+    ...served(API_CALLS.myProducts),
     access: 'seller',
     rule: '?email= must be the seller’s own',
     query: sellerProductsQuerySchema,
@@ -91,8 +90,7 @@ export const productRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/product/create',
+    ...served(API_CALLS.createProduct),
     access: 'seller',
     rule: 'seller name, email and verify come from the seller’s record; the cover is an image of our own store',
     rateLimit: 'write',
@@ -102,8 +100,7 @@ export const productRoutes = [
   }),
 
   idAction({
-    method: 'PUT',
-    url: '/api/product/update/:id',
+    ...served(API_CALLS.advertiseProduct),
     access: 'seller',
     rule: 'own product, while not sold and not reported',
     body: advertiseProductBodySchema,
@@ -111,8 +108,7 @@ export const productRoutes = [
   }),
 
   defineRoute({
-    method: 'PUT',
-    url: '/api/product/edit/:id',
+    ...served(API_CALLS.editProduct),
     access: 'seller',
     rule: 'own product, while not sold and not hidden by admin; audited',
     rateLimit: 'write',
@@ -123,8 +119,7 @@ export const productRoutes = [
   }),
 
   idAction({
-    method: 'DELETE',
-    url: '/api/product/delete/:id',
+    ...served(API_CALLS.deleteProduct),
     access: 'user',
     rule: 'the seller of the product, or admin',
     run: deleteListing,

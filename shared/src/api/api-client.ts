@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { renewAfterUnauthorized } from '@bookswap/contract/auth';
 import { getRuntimeConfig } from '@bookswap/contract/config';
-import { answerSchemas, type Answer, type AnswerName } from './answers';
+import { answerSchemas, type Answer, type AnswerName } from '../schemas/answers';
 import { readAccessToken } from './access-token';
 import { ApiError } from './api-error';
 import { takeEarlyAnswer } from './early-answers';

@@ -1,4 +1,5 @@
 import type { BookListQuery } from '../schemas/product';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
 import { query } from './query-string';
 
 /**
@@ -20,4 +21,4 @@ export function bookListParams(list: BookListQuery): string {
 }
 
 /** The path of GET /api/category/list for a list query. */
-export const bookListPath = (list: BookListQuery) => `/api/category/list?${bookListParams(list)}`;
+export const bookListPath = (list: BookListQuery) => `${apiPath(API_CALLS.bookList)}?${bookListParams(list)}`;

@@ -2,12 +2,14 @@ import type { BookingPageQuery } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
+
+const { myBookings, booking, myOrders, bookingRequests } = API_CALLS;
 
 export const getMyBookings = (email: string) =>
-  apiRequest(`/api/booking/list${query({ email })}`, { auth: true, answer: 'bookings' });
+  apiRequest(`${apiPath(myBookings)}${query({ email })}`, { auth: true, answer: myBookings.answer });
 
-export const getBooking = (id: string) =>
-  apiRequest(`/api/booking/list/${encodeURIComponent(id)}`, { auth: true, answer: 'booking' });
+export const getBooking = (id: string) => apiRequest(apiPath(booking, { id }), { auth: true, answer: booking.answer });
 
 /** A page's query as the URL carries it, defaults left out so one page has one cache key. */
 const bookingPageParams = (page: BookingPageQuery) =>
@@ -20,11 +22,14 @@ const bookingPageParams = (page: BookingPageQuery) =>
 
 /** My Orders: a page of the signed-in person's own bookings, newest first, optionally of one status. */
 export const getMyOrders = (page: BookingPageQuery) =>
-  apiRequest(`/api/booking/orders${bookingPageParams(page)}`, { auth: true, answer: 'bookingPage' });
+  apiRequest(`${apiPath(myOrders)}${bookingPageParams(page)}`, { auth: true, answer: myOrders.answer });
 
 /** Booking Requests: a page of the bookings of the signed-in seller's books, newest first, optionally of one status. */
 export const getBookingRequests = (page: BookingPageQuery) =>
-  apiRequest(`/api/booking/requests${bookingPageParams(page)}`, { auth: true, answer: 'bookingPage' });
+  apiRequest(`${apiPath(bookingRequests)}${bookingPageParams(page)}`, {
+    auth: true,
+    answer: bookingRequests.answer,
+  });
 
 /** Cache keys of the booking GETs above; `all` after a booking or a payment. */
 export const bookingKeys = {

@@ -1,26 +1,27 @@
 import type { CreateProductBody, EditProductBody } from '../schemas';
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
 
 // The calls that change listings, sent only through `writes` (writes.ts): kept apart from the reads in products.ts so
 // that a screen which only reads listings (the storefront's first load) does not ship them.
 
-const enc = encodeURIComponent;
+const { createProduct: create, advertiseProduct: advertise, editProduct: edit, deleteProduct: remove } = API_CALLS;
 
 export const createProduct = (body: CreateProductBody) =>
-  apiRequest('/api/product/create', { method: 'POST', auth: true, body, answer: 'inserted' });
+  apiRequest(apiPath(create), { method: create.method, auth: true, body, answer: create.answer });
 
 /** Marks the product advertised (product.md §7: PUT /api/product/update/{id}). */
 export const advertiseProduct = (id: string) =>
-  apiRequest(`/api/product/update/${enc(id)}`, {
-    method: 'PUT',
+  apiRequest(apiPath(advertise, { id }), {
+    method: advertise.method,
     auth: true,
     body: { addADS: true },
-    answer: 'updated',
+    answer: advertise.answer,
   });
 
 /** The seller's change to their own unsold listing. */
 export const editProduct = ({ id, product }: { id: string; product: EditProductBody }) =>
-  apiRequest(`/api/product/edit/${enc(id)}`, { method: 'PUT', auth: true, body: product, answer: 'updated' });
+  apiRequest(apiPath(edit, { id }), { method: edit.method, auth: true, body: product, answer: edit.answer });
 
 export const deleteProduct = (id: string) =>
-  apiRequest(`/api/product/delete/${enc(id)}`, { method: 'DELETE', auth: true, answer: 'deleted' });
+  apiRequest(apiPath(remove, { id }), { method: remove.method, auth: true, answer: remove.answer });

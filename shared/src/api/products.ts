@@ -3,22 +3,24 @@ import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
 import { bookListParams, bookListPath } from './book-list-path';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
 
-const enc = encodeURIComponent;
+const { categoryProducts, productDetails, advertisedProducts, myProducts } = API_CALLS;
 
 export const getBookList = (list: BookListQuery) => apiRequest(bookListPath(list), { answer: 'bookList' });
 
 export const getCategoryProducts = (categoryId: string) =>
-  apiRequest(`/api/category/list/${enc(categoryId)}`, { answer: 'products' });
+  apiRequest(apiPath(categoryProducts, { id: categoryId }), { answer: categoryProducts.answer });
 
 /** Sent with the access token when there is one: the seller's contact details come only to a signed-in caller. */
 export const getProduct = (id: string) =>
-  apiRequest(`/api/product/list/${enc(id)}`, { auth: true, answer: 'productDetails' });
+  apiRequest(apiPath(productDetails, { id }), { auth: true, answer: productDetails.answer });
 
-export const getAdvertisedProducts = () => apiRequest('/api/product/Ads/list', { answer: 'products' });
+export const getAdvertisedProducts = () =>
+  apiRequest(apiPath(advertisedProducts), { answer: advertisedProducts.answer });
 
 export const getMyProducts = (email: string) =>
-  apiRequest(`/api/product/list${query({ email })}`, { auth: true, answer: 'myProducts' });
+  apiRequest(`${apiPath(myProducts)}${query({ email })}`, { auth: true, answer: myProducts.answer });
 
 /** Uploads a cover to the server's image store (or the configured image host behind it). */
 export function uploadImage(file: File) {

@@ -20,3 +20,5 @@ export * from './release-overview';
 export * from './money-format';
 export * from './number-format';
 export * from './date-format';
+export * from './answers';
+export * from './api-calls';

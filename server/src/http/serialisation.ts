@@ -1,0 +1,22 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { toJSONSchema, type ZodType } from 'zod';
+
+/**
+ * A response schema's answer serialised by fast-json-stringify (Fastify's own serialiser) from the schema's JSON
+ * Schema: only the schema's fields leave the server, and faster than JSON.stringify. Validating with zod first, as the
+ * type provider's own serializer does, cost the ads list's 100 listings 28 % more than JSON.stringify; this costs 11 %
+ * less (docs/decisions/057). The handlers' answers are typed by the same schemas, so the check would find no drift.
+ */
+export const fastSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) =>
+  fastJson(
+    toJSONSchema(schema, {
+      io: 'output',
+      target: 'draft-7',
+      // fast-json-stringify leaves out undeclared fields by itself; `additionalProperties: false` would instead make an
+      // answer with one more field match no branch of a union (the listing's details) and throw.
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+      },
+    }) as Parameters<typeof fastJson>[0],
+  );
