@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REMOTE_NAMES, UNIT_NAMES } from '../releases/units';
+import { REMOTE_NAMES, UNIT_NAMES } from '../releases/release-units';
 import './jitless-zod';
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_ROUTES } from '@bookswap/contract/routing';
-import { REMOTE_NAMES, UNIT_NAMES, UNITS } from './units';
+import { REMOTE_NAMES, UNIT_NAMES, UNITS } from './release-units';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');

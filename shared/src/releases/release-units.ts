@@ -8,7 +8,7 @@ export interface Unit {
   port: number;
 }
 
-// JSON gives names as strings: units.test.ts holds them to the contract's route owners, both ways.
+// JSON gives names as strings: release-units.test.ts holds them to the contract's route owners, both ways.
 /** The shell, then the remotes in the product's order (storefront, seller, admin, checkout). */
 export const UNITS: readonly Unit[] = data.units as Unit[];
 /** Each unit's name, the shell first: what ships as releases (docs/decisions/029). */
