@@ -2,16 +2,10 @@
 // The screens write dates in the reader's zone and name it: one fixed zone keeps their texts the same on
 // every machine.
 process.env.TZ = 'UTC';
+const { units } = require('@bookswap/shared/units.json');
+
 module.exports = {
-  projects: [
-    '<rootDir>/contract',
-    '<rootDir>/shared',
-    '<rootDir>/shell',
-    '<rootDir>/remote-storefront',
-    '<rootDir>/remote-seller',
-    '<rootDir>/remote-admin',
-    '<rootDir>/remote-checkout',
-    '<rootDir>/server',
-    '<rootDir>/tooling',
-  ],
+  projects: ['contract', 'shared', ...units.map((unit) => unit.folder), 'server', 'tooling'].map(
+    (folder) => `<rootDir>/${folder}`,
+  ),
 };

@@ -3,6 +3,4 @@ const { createConfig } = require('../tooling/webpack/create-config.cjs');
 module.exports = createConfig({
   packageDir: __dirname,
   name: 'admin',
-  port: 3003,
-  exposes: { './routes': './src/routes.tsx' },
 });

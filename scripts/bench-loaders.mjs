@@ -7,10 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import units from '@bookswap/shared/units.json' with { type: 'json' };
 
 const ROOT = resolve(import.meta.dirname, '..');
 const webpack = join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
-const REMOTES = ['remote-storefront', 'remote-seller', 'remote-admin', 'remote-checkout'];
+const REMOTES = units.units.filter((unit) => unit.name !== 'shell').map((unit) => unit.folder);
 const LOADERS = ['swc-loader', 'ts-loader'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 

@@ -9,18 +9,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import units from '@bookswap/shared/units.json' with { type: 'json' };
 import { readCommandLine } from '../tooling/product/command-line.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const browserPackages = [
-  'contract',
-  'shared',
-  'shell',
-  'remote-storefront',
-  'remote-seller',
-  'remote-admin',
-  'remote-checkout',
-];
+const browserPackages = ['contract', 'shared', ...units.units.map((unit) => unit.folder)];
 const nodePackages = ['server', 'e2e', 'tooling'];
 const { each } = readCommandLine({
   usage: `usage: node scripts/typecheck-all.mjs [--each]

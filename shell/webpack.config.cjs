@@ -3,7 +3,6 @@ const { createConfig } = require('../tooling/webpack/create-config.cjs');
 module.exports = createConfig({
   packageDir: __dirname,
   name: 'shell',
-  port: 3000,
   isHost: true,
   renderEntry: './src/server-render/render-page.tsx',
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { REMOTE_NAMES as REMOTES, UNIT_NAMES, type ReleaseUnit as Unit } from '@bookswap/shared/releases';
 import { expect, originOf, signInAsDemo, test } from '../support/fixtures';
 import { drillReleases } from '../support/drill-builds';
 import { CONTRACT_VERSION, DRILLS, FOOTER, MAJOR_SET_UNITS, NEW_FOOTER } from '../support/drill-plans';
@@ -10,8 +11,6 @@ import { inLanes, folderDigest, registryRecord, release, ROOT, sendReports } fro
 // a change that must move several units together ships as a release set.
 
 const SHELL_URL = originOf('shell');
-const REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
-type Unit = 'shell' | (typeof REMOTES)[number];
 const registryFile = () => process.env.BOOKSWAP_RELEASE_REGISTRY ?? '';
 const liveOf = (unit: Unit) => registryRecord(unit).live ?? '';
 
@@ -55,10 +54,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  original = Object.fromEntries((['shell', ...REMOTES] as Unit[]).map((unit) => [unit, liveOf(unit)])) as Record<
-    Unit,
-    string
-  >;
+  original = Object.fromEntries(UNIT_NAMES.map((unit) => [unit, liveOf(unit)])) as Record<Unit, string>;
   const [next, stranding, ...major] = await drillReleases('shell-releases', DRILLS['shell-releases']);
   shellNext = next;
   shellStrandingSeller = stranding;
@@ -67,8 +63,8 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   // The next spec starts from the releases the build made: a set canary ended, then every unit back as one set.
-  if ((['shell', ...REMOTES] as Unit[]).some((unit) => registryRecord(unit).canary)) release('rollback', '--set');
-  const moved = (['shell', ...REMOTES] as Unit[]).filter((unit) => liveOf(unit) !== original[unit]);
+  if (UNIT_NAMES.some((unit) => registryRecord(unit).canary)) release('rollback', '--set');
+  const moved = UNIT_NAMES.filter((unit) => liveOf(unit) !== original[unit]);
   if (moved.length > 1) release('promote', '--set', ...moved.map((unit) => `${unit}=${original[unit]}`));
   else if (moved[0]) release('rollback', moved[0], '--to', original[moved[0]]);
 });
@@ -208,10 +204,10 @@ test('(d) a runtime-contract major ships as one set: refused in part, live toget
       `${other} ${original[other as Unit]} on shell ${nextMajor.shell}: it was built against @bookswap/contract ${CONTRACT_VERSION}`,
     );
 
-  const members = (['shell', ...REMOTES] as Unit[]).map((unit) => `${unit}=${nextMajor[unit]}`);
+  const members = UNIT_NAMES.map((unit) => `${unit}=${nextMajor[unit]}`);
   const live = release('promote', '--set', ...members);
   expect(live.status, live.stderr).toBe(0);
-  for (const unit of ['shell', ...REMOTES] as Unit[]) expect(liveOf(unit)).toBe(nextMajor[unit]);
+  for (const unit of UNIT_NAMES) expect(liveOf(unit)).toBe(nextMajor[unit]);
   const tab = await freshTab(browser);
   await signInAsDemo(tab.page, 'seller');
   await tab.page.goto('/dashboard/myproduct');
@@ -223,7 +219,7 @@ test('(d) a runtime-contract major ships as one set: refused in part, live toget
 
   const rolledBack = release('rollback', '--set');
   expect(rolledBack.status, rolledBack.stderr).toBe(0);
-  for (const unit of ['shell', ...REMOTES] as Unit[]) expect(liveOf(unit)).toBe(original[unit]);
+  for (const unit of UNIT_NAMES) expect(liveOf(unit)).toBe(original[unit]);
 
   // A 50 % canary of the set: each fresh browser gets the whole set or none of it, on every load.
   const canary = release('promote', '--set', ...members, '--canary', '50');
@@ -242,9 +238,7 @@ test('(d) a runtime-contract major ships as one set: refused in part, live toget
     await expect.poll(() => Object.keys(loads[2] ?? {}).length).toBe(5);
     await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
     const sets = new Set(
-      loads.map((load) =>
-        JSON.stringify(Object.fromEntries((['shell', ...REMOTES] as Unit[]).map((unit) => [unit, load[unit]]))),
-      ),
+      loads.map((load) => JSON.stringify(Object.fromEntries(UNIT_NAMES.map((unit) => [unit, load[unit]])))),
     );
     expect(sets.size, `browser ${i} saw ${[...sets].join(' and ')}`).toBe(1);
     const set = [...sets][0]!;
@@ -258,5 +252,5 @@ test('(d) a runtime-contract major ships as one set: refused in part, live toget
 
   const ended = release('rollback', '--set');
   expect(ended.status, ended.stderr).toBe(0);
-  for (const unit of ['shell', ...REMOTES] as Unit[]) expect(registryRecord(unit).canary).toBeNull();
+  for (const unit of UNIT_NAMES) expect(registryRecord(unit).canary).toBeNull();
 });

@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PageLoadReport } from '@bookswap/shared/schemas';
+import { TELEMETRY_REMOTES as REMOTES, type PageLoadReport } from '@bookswap/shared/schemas';
 import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '../src/db/database';
 import { issuePageLoadTicket } from '../src/services/page-load-tickets';
@@ -36,7 +36,6 @@ const MAX_IN_FLIGHT = 64;
 const TARGET_REPORTS_PER_SECOND = 5000;
 const REPORT = path.join(REPO_ROOT, 'reports', 'bench-telemetry.json');
 
-const REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
 const ROUTES = {
   storefront: ['/', '/booklist', '/bookDetails/:id'],
   seller: ['/dashboard/myproduct'],

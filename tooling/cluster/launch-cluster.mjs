@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import registryStore from '../release/registry-store.cjs';
+import releaseStore from '../release/release-store.cjs';
 import {
   AUTH_EMULATOR_PORT,
   launchProduct,
@@ -28,7 +29,7 @@ export const CLUSTER_PORTS = {
   stats: 8404,
 };
 
-const REMOTES = ['storefront', 'seller', 'admin', 'checkout'];
+const REMOTES = releaseStore.REMOTES;
 
 /** Where Debian's HAProxy is, or null. */
 export function findHaproxy() {

@@ -17,8 +17,11 @@ export const CONTRACT_RUNTIME_NAMES_LIMIT = 40;
 
 export const packageDir = (name: RecordedPackage) => join(__dirname, '..', '..', name);
 
-/** The test kit is for the packages' tests, never loaded by a running remote: not part of the contract. */
-const NOT_CONTRACT = new Set(['./testing']);
+/**
+ * The test kit is for the packages' tests, never loaded by a running remote: not part of the contract. Nor is the
+ * units' data file, read by configs and tooling in plain Node; its typed reading (`./releases`' UNITS) is recorded.
+ */
+const NOT_CONTRACT = new Set(['./testing', './units.json']);
 
 const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias;
 

@@ -7,9 +7,9 @@ const registryFile = require('@bookswap/shared/release-registry-file');
 const { fileReplaced } = require('./file-reads.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const REMOTES = ['storefront', 'seller', 'admin', 'checkout'];
 /** What ships as releases: the shell, then the remotes (docs/decisions/029). The registry keeps each under `remotes`. */
-const UNITS = ['shell', ...REMOTES];
+const UNITS = require('@bookswap/shared/units.json').units.map((unit) => unit.name);
+const REMOTES = UNITS.filter((unit) => unit !== 'shell');
 
 /** `BOOKSWAP_RELEASES_DIR` (default `releases/` in the workspace) holds `<remote>/<version>/` folders. */
 function releasesDir(env = process.env) {

@@ -1,10 +1,7 @@
-import type { HistoryEntry, Registry, ReleaseManifest, RemoteRecord } from '@bookswap/shared/releases';
+import type { RemoteName } from '@bookswap/contract/routing';
+import type { HistoryEntry, Registry, ReleaseManifest, ReleaseUnit, RemoteRecord } from '@bookswap/shared/releases';
 
-export type { HistoryEntry, Registry, RemoteRecord };
-
-export type RemoteName = 'storefront' | 'seller' | 'admin' | 'checkout';
-/** A remote or the shell: each ships as releases of its own. */
-export type ReleaseUnit = 'shell' | RemoteName;
+export type { HistoryEntry, Registry, ReleaseUnit, RemoteName, RemoteRecord };
 
 export type Env = Record<string, string | undefined>;
 

@@ -1,10 +1,13 @@
 // The shell's remotes.json for one browser, computed from the release registry at request time
 // (docs/decisions/020): each remote's live release, or its canary for the share of browsers the canary asks for.
 const { createHash, randomUUID } = require('node:crypto');
+const { units } = require('@bookswap/shared/units.json');
 const { REMOTES, keptReleases, readRegistry, readRelease, registryPath } = require('./release-store.cjs');
 
 const BROWSER_COOKIE = 'bookswap_browser';
-const REMOTE_PORTS = { storefront: 3001, seller: 3002, admin: 3003, checkout: 3004 };
+const REMOTE_PORTS = Object.fromEntries(
+  units.filter((unit) => unit.name !== 'shell').map((unit) => [unit.name, unit.port]),
+);
 
 /** The browser's id from its Cookie header, or a new one to set (a year, so a canary stays sticky). */
 function browserIdFrom(cookieHeader) {

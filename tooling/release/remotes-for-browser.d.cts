@@ -1,8 +1,8 @@
 import type { ReleaseManifest, ResolvedRemote } from '@bookswap/shared/releases';
-import type { Env, Registry } from './release-store.cjs';
+import type { Env, Registry, RemoteName } from './release-store.cjs';
 
 export declare const BROWSER_COOKIE: string;
-export declare const REMOTE_PORTS: Record<'storefront' | 'seller' | 'admin' | 'checkout', number>;
+export declare const REMOTE_PORTS: Record<RemoteName, number>;
 export declare function baseUrlOf(remote: string, env: Env): string;
 export declare function browserIdFrom(cookieHeader: string | undefined): { id: string; setCookie: string | null };
 export declare function bucketOf(browserId: string, remote: string): number;

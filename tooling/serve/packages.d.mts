@@ -1,8 +1,6 @@
-export interface ServedPackage {
-  name: 'shell' | 'storefront' | 'seller' | 'admin' | 'checkout';
-  folder: string;
-  port: number;
-}
+import type { Unit } from '@bookswap/shared/releases';
+
+export type ServedPackage = Unit;
 
 export declare const PACKAGES: readonly ServedPackage[];
 export declare const SHELL_RELEASE_PATH: string;

@@ -1,15 +1,10 @@
 // The packages the product serves, their ports (docs/architecture.md "Ports") and where their files are: for the
 // scripts and tests that build, list or read them without starting a server (which is TypeScript: tsx).
 import { join } from 'node:path';
+import units from '@bookswap/shared/units.json' with { type: 'json' };
 import releaseStore from '../release/release-store.cjs';
 
-export const PACKAGES = [
-  { name: 'shell', folder: 'shell', port: 3000 },
-  { name: 'storefront', folder: 'remote-storefront', port: 3001 },
-  { name: 'seller', folder: 'remote-seller', port: 3002 },
-  { name: 'admin', folder: 'remote-admin', port: 3003 },
-  { name: 'checkout', folder: 'remote-checkout', port: 3004 },
-];
+export const PACKAGES = units.units;
 
 /** The path under which the shell's server serves each kept shell release's files (docs/decisions/029). */
 export const SHELL_RELEASE_PATH = '/_shell/';

@@ -1,5 +1,5 @@
 // The one webpack configuration of the five front-end packages (shell and four remotes). Each package's
-// webpack.config.cjs calls createConfig with what differs: its name, port and what it exposes.
+// webpack.config.cjs calls createConfig with what differs: its name (its port comes from the one list of units).
 const fs = require('node:fs');
 const path = require('node:path');
 const {
@@ -12,6 +12,7 @@ const {
 const { ShellContractPlugin } = require('./shell-contract-plugin.cjs');
 const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
 const { federationRuntimeAliases } = require('./federation-runtime-aliases.cjs');
+const { units } = require('@bookswap/shared/units.json');
 
 // webpack ships its minimizer; the swc implementation keeps a production build near 12 s on 2 cores.
 const webpackDir = path.dirname(require.resolve('webpack/package.json'));
@@ -78,9 +79,8 @@ function shellProvides(packageDir) {
 /**
  * @param {object} options
  * @param {string} options.packageDir   the package folder (__dirname of its webpack.config.cjs)
- * @param {string} options.name         federation container name (a JS identifier)
- * @param {number} options.port         the dev server port (docs/architecture.md)
- * @param {Record<string, string>} [options.exposes]  remotes: what they expose
+ * @param {string} options.name         federation container name (a JS identifier), a unit's name in
+ *   @bookswap/shared/units.json, which gives its dev server port (docs/architecture.md)
  * @param {boolean} [options.isHost]    the shell: has an HTML page in production too
  * @param {string} [options.renderEntry]  the module the release carries as `server/page-render.cjs`: the shell's render
  *   of a page, or a remote's route modules for it (docs/decisions/037, 045)
@@ -88,7 +88,12 @@ function shellProvides(packageDir) {
  * `BOOKSWAP_ONE_BUNDLE=1` (scripts/build-one-bundle.mjs, measurement only) builds the shell with the remotes
  * bundled in and no federation at all, into dist-one-bundle/: the baseline of the federation tax.
  */
-function createConfig({ packageDir, name, port, exposes, isHost = false, renderEntry }) {
+function createConfig({ packageDir, name, isHost = false, renderEntry }) {
+  const unit = units.find((candidate) => candidate.name === name);
+  if (!unit) throw new Error(`${name} is not a unit of @bookswap/shared/units.json`);
+  const { port } = unit;
+  // Every remote exposes its route table, the module the shell loads as `<name>/routes`.
+  const exposes = isHost ? {} : { './routes': './src/routes.tsx' };
   // Resolved from the package, not from tooling/, because pnpm links it there.
   const { ModuleFederationPlugin } = require(
     require.resolve('@module-federation/enhanced/webpack', { paths: [packageDir] }),
@@ -152,7 +157,7 @@ function createConfig({ packageDir, name, port, exposes, isHost = false, renderE
               new ModuleFederationPlugin({
                 name,
                 filename: 'remoteEntry.js',
-                exposes: exposes ?? {},
+                exposes,
                 // The shell learns its remotes from remotes.json at run time: none at build time.
                 remotes: {},
                 shared: sharedSingletons(

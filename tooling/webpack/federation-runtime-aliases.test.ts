@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { UNITS } from '@bookswap/shared/releases';
 
 // CommonJS, loaded the way create-config.cjs loads it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -10,7 +11,7 @@ const { federationRuntimeAliases } = require('./federation-runtime-aliases.cjs')
 const ROOT = join(__dirname, '..', '..');
 
 describe('one format of the federation runtime in a build', () => {
-  it.each(['shell', 'remote-storefront', 'remote-seller', 'remote-admin', 'remote-checkout'])(
+  it.each(UNITS.map((unit) => unit.folder))(
     "points %s's imports and requires of each runtime package at one existing ES module",
     (name) => {
       const aliases = federationRuntimeAliases(join(ROOT, name));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { promoteLive, startRollout, type Registry } from '@bookswap/shared/releases';
+import { promoteLive, REMOTE_NAMES, startRollout, type Registry } from '@bookswap/shared/releases';
 import type { RemoteReleaseOverview, PageLoadReport, TelemetryUnit } from '@bookswap/shared/schemas';
 import { releaseSettingsOf, ROLLOUT_DEFAULTS } from '../config';
 import { checkRollouts } from '../services/releases/rollout-worker';
@@ -101,7 +101,7 @@ describe('the Releases screen’s calls', () => {
     ]);
 
     const all = await overviews();
-    expect(all.map((overview) => overview.remote)).toEqual(['storefront', 'seller', 'admin', 'checkout']);
+    expect(all.map((overview) => overview.remote)).toEqual(REMOTE_NAMES);
     const overview = all.find((item) => item.remote === 'seller')!;
     expect(overview.live).toMatchObject({
       version: 'v2',

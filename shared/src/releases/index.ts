@@ -3,6 +3,8 @@ export { countedRoutes } from './counted-routes';
 export { routePathKey } from './route-path';
 export { refuseStranded, strandedReleases, worldsOf } from './release-gate';
 export type { KeptReleases, World } from './release-gate';
+export { REMOTE_NAMES, UNIT_NAMES, UNITS } from './release-units';
+export type { Unit } from './release-units';
 export { breakingPart, parseVersion, satisfiesRange } from './version-range';
 export type {
   ReleaseContract,

@@ -9,7 +9,8 @@ function modulesOf(entry: string, seen = new Set<string>()): Set<string> {
   seen.add(entry);
   const source = fs.readFileSync(entry, 'utf8');
   for (const [, spec] of source.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)) {
-    modulesOf(`${path.resolve(path.dirname(entry), spec!)}.ts`, seen);
+    const file = path.resolve(path.dirname(entry), spec!);
+    modulesOf(file.endsWith('.json') ? file : `${file}.ts`, seen);
   }
   return seen;
 }

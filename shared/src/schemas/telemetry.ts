@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REMOTE_NAMES, UNIT_NAMES } from '../releases/release-units';
 import './jitless-zod';
 
 /**
@@ -7,9 +8,9 @@ import './jitless-zod';
  * who the visitor is, so a signed-in visitor and one who is not are counted alike.
  */
 
-export const TELEMETRY_REMOTES = ['storefront', 'seller', 'admin', 'checkout'] as const;
+export const TELEMETRY_REMOTES = REMOTE_NAMES;
 /** The units whose releases are judged: the shell (`--auto` for the shell) and the four remotes. */
-export const TELEMETRY_UNITS = ['shell', ...TELEMETRY_REMOTES] as const;
+export const TELEMETRY_UNITS = UNIT_NAMES;
 export const TELEMETRY_CHANNELS = ['live', 'canary'] as const;
 /** How a remote's load ended: loaded, or the stage it failed at. */
 export const REMOTE_LOAD_OUTCOMES = ['loaded', 'manifest', 'entry', 'module', 'contract'] as const;

@@ -1,14 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { UNITS } from '@bookswap/shared/releases';
 import * as routerKit from './router-kit';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The product code the shell's router kit serves in production: not tests, test kits or development hosts. */
-const SOURCE_FOLDERS = [
-  'shell/src',
-  'shared/src',
-  ...['storefront', 'seller', 'admin', 'checkout'].map((r) => `remote-${r}/src`),
-];
+const SOURCE_FOLDERS = ['shared/src', ...UNITS.map((unit) => `${unit.folder}/src`)];
 const NOT_PRODUCT = /\.test\.tsx?$|\/testing\/|\/dev-host\//;
 
 function sourceFiles(folder: string): string[] {

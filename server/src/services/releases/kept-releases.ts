@@ -1,8 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { KeptReleases, ReleaseManifest, ReleaseUnit } from '@bookswap/shared/releases';
-
-const UNITS: readonly ReleaseUnit[] = ['shell', 'storefront', 'seller', 'admin', 'checkout'];
+import { UNIT_NAMES, type KeptReleases, type ReleaseManifest, type ReleaseUnit } from '@bookswap/shared/releases';
 
 async function releasesOf(releasesDir: string, unit: ReleaseUnit): Promise<ReleaseManifest[]> {
   let folders;
@@ -31,7 +29,7 @@ async function releasesOf(releasesDir: string, unit: ReleaseUnit): Promise<Relea
  * reads them, read once before a change so the gate itself runs under the registry's lock without waiting on disk.
  */
 export async function readKeptReleases(releasesDir: string): Promise<KeptReleases> {
-  const kept = new Map(await Promise.all(UNITS.map(async (unit) => [unit, await releasesOf(releasesDir, unit)] as const)));
+  const kept = new Map(await Promise.all(UNIT_NAMES.map(async (unit) => [unit, await releasesOf(releasesDir, unit)] as const)));
   return {
     release: (unit, version) => kept.get(unit)?.find((release) => release.version === version) ?? null,
     newest: (unit) => kept.get(unit)?.at(-1)?.version ?? null,

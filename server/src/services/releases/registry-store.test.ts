@@ -10,6 +10,7 @@ import {
   promoteSet,
   ReleaseRefusal,
   rollBack,
+  UNIT_NAMES,
   rollBackSet,
   startRollout,
   type ChangeContext,
@@ -87,7 +88,7 @@ describe.each(kinds)('the release registry in %s', (kind) => {
   it('reads as nothing live before anything was promoted', async () => {
     const [store] = await freshStores(kind);
     const registry = await store.read();
-    for (const remote of ['storefront', 'seller', 'admin', 'checkout'])
+    for (const remote of UNIT_NAMES)
       expect(registry.remotes[remote]).toEqual({ live: null, canary: null, history: [] });
     expect(Object.values(registry.remotes).filter((record) => record.live || record.canary)).toEqual([]);
   });
