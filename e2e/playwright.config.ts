@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mts';
 
 const reports = join(__dirname, '..', 'reports');
 

@@ -28,7 +28,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch as launchChromium } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mts';
 import { launchProduct, promoteLastBuild, promoteReleases, ROOT } from '../tooling/product/launch-product.mjs';
 import { answers } from '../tooling/product/managed-process.mjs';
 import { serveShellBuild } from '../tooling/serve/serve-package.mjs';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { singletonsInFile } from '../../tooling/product/bundle-parts.mjs';
+import { singletonsInFile } from '../../tooling/product/bundle-parts.mts';
 import { PACKAGES, servedFile, servedFolder } from '../../tooling/serve/packages.mjs';
 import type { PackageName } from './fixtures';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { haproxyConfig } from './haproxy-config.mjs';
+import { haproxyConfig } from './haproxy-config.mts';
 import { findHaproxy } from './launch-cluster.mjs';
 
 const config = haproxyConfig({

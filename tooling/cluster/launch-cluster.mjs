@@ -18,7 +18,7 @@ import {
   ROOT,
 } from '../product/launch-product.mjs';
 import { startManagedProcess, waitForHttp } from '../product/managed-process.mjs';
-import { haproxyConfig } from './haproxy-config.mjs';
+import { haproxyConfig } from './haproxy-config.mts';
 
 /** The public ports are npm start's, so the built shell's defaults (API on :5000) hold unchanged. */
 export const CLUSTER_PORTS = {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mts';
 
 /** The command line of the running process that was given `marker`, as the kernel holds it. */
 function commandLineWith(marker: string): string[] {

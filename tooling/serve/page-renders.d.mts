@@ -1,4 +1,4 @@
-import type { SHED } from './kept-answers.mjs';
+import type { SHED } from './kept-answers.mts';
 
 export declare const PAGE_RENDER_API: 2;
 
@@ -17,7 +17,7 @@ export interface FellBackPage {
 
 export type RenderOutcome = 'rendered' | 'fromCache' | 'none' | 'failed' | 'overBudget' | 'shed';
 
-/** Runs a render that is not kept, or answers SHED (render-admission.mjs). */
+/** Runs a render that is not kept, or answers SHED (render-admission.mts). */
 export type Admit = <T>(work: () => Promise<T>, options?: { refresh?: boolean }) => Promise<T | typeof SHED>;
 
 export interface PageToRender {

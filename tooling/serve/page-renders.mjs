@@ -3,7 +3,7 @@
 // (for crawlers and link previews that run no script) and the body drawn by those releases' screens, so the page
 // paints from HTML and the browser hydrates it with the same releases.
 import { LRUCache } from 'lru-cache';
-import { keptAnswers, SHED } from './kept-answers.mjs';
+import { keptAnswers, SHED } from './kept-answers.mts';
 import { LATE, loadModule, withinBudget } from './release-modules.mjs';
 
 /** The interface version of the render entries this server calls (shell/src/server-render, the storefront's). */
@@ -149,7 +149,7 @@ export function createPageRenders({
      * the budget (kept for the next request when it comes) or one not admitted, the meta that says so; or null: no
      * render entries, a page not rendered on the server. Kept per (shell release, remotes' releases, width, origin,
      * URL), and served while a newer cache tag's render is under way: anonymous pages only, so any browser with the
-     * same releases may have it. `admit` runs a render that is not kept, or answers SHED (render-admission.mjs).
+     * same releases may have it. `admit` runs a render that is not kept, or answers SHED (render-admission.mts).
      * @param {import('./page-renders.mjs').PageToRender} page
      * @param {(work: () => Promise<unknown>) => Promise<unknown>} [admit]
      */

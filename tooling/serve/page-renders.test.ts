@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createCatalogTags } from './catalog-tag.mjs';
+import { createCatalogTags } from './catalog-tag.mts';
 import { keptReleases } from './kept-releases.testing';
-import { SHED } from './kept-answers.mjs';
+import { SHED } from './kept-answers.mts';
 import { createPageRenders, withRenderedPage } from './page-renders.mjs';
 
 // The shell's server renders a public page (its head, its body) with the render entries of the shell release and the

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { SHED } from './kept-answers.mjs';
-import { createRenderAdmission } from './render-admission.mjs';
+import { SHED } from './kept-answers.mts';
+import { createRenderAdmission } from './render-admission.mts';
 
 // What the shell's server lets a visitor start when the page is not kept: a place in a small pool, within the client's
 // allowance. A flood is shed at once instead of queueing behind every other visitor's render.

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RENDER_KEY_HEADER, RENDER_VISITOR_HEADER, renderingFor, sendRenderCredential } from './render-api-calls.mjs';
+import { RENDER_KEY_HEADER, RENDER_VISITOR_HEADER, renderingFor, sendRenderCredential } from './render-api-calls.mts';
 
 // A render's calls to the API carry the shell server's credential and the visitor it renders for; calls elsewhere
 // carry nothing of it.

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessTokens } from '../auth/access-token';
 import { bearerOf } from './route';
 
-/** The headers the shell's server sends with its renders' calls (tooling/serve/render-api-calls.mjs). */
+/** The headers the shell's server sends with its renders' calls (tooling/serve/render-api-calls.mts). */
 export const RENDER_KEY_HEADER = 'x-bookswap-render-key';
 export const RENDER_VISITOR_HEADER = 'x-bookswap-render-for';
 

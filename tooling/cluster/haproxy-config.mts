@@ -1,15 +1,25 @@
 // The load balancer in front of the cluster's shell servers and API instances (docs/deploy.md), as HAProxy's
 // configuration text. Pure, so that a test can read what a request meets without starting HAProxy.
 
-/**
- * @param {object} topology
- * @param {{ port: number, servers: number[] }} topology.shell  the shell's public port and its servers' ports
- * @param {{ port: number, servers: number[] }} topology.api    the API's public port and its instances' ports
- * @param {number} [topology.statsPort]                          HAProxy's own page of server states
- * @param {string} [topology.host]                               where everything listens (loopback here)
- */
-export function haproxyConfig({ shell, api, statsPort, host = '127.0.0.1' }) {
-  const backend = (name, servers, healthPath) => [
+/** A public port and the ports of the servers behind it. */
+export interface BalancedPort {
+  port: number;
+  servers: number[];
+}
+
+export interface Topology {
+  /** the shell's public port and its servers' ports */
+  shell: BalancedPort;
+  /** the API's public port and its instances' ports */
+  api: BalancedPort;
+  /** HAProxy's own page of server states */
+  statsPort?: number;
+  /** where everything listens (loopback here) */
+  host?: string;
+}
+
+export function haproxyConfig({ shell, api, statsPort, host = '127.0.0.1' }: Topology): string {
+  const backend = (name: string, servers: number[], healthPath: string): string[] => [
     `backend ${name}`,
     '  balance roundrobin',
     // Every half second; down after two misses, up again after one answer: a killed instance (its connections

@@ -1,6 +1,6 @@
 // Debian's Chromium, the only browser on the build machines (a downloaded one is never used), and the
 // flags it needs there: headless, no sandbox inside containers, and nothing that calls out to the network.
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH: string = '/usr/bin/chromium';
 
 /**
  * The features Playwright 1.65 turns off itself (playwright-core's `chromiumSwitches`). Chromium keeps only the last
@@ -36,7 +36,7 @@ const HIDDEN_BROWSER_UI = [
   'PreloadTopChromeWebUI',
 ];
 
-export const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS: string[] = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -7,21 +7,58 @@ import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import proxyAddr from 'proxy-addr';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { SHED } from './kept-answers.mjs';
+import type { IncomingMessage } from 'node:http';
+import { SHED } from './kept-answers.mts';
 
-/**
- * @param {object} options
- * @param {number} [options.concurrency]  computations under way at most (default: the cores)
- * @param {number} [options.queue]        computations waiting at most, past which new ones are shed
- * @param {number} [options.perClientPerMinute]  uncached pages one client may start a minute (0: no limit); below
- *   what the API lets the renders for one visitor search (RATE_LIMIT_SEARCH_PER_MINUTE, 120: two searches a page)
- * @param {string} [options.trustProxy]  the proxies whose X-Forwarded-For names the client (proxy-addr's forms:
- *   `loopback`, addresses, subnets, comma-separated), none by default
- * @param {() => boolean} [options.underPressure]  no computation starts while it says so (@fastify/under-pressure's
- *   event-loop delay and memory bounds)
- * @param {number} [options.pagesPerClientMinute]  page requests one client may make a minute, cached or not (0: no
- *   limit); past it the client is answered 429
- */
+export interface RenderAdmissionOptions {
+  /** computations under way at most (default: the cores) */
+  concurrency?: number;
+  /** computations waiting at most, past which new ones are shed */
+  queue?: number;
+  /**
+   * uncached pages one client may start a minute (0: no limit); below what the API lets the renders for one visitor
+   * search (RATE_LIMIT_SEARCH_PER_MINUTE, 120: two searches a page)
+   */
+  perClientPerMinute?: number;
+  /**
+   * the proxies whose X-Forwarded-For names the client (proxy-addr's forms: `loopback`, addresses, subnets,
+   * comma-separated), none by default
+   */
+  trustProxy?: string;
+  /** no computation starts while it says so (@fastify/under-pressure's event-loop delay and memory bounds) */
+  underPressure?: () => boolean;
+  /** page requests one client may make a minute, cached or not (0: no limit); past it the client is answered 429 */
+  pagesPerClientMinute?: number;
+}
+
+/** Runs a computation that is not kept, or answers SHED. */
+export type Admit = <T>(work: () => Promise<T>, options?: { refresh?: boolean }) => Promise<T | typeof SHED>;
+
+export interface RenderAdmission {
+  /** The client a request comes from: its socket's address, or the one a trusted proxy names. */
+  clientOf(request: IncomingMessage): string;
+  /**
+   * Whether the client may ask for one more page (cached or not), or the seconds until it may: a flood is refused
+   * before it costs more than the refusal.
+   */
+  pageAllowed(client: string): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }>;
+  /**
+   * One admission per request: the first computation it starts spends the client's allowance, later ones (its
+   * head, then its body) ride on it. Answers SHED, at once, when the client is over its limit or the pool is full.
+   */
+  forRequest(client: string): Admit;
+  /** Computations under way and waiting, and what was admitted or shed so far. */
+  state(): {
+    active: number;
+    waiting: number;
+    admitted: number;
+    shedFull: number;
+    shedClient: number;
+    shedPressure: number;
+    refused: number;
+  };
+}
+
 export function createRenderAdmission({
   concurrency = availableParallelism(),
   queue = concurrency * 4,
@@ -29,7 +66,7 @@ export function createRenderAdmission({
   trustProxy = '',
   underPressure = () => false,
   pagesPerClientMinute = 1_200,
-} = {}) {
+}: RenderAdmissionOptions = {}): RenderAdmission {
   const limit = pLimit(concurrency);
   const perClient = perClientPerMinute > 0 ? new RateLimiterMemory({ points: perClientPerMinute, duration: 60 }) : null;
   const trusted = proxyAddr.compile(
@@ -42,12 +79,7 @@ export function createRenderAdmission({
   const counts = { admitted: 0, shedFull: 0, shedClient: 0, shedPressure: 0, refused: 0 };
 
   return {
-    /** The client a request comes from: its socket's address, or the one a trusted proxy names. */
     clientOf: (request) => proxyAddr(request, trusted),
-    /**
-     * Whether the client may ask for one more page (cached or not), or the seconds until it may: a flood is refused
-     * before it costs more than the refusal.
-     */
     async pageAllowed(client) {
       if (!pages) return { allowed: true };
       try {
@@ -55,15 +87,13 @@ export function createRenderAdmission({
         return { allowed: true };
       } catch (refusal) {
         counts.refused++;
-        return { allowed: false, retryAfterMs: Number(refusal?.msBeforeNext) || 1_000 };
+        // rate-limiter-flexible rejects with its RateLimiterRes (msBeforeNext), or with an Error of its store.
+        const msBeforeNext = (refusal as { msBeforeNext?: unknown } | undefined)?.msBeforeNext;
+        return { allowed: false, retryAfterMs: Number(msBeforeNext) || 1_000 };
       }
     },
-    /**
-     * One admission per request: the first computation it starts spends the client's allowance, later ones (its
-     * head, then its body) ride on it. Answers SHED, at once, when the client is over its limit or the pool is full.
-     */
     forRequest(client) {
-      let allowed;
+      let allowed: Promise<boolean> | undefined;
       const allow = () =>
         (allowed ??= perClient
           ? perClient.consume(client).then(
@@ -93,7 +123,6 @@ export function createRenderAdmission({
         return limit(work);
       };
     },
-    /** Computations under way and waiting, and what was admitted or shed so far. */
     state: () => ({ active: limit.activeCount, waiting: limit.pendingCount, ...counts }),
   };
 }

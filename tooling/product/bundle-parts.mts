@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * The singletons of docs/architecture.md, by npm package; of the workspace's own, the runtime contract only (the libraries of
  * @bookswap/shared are bundled into each package, docs/decisions/028).
  */
-export const SINGLETON_PACKAGES = new Set([
+export const SINGLETON_PACKAGES: ReadonlySet<string> = new Set([
   'react',
   'react-dom',
   'scheduler',
@@ -30,7 +30,7 @@ export const SINGLETON_PACKAGES = new Set([
   '@bookswap/contract',
 ]);
 
-export function packageOfSource(source) {
+export function packageOfSource(source: string): string | null {
   const index = source.lastIndexOf('node_modules/');
   if (index === -1) {
     if (/\/contract\/src\//.test(source)) return '@bookswap/contract';
@@ -41,14 +41,14 @@ export function packageOfSource(source) {
 }
 
 /** Characters of original source per package in one emitted file (null: the file's own code). */
-export function packagesInFile(distDir, file) {
-  let map;
+export function packagesInFile(distDir: string, file: string): Map<string | null, number> {
+  let map: { sources: string[]; sourcesContent?: (string | null)[] };
   try {
     map = JSON.parse(readFileSync(join(distDir, `${file}.map`), 'utf8'));
   } catch {
     return new Map();
   }
-  const sizes = new Map();
+  const sizes = new Map<string | null, number>();
   map.sources.forEach((source, index) => {
     const name = packageOfSource(source);
     sizes.set(name, (sizes.get(name) ?? 0) + (map.sourcesContent?.[index]?.length ?? 0));
@@ -57,12 +57,14 @@ export function packagesInFile(distDir, file) {
 }
 
 /** The singleton packages whose code the file carries. */
-export function singletonsInFile(distDir, file) {
-  return [...packagesInFile(distDir, file).keys()].filter((name) => name !== null && SINGLETON_PACKAGES.has(name));
+export function singletonsInFile(distDir: string, file: string): string[] {
+  return [...packagesInFile(distDir, file).keys()].filter(
+    (name): name is string => name !== null && SINGLETON_PACKAGES.has(name),
+  );
 }
 
 /** True when most of the file's source is singleton code (a file of the shared vendor chunks). */
-export function isMostlySingletons(distDir, file) {
+export function isMostlySingletons(distDir: string, file: string): boolean {
   let singleton = 0;
   let total = 0;
   for (const [name, size] of packagesInFile(distDir, file)) {

@@ -7,27 +7,27 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const RENDER_KEY_HEADER = 'x-bookswap-render-key';
 export const RENDER_VISITOR_HEADER = 'x-bookswap-render-for';
 
-const visitors = new AsyncLocalStorage();
+const visitors = new AsyncLocalStorage<string>();
 
 /** Runs `work` (a render, a head) for `client`: the API calls it makes name that visitor. */
-export function renderingFor(client, work) {
+export function renderingFor<T>(client: string, work: () => T): T {
   return visitors.run(client, work);
 }
 
-const urlOf = (input) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const urlOf = (input: string | URL | Request): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 /**
  * Makes the process's `fetch` (the one release entries call) add the credential to calls to `apiUrl`. The entries
  * are the releases' own code and take no headers from their host: the call is changed where it leaves the process.
  * Returns the undo. Without a key nothing changes (the API then counts the calls by this server's address).
- * @param {{ apiUrl: string, key: string | undefined }} options
  */
-export function sendRenderCredential({ apiUrl, key }) {
+export function sendRenderCredential({ apiUrl, key }: { apiUrl: string; key: string | undefined }): () => void {
   if (!key) return () => undefined;
   const origin = new URL(apiUrl).origin;
   const original = globalThis.fetch;
   globalThis.fetch = (input, init) => {
-    let url;
+    let url: URL;
     try {
       url = new URL(urlOf(input));
     } catch {

@@ -3,15 +3,31 @@
 import { join } from 'node:path';
 import fileReads from '../release/file-reads.cjs';
 import releases from '../release/remotes-for-browser.cjs';
+import type { Env, Registry } from '../release/release-store.cjs';
 
 const { REMOTE_PORTS, browserIdFrom, remotesForBrowser } = releases;
 const { readWhenChanged } = fileReads;
 export { REMOTE_PORTS };
 
+/** A remote as remotes.json names it. */
+interface RemoteEntry {
+  name: string;
+  entry: string;
+}
+
+/** The shell's config.json as served: its deployed fields, with the environment's on top. */
+export interface ServedConfig {
+  apiUrl?: string;
+  firebase?: Record<string, string>;
+  tokenSyncUrl?: string;
+  publicUrl?: string;
+  [field: string]: unknown;
+}
+
 /** A JSON file of a release (read per request, parsed again only when it changed), else `fallback`; never changed. */
-function readJson(file, fallback) {
+function readJson<T>(file: string, fallback: T): T {
   try {
-    return readWhenChanged(file, JSON.parse);
+    return readWhenChanged(file, (text) => JSON.parse(text) as T);
   } catch {
     return fallback;
   }
@@ -24,10 +40,15 @@ function readJson(file, fallback) {
  * remote's origin. A remote never released falls back to the deployed remotes.json in dist/. `registry`: the release
  * registry as the server last read it (tooling/release/registry-store.cjs), else the file's.
  */
-export function remotesJson(distDir, env = process.env, cookieHeader = undefined, registry = undefined) {
-  if (env.BOOKSWAP_REMOTES) return { body: JSON.parse(env.BOOKSWAP_REMOTES), setCookie: null };
+export function remotesJson(
+  distDir: string,
+  env: Env = process.env,
+  cookieHeader: string | undefined = undefined,
+  registry: Registry | undefined = undefined,
+): { body: unknown; setCookie: string | null } {
+  if (env.BOOKSWAP_REMOTES) return { body: JSON.parse(env.BOOKSWAP_REMOTES) as unknown, setCookie: null };
   const { id, setCookie } = browserIdFrom(cookieHeader);
-  const fallback = readJson(join(distDir, 'remotes.json'), []).map((remote) => {
+  const fallback = readJson<RemoteEntry[]>(join(distDir, 'remotes.json'), []).map((remote) => {
     const base = env[`BOOKSWAP_REMOTE_${remote.name.toUpperCase()}_URL`];
     return base ? { name: remote.name, entry: `${base.replace(/\/+$/, '')}/mf-manifest.json` } : remote;
   });
@@ -38,10 +59,8 @@ export function remotesJson(distDir, env = process.env, cookieHeader = undefined
  * The shell's public origin: BOOKSWAP_PUBLIC_URL, else this server's own loopback origin. Never the request's Host
  * header: anyone can send any, which would name their origin in the canonical URLs and the sitemap, and make kept
  * heads of its own for each. A server serving beyond loopback must be told its origin (`requirePublicOrigin`).
- * @param {Record<string, string | undefined>} env
- * @param {{ socket?: { localPort?: number } }} [request]
  */
-export function publicOriginOf(env, request) {
+export function publicOriginOf(env: Env, request?: { socket?: { localPort?: number } }): string {
   if (env.BOOKSWAP_PUBLIC_URL) return env.BOOKSWAP_PUBLIC_URL.replace(/\/+$/, '');
   return `http://localhost:${request?.socket?.localPort ?? ''}`;
 }
@@ -49,7 +68,7 @@ export function publicOriginOf(env, request) {
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** Refuses to serve the shell beyond loopback (BOOKSWAP_SERVE_HOST) without BOOKSWAP_PUBLIC_URL. */
-export function requirePublicOrigin(env) {
+export function requirePublicOrigin(env: Env): void {
   const host = env.BOOKSWAP_SERVE_HOST || process.env.BOOKSWAP_SERVE_HOST || '127.0.0.1';
   if (!LOOPBACK_HOSTS.has(host) && !env.BOOKSWAP_PUBLIC_URL)
     throw new Error(
@@ -58,9 +77,9 @@ export function requirePublicOrigin(env) {
 }
 
 /** RuntimeConfig of contract/src/config (and `publicUrl`): BOOKSWAP_API_URL, BOOKSWAP_FIREBASE_*, BOOKSWAP_AUTH_EMULATOR_URL, BOOKSWAP_TOKEN_SYNC_URL. */
-export function configJson(distDir, env = process.env) {
+export function configJson(distDir: string, env: Env = process.env): ServedConfig {
   // A copy: the parse is shared between requests, and the environment's values go on top of it here.
-  const config = { ...readJson(join(distDir, 'config.json'), {}) };
+  const config: ServedConfig = { ...readJson<ServedConfig>(join(distDir, 'config.json'), {}) };
   if (env.BOOKSWAP_API_URL) config.apiUrl = env.BOOKSWAP_API_URL;
   const firebase = { ...(config.firebase ?? {}) };
   if (env.BOOKSWAP_FIREBASE_API_KEY) firebase.apiKey = env.BOOKSWAP_FIREBASE_API_KEY;

@@ -1,4 +1,0 @@
-export declare function createCatalogTags(options?: {
-  freshMs?: number;
-  timeoutMs?: number;
-}): (apiUrl: string) => Promise<string | null>;
