@@ -2,7 +2,7 @@
 // The screens write dates in the reader's zone and name it: one fixed zone keeps their texts the same on
 // every machine.
 process.env.TZ = 'UTC';
-const { units } = require('@bookswap/shared/units.json');
+const { units } = require('@bookswap/shared/units.cjs');
 
 module.exports = {
   projects: ['contract', 'shared', ...units.map((unit) => unit.folder), 'server', 'tooling'].map(

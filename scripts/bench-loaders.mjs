@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import units from '@bookswap/shared/units.json' with { type: 'json' };
+import units from '@bookswap/shared/units.cjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const webpack = join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import units from '@bookswap/shared/units.json' with { type: 'json' };
+import units from '@bookswap/shared/units.cjs';
 import { readCommandLine } from '../tooling/product/command-line.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,7 +8,7 @@ const { fileReplaced } = require('./file-reads.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** What ships as releases: the shell, then the remotes (docs/decisions/029). The registry keeps each under `remotes`. */
-const UNITS = require('@bookswap/shared/units.json').units.map((unit) => unit.name);
+const UNITS = require('@bookswap/shared/units.cjs').units.map((unit) => unit.name);
 const REMOTES = UNITS.filter((unit) => unit !== 'shell');
 
 /** `BOOKSWAP_RELEASES_DIR` (default `releases/` in the workspace) holds `<remote>/<version>/` folders. */

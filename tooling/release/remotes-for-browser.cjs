@@ -1,7 +1,7 @@
 // The shell's remotes.json for one browser, computed from the release registry at request time
 // (docs/decisions/020): each remote's live release, or its canary for the share of browsers the canary asks for.
 const { createHash, randomUUID } = require('node:crypto');
-const { units } = require('@bookswap/shared/units.json');
+const { units } = require('@bookswap/shared/units.cjs');
 const { REMOTES, keptReleases, readRegistry, readRelease, registryPath } = require('./release-store.cjs');
 
 const BROWSER_COOKIE = 'bookswap_browser';

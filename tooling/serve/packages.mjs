@@ -1,7 +1,7 @@
 // The packages the product serves, their ports (docs/architecture.md "Ports") and where their files are: for the
 // scripts and tests that build, list or read them without starting a server (which is TypeScript: tsx).
 import { join } from 'node:path';
-import units from '@bookswap/shared/units.json' with { type: 'json' };
+import units from '@bookswap/shared/units.cjs';
 import releaseStore from '../release/release-store.cjs';
 
 export const PACKAGES = units.units;

@@ -12,7 +12,7 @@ const {
 const { ShellContractPlugin } = require('./shell-contract-plugin.cjs');
 const { PublicFolderPlugin } = require('./public-folder-plugin.cjs');
 const { federationRuntimeAliases } = require('./federation-runtime-aliases.cjs');
-const { units } = require('@bookswap/shared/units.json');
+const { units } = require('@bookswap/shared/units.cjs');
 
 // webpack ships its minimizer; the swc implementation keeps a production build near 12 s on 2 cores.
 const webpackDir = path.dirname(require.resolve('webpack/package.json'));

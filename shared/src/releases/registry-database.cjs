@@ -4,7 +4,7 @@
 // plain Node as it is and this package needs no database driver. The tables are the API's migration
 // 0021_release_registry.sql.
 
-const UNITS = require('./units.json').units.map((unit) => unit.name);
+const UNITS = require('./units.cjs').units.map((unit) => unit.name);
 
 const emptyRecord = () => ({ live: null, canary: null, history: [] });
 

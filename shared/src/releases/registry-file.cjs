@@ -7,7 +7,7 @@ const path = require('node:path');
 const lockfile = require('proper-lockfile');
 const writeFileAtomic = require('write-file-atomic');
 
-const UNITS = require('./units.json').units.map((unit) => unit.name);
+const UNITS = require('./units.cjs').units.map((unit) => unit.name);
 
 /**
  * A lock whose holder stopped refreshing it this long ago is a crashed process's and is taken over. Every writer
