@@ -224,7 +224,7 @@ test.describe('a remote that is down shows its fallback while the rest works, an
 
   test('a screen chunk that fails after the remote entry loaded', async ({ page }) => {
     const storefront = originOf('storefront');
-    // The manifest, the entry and the route table load (the two first screens come inside it, decision 009);
+    // The manifest, the entry and the route table load (the two first screens come inside it, decision 015);
     // the category list's own chunk does not.
     await page.route(`${storefront}/**`, async (route) => {
       const file = new URL(route.request().url()).pathname;

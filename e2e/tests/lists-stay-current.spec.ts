@@ -10,7 +10,7 @@ import {
   unique,
 } from '../support/marketplace-steps';
 
-// Lists that stay current while open (decision 024). The bell polls every 15 s (shell/src/notifications), so a new
+// Lists that stay current while open (decision 063). The bell polls every 15 s (shell/src/notifications), so a new
 // booking may take that long to show; nothing here waits longer than one poll and a margin.
 test.setTimeout(90_000);
 const ONE_POLL = 25_000;

@@ -43,7 +43,7 @@ test('a visitor pressing a card’s eye is told why to sign in, and lands on the
   await page.goto(`/booklist?${new URLSearchParams({ search: name })}`);
   const card = page.getByRole('main').getByRole('article', { name });
   await card.getByRole('link', { name: `View details of ${name}` }).click();
-  // The eye is a link to sign in that names the book to come back to (docs/decisions/037).
+  // The eye is a link to sign in that names the book to come back to (docs/decisions/068).
   await expect(page).toHaveURL(/^[^?]*\/login\?from=%2FbookDetails%2F/);
   await expect(page.getByText('Sign in to see this book’s details and how to reach the seller')).toBeVisible();
   const buyer = DEMO_USERS.find((user) => user.role === 'buyer')!;

@@ -3,7 +3,7 @@ import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, signInAsDemo, test, untilHydrated } from '../support/fixtures';
 import { listFreshBook, unique } from '../support/marketplace-steps';
 
-// What the shell's server painted works before the page's scripts do (docs/decisions/037): Book Now is tapped the
+// What the shell's server painted works before the page's scripts do (docs/decisions/068): Book Now is tapped the
 // moment it shows, before hydration or while the session and the modal's code load, and is never lost.
 
 const buyer = DEMO_USERS.find((user) => user.role === 'buyer')!;

@@ -38,7 +38,7 @@ async function storefrontLoads(adminToken: string, version: string, route: strin
   return (await storefrontRows(adminToken, version, route)).reduce((sum, row) => sum + row.pageLoads, 0);
 }
 
-/** Page loads of pages the shell's server rendered with this storefront release (docs/decisions/037). */
+/** Page loads of pages the shell's server rendered with this storefront release (docs/decisions/066). */
 async function storefrontRenders(adminToken: string, version: string, route: string): Promise<number> {
   return (await storefrontRows(adminToken, version, route)).reduce((sum, row) => sum + row.serverRenders.rendered, 0);
 }
@@ -79,7 +79,7 @@ test.describe('release health', () => {
     await hiddenAndSent(page);
 
     await expect.poll(() => storefrontLoads(adminToken, version, '/'), { timeout: 30_000 }).toBeGreaterThan(homeBefore);
-    // The home page came rendered by the shell's server (docs/decisions/037): that counts for the release too.
+    // The home page came rendered by the shell's server (docs/decisions/066): that counts for the release too.
     expect(await storefrontRenders(adminToken, version, '/')).toBeGreaterThan(rendersBefore);
     await expect
       .poll(() => storefrontLoads(adminToken, version, '/booklist'), { timeout: 30_000 })

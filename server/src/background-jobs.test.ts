@@ -13,7 +13,7 @@ import { until } from './testing/until';
 import { pageLoadTicket } from './testing/telemetry-samples';
 
 /**
- * What runs once when several API instances share one database (docs/decisions/032): two instances, each with its
+ * What runs once when several API instances share one database (docs/decisions/032, 064): two instances, each with its
  * mail worker, on the database of this file's server, and their rollout workers' looks. On PostgreSQL each has a connection
  * pool of its own, as two processes would; PGlite is one process's database, so there they share its handle.
  */

@@ -46,7 +46,7 @@ function reportReleaseHealthLater(options: () => ReleaseHealthOptions) {
 }
 
 /**
- * How the shell's server answered this page, counted for the release whose screen it is (docs/decisions/037), so a
+ * How the shell's server answered this page, counted for the release whose screen it is (docs/decisions/066), so a
  * storefront release whose server render fails is rolled back as one that crashes.
  */
 function noteHowServed(outcome: ReturnType<typeof serverRenderOf>, screen: () => ReturnType<typeof screenAt>) {

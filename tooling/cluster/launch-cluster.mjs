@@ -130,7 +130,7 @@ export async function launchCluster({
   const folder = mkdtempSync(join(tmpdir(), 'bookswap-cluster-'));
   let stopping = false;
   const isStopping = () => stopping;
-  // The registry in PostgreSQL (docs/decisions/020): the release commands, the API and the shell servers share it.
+  // The registry in PostgreSQL (docs/decisions/061): the release commands, the API and the shell servers share it.
   const registryEnv = {
     RELEASE_REGISTRY_DATABASE_URL: databaseUrl,
     ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}),

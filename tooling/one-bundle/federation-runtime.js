@@ -1,4 +1,4 @@
-// For measurement only (`scripts/build-one-bundle.mjs`, docs/decisions/009): stands in for
+// For measurement only (`scripts/build-one-bundle.mjs`, docs/decisions/018): stands in for
 // `@module-federation/enhanced/runtime` when the shell is built with the remotes bundled in, so the same
 // shell code loads each remote's `./routes` as an ordinary lazy chunk of one build.
 const ROUTES = {

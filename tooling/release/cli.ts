@@ -92,7 +92,7 @@ function setMembers(args: string[]): Record<string, string> {
   return members;
 }
 
-/** The registry file, or PostgreSQL when RELEASE_REGISTRY_DATABASE_URL names it (docs/decisions/020). */
+/** The registry file, or PostgreSQL when RELEASE_REGISTRY_DATABASE_URL names it (docs/decisions/061). */
 const store = openRegistryStore();
 
 /** The registry change, written only when every combination of releases a browser may get after it fits. */

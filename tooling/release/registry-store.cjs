@@ -1,4 +1,4 @@
-// Where the release commands and the shell's servers find the release registry (docs/decisions/020): the file (the
+// Where the release commands and the shell's servers find the release registry (docs/decisions/020, 061): the file (the
 // local and single-host default) or, when RELEASE_REGISTRY_DATABASE_URL names one, PostgreSQL, as the API does.
 const { databaseRegistryStore, pollingRegistryReader } = require('@bookswap/shared/release-registry');
 const { readRegistry, registryFromText, registryPath, updateRegistry } = require('./release-store.cjs');

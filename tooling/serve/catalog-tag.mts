@@ -1,5 +1,5 @@
-// What the shell's server keeps rendered pages by (docs/decisions/043, 045): the catalog's version, which moves with
-// every change to the listings, asked of the API at most once a `freshMs` and shared by the requests meanwhile.
+// What the shell's server keeps rendered pages by (docs/decisions/065, 043, 045): the catalog's version, which moves
+// with every change to the listings, asked of the API at most once a `freshMs` and shared by the requests meanwhile.
 import { LRUCache } from 'lru-cache';
 
 export interface CatalogTagOptions {

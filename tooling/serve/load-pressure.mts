@@ -21,7 +21,7 @@ const MB = 1024 * 1024;
  * The bounds from `env`. The defaults trip only near a failure: a loop a second late on average (a render never holds
  * it that long; a Jest worker or `npm start` on a busy machine stays far below), and a heap at 90% of V8's limit, past
  * which the process would soon end. No bound on resident memory unless set: `npm start` and the browser tests serve
- * more than the shell in one process (docs/decisions/043).
+ * more than the shell in one process (docs/decisions/069).
  */
 export function pressureBounds(env: Env = process.env): FastifyUnderPressureOptions {
   const heapLimitMb = getHeapStatistics().heap_size_limit / MB;

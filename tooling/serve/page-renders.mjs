@@ -1,6 +1,6 @@
-// A public storefront page rendered on the shell's server (docs/decisions/036, 037, 045): the shell release's render
-// entry runs the page's own route loader from the storefront release this browser resolves to, and answers the head
-// (for crawlers and link previews that run no script) and the body drawn by those releases' screens, so the page
+// A public storefront page rendered on the shell's server (docs/decisions/036, 037, 045, 065): the shell release's
+// render entry runs the page's own route loader from the storefront release this browser resolves to, and answers the
+// head (for crawlers and link previews that run no script) and the body drawn by those releases' screens, so the page
 // paints from HTML and the browser hydrates it with the same releases.
 import { LRUCache } from 'lru-cache';
 import { keptAnswers, SHED } from './kept-answers.mts';

@@ -68,7 +68,7 @@ function range(name, packageJson) {
 /**
  * What the first screens (`/`, `/booklist`, and the public layout around them) use: the shell bundles these
  * into its own entry file (`eager`), so a visitor downloads them in one file instead of one chunk each, and
- * the storefront finds them already loaded. Everything else stays a lazy chunk of its own (docs/decisions/009).
+ * the storefront finds them already loaded. Everything else stays a lazy chunk of its own (docs/decisions/009, 060).
  * `pnpm bench:bundle` lists any shared module a first screen still loads late.
  */
 const FIRST_SCREEN = [

@@ -124,7 +124,7 @@ describe('Book Now', () => {
     expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);
   });
 
-  describe('a tap made before the page knows who is signed in is kept, never lost (decision 037)', () => {
+  describe('a tap made before the page knows who is signed in is kept, never lost (decision 068)', () => {
     it('opens the form once the session settles on a buyer, and only once for two taps', async () => {
       const session = settlingSession();
       renderScreen({ routes: session.routes, at: '/' });

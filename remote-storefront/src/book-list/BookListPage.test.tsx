@@ -290,7 +290,7 @@ describe('the book list', () => {
     it('offers a signed-out visitor Book Now on every book and asks nothing about bookings', async () => {
       renderScreen({ routes, at: '/booklist' });
       await cardNames();
-      // Links to sign in, which work as painted, before the page's scripts (decision 037).
+      // Links to sign in, which work as painted, before the page's scripts (decision 068).
       expect(screen.getAllByRole('link', { name: 'Book Now' })).toHaveLength(3);
       expect(screen.queryByText('Booked by you')).not.toBeInTheDocument();
       expect(api.callsTo('GET', '/api/booking/list')).toHaveLength(0);

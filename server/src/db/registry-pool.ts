@@ -3,7 +3,7 @@ import pg from 'pg';
 const pools = new Map<string, pg.Pool>();
 
 /**
- * The connections to the release registry's PostgreSQL (docs/decisions/020), one small pool per database and
+ * The connections to the release registry's PostgreSQL (docs/decisions/061), one small pool per database and
  * schema in a process: a command holds one for a moment, so two are plenty beside the API's own pool. It lets the
  * process exit when idle.
  */

@@ -90,7 +90,7 @@ export async function deleteSavedSearch(db: Queryable, id: string): Promise<bool
   return deleted.length > 0;
 }
 
-/** Any constant works: it only keeps two instances from running the same round at once (decision 032). */
+/** Any constant works: it only keeps two instances from running the same round at once (decision 064). */
 const ALERT_ROUND_LOCK = 7_240_035;
 
 /** Whether this transaction runs the alerts' round: false while another instance's round holds it. */

@@ -281,7 +281,7 @@ describe('the automatic canary on the counters', () => {
     });
   });
 
-  it('rolls back a storefront canary whose pages the shell’s server fails to render (decision 037)', async () => {
+  it('rolls back a storefront canary whose pages the shell’s server fails to render (decision 066)', async () => {
     givenRegistry((empty) =>
       startRollout(promoteLive(empty, 'storefront', 'f1', at(1)), 'storefront', 'f2', 50, at(2)),
     );

@@ -74,7 +74,7 @@ interface StepEffects {
 const STEP_EFFECTS: Record<BookingStepName, StepEffects> = {
   pay: {
     stamps: () => ({ paid: true }),
-    // The buyer's receipt and the seller's word to hand the book over (docs/decisions/024).
+    // The buyer's receipt and the seller's word to hand the book over (docs/decisions/063).
     notices: async (booking, tx, { transactionId }) => {
       const seller = await sellerOf(tx, booking);
       return [

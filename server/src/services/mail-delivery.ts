@@ -104,7 +104,7 @@ function keepLeases(db: Database, claims: MailClaim[], leaseMs: number, claimedF
  * another worker (another instance's included) and sent twice; an email whose lease this worker could not renew in
  * time is left to whoever claims it next. A process that dies between the server's acceptance and the mark leaves
  * the email to be sent once more when its lease ends: at least once, never lost, and the repeat carries the same
- * Message-ID (docs/decisions/032).
+ * Message-ID (docs/decisions/032, 064).
  */
 export async function deliverDueMail(
   db: Database,

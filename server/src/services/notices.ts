@@ -4,7 +4,7 @@ import type { NewMail } from '../repositories/mail-outbox-repository';
 import type { NewNotification } from '../repositories/notifications-repository';
 
 /**
- * What each event of a booking's life tells whom (decision 024): one notification in the product, and for the
+ * What each event of a booking's life tells whom (decisions 024 and 063): one notification in the product, and for the
  * events a person must act on or keep (a new booking, a cancellation, a decline, a sale to another buyer, a
  * receipt, a paid booking to hand over, a hand-over) the same words by email. The texts live here only.
  */

@@ -13,7 +13,7 @@ const REMINDER_BATCH = 200;
  * One round of reminders (decision 034): each party of a booking handed over REVIEW_REMINDER_DAY to 14 days ago who
  * has neither written their review nor been reminded gets one notice and email. Each reminder is marked in the same
  * transaction as its notice (`review_reminders`' key), so instances running rounds at once send it once
- * (decision 032). Answers how many were sent.
+ * (decision 064). Answers how many were sent.
  */
 export async function remindReviewers(db: Database, now = new Date()): Promise<number> {
   const due = await handedOverBetween(

@@ -1,4 +1,4 @@
-// The release registry in PostgreSQL (docs/decisions/020), one implementation for all who read or change it: the
+// The release registry in PostgreSQL (docs/decisions/061), one implementation for all who read or change it: the
 // release commands, the API (its automatic rollout and the admin Releases calls) and the shell's servers. CommonJS,
 // and given a connection pool (pg's Pool, or anything with its `connect` and `query`), so the servers load it in
 // plain Node as it is and this package needs no database driver. The tables are the API's migration

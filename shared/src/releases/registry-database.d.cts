@@ -12,7 +12,7 @@ export interface RegistryPool {
   connect(): Promise<RegistryConnection>;
 }
 
-/** Where the release registry is kept (docs/decisions/020): a file on one host, or PostgreSQL. */
+/** Where the release registry is kept (docs/decisions/020, 061): a file on one host, or PostgreSQL. */
 export interface ReleaseRegistryStore {
   /** The whole record; `history: false` leaves each unit's history empty (what remotes.json needs). */
   read(options?: { history?: boolean }): Promise<Registry>;

@@ -16,7 +16,7 @@ export interface ReleaseFigures {
   /** Errors its area's error boundary caught. */
   errorsCaught: number;
   /**
-   * Page loads whose public page the shell's server failed to render with this release (docs/decisions/037); absent
+   * Page loads whose public page the shell's server failed to render with this release (docs/decisions/066); absent
    * from an API released before it counted them.
    */
   serverRenderFailures?: number;

@@ -16,7 +16,7 @@ export const TELEMETRY_CHANNELS = ['live', 'canary'] as const;
 export const REMOTE_LOAD_OUTCOMES = ['loaded', 'manifest', 'entry', 'module', 'contract'] as const;
 export const WEB_VITALS = ['LCP', 'INP', 'CLS'] as const;
 /**
- * How the shell's server answered a public page (docs/decisions/037): rendered by the storefront's release, or the
+ * How the shell's server answered a public page (docs/decisions/066): rendered by the storefront's release, or the
  * page the browser renders because the render failed or missed its budget.
  */
 export const SERVER_RENDER_OUTCOMES = ['rendered', 'failed', 'over-budget'] as const;

@@ -21,7 +21,7 @@ interface RoutesModule {
  * runtime caches a failed manifest or entry, so a retry first re-registers that remote (force) to drop it.
  * A release whose contract this shell cannot meet is never loaded, so the page never gets a second React or a
  * shared module without the export the release needs (docs/decisions/020); nor, in a production shell (one that
- * knows what it provides), is an entry without a contract.
+ * knows what it provides), is an entry without a contract (docs/decisions/062).
  */
 export class RemoteRoutesLoader {
   private readonly loaded = new Map<RemoteName, RemoteRoutes>();

@@ -40,7 +40,7 @@ export function noteHydrationError(remote: TelemetryUnit, route: string): void {
 }
 
 /**
- * How the shell's server answered the page this load landed on (docs/decisions/037): rendered by the release whose
+ * How the shell's server answered the page this load landed on (docs/decisions/066): rendered by the release whose
  * screen it is, or left to the browser because that render failed or missed its budget.
  */
 export function noteServerRender(remote: TelemetryUnit, route: string, outcome: ServerRenderOutcome): void {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 // The shell's page starts its own script (public/index.html): preloaded from the head, run from the end of the body,
 // and on a page the server rendered only once its HTML has been drawn, so the script's first long task never holds
-// the first paint (docs/decisions/037).
+// the first paint (docs/decisions/067).
 
 const PAGE = readFileSync(join(__dirname, '..', '..', 'public', 'index.html'), 'utf8');
 /** The page's last inline script: the one that starts the shell's. */

@@ -14,7 +14,7 @@ import { pageLoadTicket } from '../../testing/telemetry-samples';
 import { TEST_PAGE_LOAD_SECRET } from '../../testing/test-server';
 
 /**
- * The registry in PostgreSQL (docs/decisions/020, RELEASE_REGISTRY_DATABASE_URL) as its users meet it: two API
+ * The registry in PostgreSQL (docs/decisions/061, RELEASE_REGISTRY_DATABASE_URL) as its users meet it: two API
  * instances run the automatic rollout (docs/decisions/026) from its rows, each decision written once, and
  * `pnpm release list` reads what they wrote; two shell servers answer remotes.json from them. Only on the run whose DATABASE_URL names a PostgreSQL.
  */

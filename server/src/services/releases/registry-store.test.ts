@@ -24,7 +24,7 @@ import { fileRegistryStore } from '@bookswap/shared/release-registry-file';
 import { readMigrations } from '../../db/migrate';
 
 /**
- * The release registry's stores (docs/decisions/020) behave alike: the file (the local default) and PostgreSQL (on
+ * The release registry's stores (docs/decisions/061) behave alike: the file (the local default) and PostgreSQL (on
  * the run whose DATABASE_URL names one; each run of the suite gets a schema of its own). What a command changes is
  * what the next reader sees, a refused change leaves the record as it was, and commands at once all apply in turn.
  */

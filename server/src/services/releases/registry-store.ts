@@ -4,7 +4,7 @@ import type { ReleaseSettings } from '../../config';
 import { registryPool } from '../../db/registry-pool';
 
 /**
- * Where the API reads and changes the release registry (docs/decisions/020): PostgreSQL when
+ * Where the API reads and changes the release registry (docs/decisions/061): PostgreSQL when
  * RELEASE_REGISTRY_DATABASE_URL names it, else the file the release commands write.
  */
 export function registryStoreOf(
