@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { contractMismatches } from '@bookswap/shared/releases';
-import { launchCluster } from '../../tooling/cluster/launch-cluster.mjs';
+import { launchCluster } from '../../tooling/cluster/launch-cluster.mts';
 import { keptReleases, readLastBuild, readRelease } from '../../tooling/release/release-store.cjs';
 import type { DatabaseHandle } from '../src/db/database';
 import { issuePageLoadTicket } from '../src/services/page-load-tickets';

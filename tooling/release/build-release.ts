@@ -133,7 +133,7 @@ const SERVER_FILES = { pageRender: 'server/page-render.cjs' } as const;
 
 /**
  * `release.json` as a build writes it: the manifest, and the module the release runs on the shell's server as a
- * path in its folder (docs/decisions/037 and 045; tooling/serve/page-renders.mjs reads `pageRender`).
+ * path in its folder (docs/decisions/037 and 045; tooling/serve/page-renders.mts reads `pageRender`).
  */
 type BuiltRelease = ReleaseManifest & { server?: Partial<Record<keyof typeof SERVER_FILES, string>> };
 

@@ -19,3 +19,10 @@ export declare function shellForBrowser(options: {
   env?: Env;
   registry?: Registry;
 }): { version: string; channel: 'live' | 'canary'; release: ReleaseManifest } | null;
+/** The version of one release unit this browser uses: live, or the canary its draw gives it. */
+export declare function versionForBrowser(
+  registry: Registry,
+  unit: string,
+  browserId: string,
+  env: Env,
+): { version: string | null; channel: 'live' | 'canary' };

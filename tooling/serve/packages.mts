@@ -1,10 +1,14 @@
 // The packages the product serves, their ports (docs/architecture.md "Ports") and where their files are: for the
-// scripts and tests that build, list or read them without starting a server (which is TypeScript: tsx).
+// scripts and tests that build, list or read them without starting a server.
 import { join } from 'node:path';
 import units from '@bookswap/shared/units.json' with { type: 'json' };
-import releaseStore from '../release/release-store.cjs';
+import type { Unit } from '@bookswap/shared/releases';
+import releaseStore, { type Env } from '../release/release-store.cjs';
 
-export const PACKAGES = units.units;
+export type ServedPackage = Unit;
+
+// JSON gives names as strings: shared/src/releases/release-units.test.ts holds them to the contract's route owners.
+export const PACKAGES: readonly ServedPackage[] = units.units as ServedPackage[];
 
 /** The path under which the shell's server serves each kept shell release's files (docs/decisions/029). */
 export const SHELL_RELEASE_PATH = '/_shell/';
@@ -15,7 +19,7 @@ export const SHELL_FILE = /^\/_shell\/([\w.+-]+)(\/.*)$/;
  * `/<version>/mf-manifest.json`, the shell's as `/_shell/<version>/…`), so a tab that started on a release keeps
  * finding its files.
  */
-export function servedFolder(root, pkg, env = process.env) {
+export function servedFolder(root: string, pkg: ServedPackage, env: Env = process.env): string {
   return join(
     releaseStore.releasesDir({ ...env, BOOKSWAP_RELEASES_DIR: env.BOOKSWAP_RELEASES_DIR ?? join(root, 'releases') }),
     pkg.name,
@@ -23,7 +27,7 @@ export function servedFolder(root, pkg, env = process.env) {
 }
 
 /** The file under `servedFolder` that answers a path of a package's origin (the shell's releases sit under `/_shell/`). */
-export function servedFile(pkg, pathname) {
+export function servedFile(pkg: ServedPackage, pathname: string): string {
   const path = pkg.name === 'shell' ? pathname.replace(SHELL_FILE, '/$1$2') : pathname;
   return path.slice(1);
 }
