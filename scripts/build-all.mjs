@@ -9,11 +9,11 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import units from '@bookswap/shared/units.json' with { type: 'json' };
-import releaseStore from '../tooling/release/release-store.cjs';
 import { tsImport } from 'tsx/esm/api';
 
 // Plain node runs this script (`node scripts/build-all.mjs`): tsx loads the tooling's TypeScript for it.
 const { readCommandLine } = await tsImport('../tooling/product/command-line.mts', import.meta.url);
+const releaseStore = await tsImport('../tooling/release/release-store.mts', import.meta.url);
 
 const root = resolve(import.meta.dirname, '..');
 const { positionals: only } = readCommandLine({

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { contractMismatches } from '@bookswap/shared/releases';
 import { launchCluster } from '../../tooling/cluster/launch-cluster.mts';
-import { keptReleases, readLastBuild, readRelease } from '../../tooling/release/release-store.cjs';
+import { keptReleases, readLastBuild, readRelease } from '../../tooling/release/release-store.mts';
 import type { DatabaseHandle } from '../src/db/database';
 import { issuePageLoadTicket } from '../src/services/page-load-tickets';
 import { startMailCatcher } from '../src/testing/mail-catcher';

@@ -4,7 +4,7 @@
 // again from memory, so the time is the render alone (React drawing the shell's layout and the storefront's screen, with their styles). Its inverse is the
 // most uncached pages a second one rendering core can give, whatever else the machine does.
 import path from 'node:path';
-import { readLastBuild, readRelease, releasesDir } from '../../tooling/release/release-store.cjs';
+import { readLastBuild, readRelease, releasesDir } from '../../tooling/release/release-store.mts';
 import { loadModule } from '../../tooling/serve/release-modules.mts';
 import { percentile, round1 } from './bench-setup';
 

@@ -18,7 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readLastBuild, writeRegistryAtomically, type Registry } from '../../tooling/release/release-store.cjs';
+import { readLastBuild, writeRegistryAtomically, type Registry } from '../../tooling/release/release-store.mts';
 import { runCase, warmUp, type CaseResult } from './api-case-run';
 import { benchPostgres, COMMON_WORDS, REPO_ROOT, startBenchServer, stopBenchServer } from './bench-setup';
 import { listingsDatabase } from './listings-database';

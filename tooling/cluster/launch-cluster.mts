@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import registryStore from '../release/registry-store.cjs';
-import releaseStore from '../release/release-store.cjs';
+import * as registryStore from '../release/registry-store.mts';
+import * as releaseStore from '../release/release-store.mts';
 import {
   AUTH_EMULATOR_PORT,
   launchProduct,

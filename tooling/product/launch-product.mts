@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
-import releaseStore, { type Env, type Registry } from '../release/release-store.cjs';
+import * as releaseStore from '../release/release-store.mts';
+import type { Env, Registry } from '../release/release-store.mts';
 import { PACKAGES, servePackage, type ServedPackage, type StaticServer } from '../serve/serve-package.mts';
 import { answers, startManagedProcess, waitForHttp, type ManagedProcess } from './managed-process.mts';
 

@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ReleaseContract, ReleaseManifest, RouteFacts, ShellContract } from '@bookswap/shared/releases';
-import { releasesDir, ROOT, type Env, type ReleaseUnit } from './release-store.cjs';
+import { releasesDir, ROOT, type Env, type ReleaseUnit } from './release-store.mts';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sharedSingletons } = require('../webpack/shared-singletons.cjs') as {

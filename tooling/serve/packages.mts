@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import units from '@bookswap/shared/units.json' with { type: 'json' };
 import type { Unit } from '@bookswap/shared/releases';
-import releaseStore, { type Env } from '../release/release-store.cjs';
+import * as releaseStore from '../release/release-store.mts';
+import type { Env } from '../release/release-store.mts';
 
 export type ServedPackage = Unit;
 
