@@ -125,6 +125,8 @@ export interface RouteSpec<
 
 /** A defined route: its facts, and how it registers itself with the schemas' types kept inside. */
 export interface RouteDefinition extends RouteFacts {
+  /** The success answer's schema, if it has one (route-schemas.test.ts lists the routes without). */
+  response?: ZodType;
   register(app: FastifyInstance, deps: AppDeps): void;
 }
 
@@ -165,6 +167,7 @@ export function defineRoute<
   const schemas: RouteSchemas<P, Q, B> = { params: params as P, querystring: query as Q, body: body as B };
   return {
     ...facts,
+    ...(response ? { response } : {}),
     register(app, deps) {
       // Who calls is known before the request is validated: a caller without the right gets 401/403, never a 400.
       const callers = new WeakMap<FastifyRequest, { caller: CallerFor<A> }>();

@@ -1,4 +1,5 @@
 import {
+  API_CALLS,
   bookingMessageBodySchema,
   idParamsSchema,
   messageReportBodySchema,
@@ -8,6 +9,7 @@ import {
   type MessageReport,
   type UnreadMessages,
 } from '@bookswap/shared/schemas';
+import { served } from '../http/api-call';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
 import {
@@ -23,8 +25,7 @@ import {
 /** A booking's thread between its buyer and its book's seller (decision 030), and its moderation. */
 export const bookingMessageRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/api/booking/:id/messages',
+    ...served(API_CALLS.bookingThread),
     access: 'user',
     rule: 'the booking’s buyer or its book’s seller; oldest first, the newest 500; a closed thread stays readable',
     params: idParamsSchema,
@@ -32,8 +33,7 @@ export const bookingMessageRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/booking/:id/messages',
+    ...served(API_CALLS.sendBookingMessage),
     access: 'user',
     rule: 'the booking’s buyer or its book’s seller, while it waits for payment or is paid; plain text, 1 to 2,000 characters; MESSAGES_PER_DAY per author; the other party’s email at most every 10 minutes',
     rateLimit: 'write',
@@ -44,16 +44,14 @@ export const bookingMessageRoutes = [
   }),
 
   idAction({
-    method: 'PUT',
-    url: '/api/booking/:id/messages/read',
+    ...served(API_CALLS.readBookingThread),
     access: 'user',
     rule: 'the booking’s buyer or its book’s seller, for their own unread count',
     run: readThread,
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/booking/:id/messages/:messageId/report',
+    ...served(API_CALLS.reportBookingMessage),
     access: 'user',
     rule: 'the booking’s buyer or its book’s seller, of the other party’s message, once; lets admins read the thread',
     rateLimit: 'write',
@@ -64,24 +62,21 @@ export const bookingMessageRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/message/unread',
+    ...served(API_CALLS.unreadMessages),
     access: 'user',
     rule: 'the caller’s own unread messages, in all and per booking',
     handler: ({ caller }, { db }): Promise<UnreadMessages> => unreadMessages(db, caller),
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/report/messages',
+    ...served(API_CALLS.messageReports),
     access: 'admin',
     rule: 'the reports of messages, newest first, without the messages’ words',
     handler: (_input, { db }): Promise<MessageReport[]> => messageReports(db),
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/report/messages/:id',
+    ...served(API_CALLS.reportedThread),
     access: 'admin',
     rule: 'a booking’s thread once one of its messages is reported; each reading audited',
     params: idParamsSchema,

@@ -1,10 +1,11 @@
+import { API_CALLS } from '@bookswap/shared/schemas';
+import { served } from '../http/api-call';
 import { defineRoute } from '../http/route';
 import { checkHealth } from '../services/health';
 
 export const healthRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/health',
+    ...served(API_CALLS.health),
     access: 'public',
     handler: (_input, deps) => checkHealth(deps.db),
   }),

@@ -1,7 +1,8 @@
-import { IMAGE_MAX_BYTES, type ImageUploadResponse } from '@bookswap/shared/schemas';
+import { API_CALLS, IMAGE_MAX_BYTES, type ImageUploadResponse } from '@bookswap/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../errors/http-error';
+import { served } from '../http/api-call';
 import { defineRoute } from '../http/route';
 import { refuseOverDailyCount, storeUploadedImage } from '../services/uploads';
 
@@ -31,8 +32,7 @@ async function imageFieldOf(request: FastifyRequest): Promise<Buffer> {
 
 export const imageRoutes = [
   defineRoute({
-    method: 'POST',
-    url: '/api/image/upload',
+    ...served(API_CALLS.uploadImage),
     access: 'seller',
     rule: 'multipart field `image`, at most 5 MB, JPEG, PNG, WebP or GIF by its bytes; per-day count and bytes per seller',
     rateLimit: 'write',

@@ -1,20 +1,19 @@
-import type { NotificationList, UpdateResult } from '@bookswap/shared/schemas';
+import { API_CALLS, type NotificationList, type UpdateResult } from '@bookswap/shared/schemas';
+import { served } from '../http/api-call';
 import { idAction } from '../http/id-action';
 import { defineRoute } from '../http/route';
 import { myNotifications, readAllNotifications, readNotification } from '../services/notifications';
 
 export const notificationRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/api/notification/list',
+    ...served(API_CALLS.notifications),
     access: 'user',
     rule: 'the caller’s own, newest 50, with the unread count and the count of unread messages in their booking threads',
     handler: ({ caller }, { db }): Promise<NotificationList> => myNotifications(db, caller),
   }),
 
   defineRoute({
-    method: 'PUT',
-    url: '/api/notification/read-all',
+    ...served(API_CALLS.readAllNotifications),
     access: 'user',
     rule: 'every unread notification of the caller’s own',
     rateLimit: 'write',
@@ -22,8 +21,7 @@ export const notificationRoutes = [
   }),
 
   idAction({
-    method: 'PUT',
-    url: '/api/notification/read/:id',
+    ...served(API_CALLS.readNotification),
     access: 'user',
     rule: 'the caller’s own notification',
     run: readNotification,

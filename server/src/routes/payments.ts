@@ -1,4 +1,5 @@
 import {
+  API_CALLS,
   createPaymentBodySchema,
   paymentIntentBodySchema,
   sandboxAuthenticateBodySchema,
@@ -7,6 +8,7 @@ import {
   type PaymentConfig,
 } from '@bookswap/shared/schemas';
 import { notFound } from '../errors/http-error';
+import { served } from '../http/api-call';
 import { defineRoute } from '../http/route';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import { SandboxGateway } from '../payments/sandbox-gateway';
@@ -23,8 +25,7 @@ async function inSandbox<T>(gateway: PaymentGateway, call: (sandbox: SandboxGate
 
 export const paymentRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/api/payments/config',
+    ...served(API_CALLS.paymentConfig),
     access: 'public',
     async handler(_input, { gateway }): Promise<PaymentConfig> {
       return gateway.publishableKey
@@ -34,8 +35,7 @@ export const paymentRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/payment/create/intent',
+    ...served(API_CALLS.createPaymentIntent),
     access: 'user',
     rule: 'own unpaid booking; the amount comes from the booking, the price must match',
     rateLimit: 'write',
@@ -44,8 +44,7 @@ export const paymentRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/payment/create',
+    ...served(API_CALLS.createPayment),
     access: 'user',
     rule: 'own booking; accepted only once the gateway confirms the intent succeeded for the booking’s amount; a charge that cannot be recorded is refunded',
     rateLimit: 'write',
@@ -59,8 +58,7 @@ export const paymentRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/payments/sandbox/confirm',
+    ...served(API_CALLS.confirmSandboxPayment),
     access: 'public',
     rule: 'the client secret is the capability, as with Stripe.js',
     rateLimit: 'write',
@@ -69,8 +67,7 @@ export const paymentRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/payments/sandbox/authenticate',
+    ...served(API_CALLS.authenticateSandboxPayment),
     access: 'public',
     rule: 'the client secret is the capability; completes the 3-D Secure step of 4000 0025 0000 3155',
     rateLimit: 'write',

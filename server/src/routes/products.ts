@@ -28,8 +28,7 @@ import { advertiseListing, createListing, deleteListing, editListing, sellerProd
 
 export const productRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/api/catalog/version',
+    ...served(API_CALLS.catalogVersion),
     access: 'public',
     rule: 'moves with every change to the listings; the shell’s server keeps page heads per version',
     handler: ({ reply }, { db }): Promise<CatalogVersion> => {

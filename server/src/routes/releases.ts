@@ -1,16 +1,17 @@
 import {
+  API_CALLS,
   releaseRemoteParamsSchema,
   releaseRollbackBodySchema,
   type RemoteReleaseOverview,
 } from '@bookswap/shared/schemas';
+import { served } from '../http/api-call';
 import { defineRoute } from '../http/route';
 import { listReleases, rollBackFromAdminScreen } from '../services/releases/releases';
 
 /** The admin Releases screen (decision 025): the release registry with each release's health figures. */
 export const releaseRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/api/releases',
+    ...served(API_CALLS.releaseOverview),
     access: 'admin',
     rule: 'every remote: live and canary with their figures over the last hour and since they went live, the rollout, the newest 20 changes',
     async handler(_input, deps): Promise<RemoteReleaseOverview[]> {
@@ -19,8 +20,7 @@ export const releaseRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/releases/:remote/rollback',
+    ...served(API_CALLS.rollBackRelease),
     access: 'admin',
     rule: 'as `pnpm release rollback <remote>`: ends a canary first, else the previous live release, through the promote gate; 409 when there is none, when it would strand a release or when live or canary changed since the admin saw them; audited',
     rateLimit: 'write',

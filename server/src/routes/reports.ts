@@ -1,24 +1,24 @@
 import {
+  API_CALLS,
   createReportBodySchema,
   idParamsSchema,
   reportProductParamsSchema,
   type InsertResult,
   type UpdateResult,
 } from '@bookswap/shared/schemas';
+import { served } from '../http/api-call';
 import { created, defineRoute } from '../http/route';
 import { allReports, dismissReport, hideReportedListing, reportListing } from '../services/moderation';
 
 export const reportRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/api/report/list',
+    ...served(API_CALLS.reports),
     access: 'admin',
     handler: (_input, { db }) => allReports(db),
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/report/create',
+    ...served(API_CALLS.createReport),
     access: 'user',
     rule: 'one report per user and product, REPORTS_PER_DAY per user; reporter taken from the token',
     rateLimit: 'write',
@@ -28,8 +28,7 @@ export const reportRoutes = [
   }),
 
   defineRoute({
-    method: 'PUT',
-    url: '/api/report/update/:productId',
+    ...served(API_CALLS.hideReportedProduct),
     access: 'admin',
     rule: 'hides a reported product; every report on it then reads hidden; audited',
     rateLimit: 'write',
@@ -38,8 +37,7 @@ export const reportRoutes = [
   }),
 
   defineRoute({
-    method: 'PUT',
-    url: '/api/report/dismiss/:id',
+    ...served(API_CALLS.dismissReport),
     access: 'admin',
     rule: 'an open report (by the report’s id); the product is unflagged below REPORTS_TO_FLAG open reports; audited',
     rateLimit: 'write',

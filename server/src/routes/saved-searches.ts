@@ -1,4 +1,5 @@
 import {
+  API_CALLS,
   savedSearchFiltersSchema,
   idParamsSchema,
   unsubscribeQuerySchema,
@@ -6,6 +7,7 @@ import {
   type SavedSearch,
 } from '@bookswap/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { served } from '../http/api-call';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
 import { deleteSavedSearch, ownSavedSearches, saveSearch, unsubscribe } from '../services/saved-searches';
@@ -22,8 +24,7 @@ function answerFor(request: FastifyRequest, reply: FastifyReply, result: { messa
 /** A signed-in person's saved searches of the book list, and the emails' one-click unsubscribe (decision 035). */
 export const savedSearchRoutes = [
   defineRoute({
-    method: 'POST',
-    url: '/api/saved-search',
+    ...served(API_CALLS.saveSearch),
     access: 'user',
     rule: 'the caller’s own: the book list’s filters and search, at least one; SAVED_SEARCHES_MAX per person, each search once',
     rateLimit: 'write',
@@ -32,16 +33,14 @@ export const savedSearchRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/saved-search/list',
+    ...served(API_CALLS.savedSearches),
     access: 'user',
     rule: 'the caller’s own saved searches, oldest first',
     handler: ({ caller }, { db }): Promise<SavedSearch[]> => ownSavedSearches(db, caller),
   }),
 
   idAction({
-    method: 'DELETE',
-    url: '/api/saved-search/:id',
+    ...served(API_CALLS.deleteSavedSearch),
     access: 'user',
     rule: 'the caller’s own saved search',
     params: idParamsSchema,

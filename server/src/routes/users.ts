@@ -1,4 +1,5 @@
 import {
+  API_CALLS,
   accessTokenQuerySchema,
   createUserBodySchema,
   userEmailParamsSchema,
@@ -8,6 +9,7 @@ import {
   type UpdateResult,
 } from '@bookswap/shared/schemas';
 import { z } from 'zod';
+import { served } from '../http/api-call';
 import { idAction } from '../http/id-action';
 import { created, defineRoute } from '../http/route';
 import {
@@ -31,8 +33,7 @@ const signOutQuerySchema = z.object({
 
 export const userRoutes = [
   defineRoute({
-    method: 'GET',
-    url: '/api/jwt/list',
+    ...served(API_CALLS.accessToken),
     access: 'identity',
     rule: 'the ID token’s email must equal ?email=',
     rateLimit: 'token',
@@ -42,8 +43,7 @@ export const userRoutes = [
   }),
 
   defineRoute({
-    method: 'PUT',
-    url: '/api/jwt/logout',
+    ...served(API_CALLS.signOut),
     access: 'user',
     rule: 'the caller’s own session, on every device',
     query: signOutQuerySchema,
@@ -51,8 +51,7 @@ export const userRoutes = [
   }),
 
   defineRoute({
-    method: 'POST',
-    url: '/api/user/create',
+    ...served(API_CALLS.createUser),
     access: 'identity',
     rule: 'the token’s email must equal userEmail; role buyer or seller only',
     rateLimit: 'write',
@@ -63,16 +62,14 @@ export const userRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/user/list',
+    ...served(API_CALLS.users),
     access: 'user',
     rule: 'admin gets everyone; anyone else only their own record',
     handler: ({ caller }, { db }) => usersVisibleTo(db, caller),
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/user/list/:email',
+    ...served(API_CALLS.user),
     access: 'user',
     rule: 'own record, or admin',
     params: userEmailParamsSchema,
@@ -80,16 +77,14 @@ export const userRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/api/user/role',
+    ...served(API_CALLS.usersByRole),
     access: 'admin',
     query: usersByRoleQuerySchema,
     handler: ({ query }, { db }) => usersWithRole(db, query.role),
   }),
 
   idAction({
-    method: 'PUT',
-    url: '/api/user/seller/verify/:id',
+    ...served(API_CALLS.verifySeller),
     access: 'admin',
     rule: 'the user must be a seller; their listings show the tick from then on; audited',
     params: userIdParamsSchema,
@@ -97,8 +92,7 @@ export const userRoutes = [
   }),
 
   idAction({
-    method: 'DELETE',
-    url: '/api/user/delete/:id',
+    ...served(API_CALLS.deleteUser),
     access: 'admin',
     rule: 'buyers and sellers only; never the admin themselves; bans the email; audited',
     params: userIdParamsSchema,

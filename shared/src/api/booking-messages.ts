@@ -2,39 +2,47 @@ import type { BookingMessageBody, MessageReportBody } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
 
-const threadPath = (bookingId: string) => `/api/booking/${encodeURIComponent(bookingId)}/messages`;
+const { bookingThread, sendBookingMessage: send, readBookingThread, reportBookingMessage: report } = API_CALLS;
+const { unreadMessages, messageReports, reportedThread } = API_CALLS;
 
 /** A booking's thread, oldest message first, for its buyer or its book's seller. */
 export const getBookingThread = (bookingId: string) =>
-  apiRequest(threadPath(bookingId), { auth: true, answer: 'bookingThread' });
+  apiRequest(apiPath(bookingThread, { id: bookingId }), { auth: true, answer: bookingThread.answer });
 
 /** Writes a plain-text message in a booking's open thread. */
 export const sendBookingMessage = (bookingId: string, body: BookingMessageBody) =>
-  apiRequest(threadPath(bookingId), { method: 'POST', auth: true, body, answer: 'inserted' });
+  apiRequest(apiPath(send, { id: bookingId }), { method: send.method, auth: true, body, answer: send.answer });
 
 /** Marks every message of the thread read for the signed-in person (the bell's count drops). */
 export const markBookingThreadRead = (bookingId: string) =>
-  apiRequest(`${threadPath(bookingId)}/read`, { method: 'PUT', auth: true, answer: 'updated' });
+  apiRequest(apiPath(readBookingThread, { id: bookingId }), {
+    method: readBookingThread.method,
+    auth: true,
+    answer: readBookingThread.answer,
+  });
 
 /** Reports a message of the other party: from then on an admin may read the thread. */
 export const reportBookingMessage = (bookingId: string, messageId: string, body: MessageReportBody) =>
-  apiRequest(`${threadPath(bookingId)}/${encodeURIComponent(messageId)}/report`, {
-    method: 'POST',
+  apiRequest(apiPath(report, { id: bookingId, messageId }), {
+    method: report.method,
     auth: true,
     body,
-    answer: 'inserted',
+    answer: report.answer,
   });
 
 /** The signed-in person's unread messages, in all and per booking. */
-export const getUnreadMessages = () => apiRequest('/api/message/unread', { auth: true, answer: 'unreadMessages' });
+export const getUnreadMessages = () =>
+  apiRequest(apiPath(unreadMessages), { auth: true, answer: unreadMessages.answer });
 
 /** Admin: the reports of messages, newest first. */
-export const getMessageReports = () => apiRequest('/api/report/messages', { auth: true, answer: 'messageReports' });
+export const getMessageReports = () =>
+  apiRequest(apiPath(messageReports), { auth: true, answer: messageReports.answer });
 
 /** Admin: a thread in which a message was reported (each reading is audited). */
 export const getReportedThread = (bookingId: string) =>
-  apiRequest(`/api/report/messages/${encodeURIComponent(bookingId)}`, { auth: true, answer: 'bookingThread' });
+  apiRequest(apiPath(reportedThread, { id: bookingId }), { auth: true, answer: reportedThread.answer });
 
 /** Cache keys of the message GETs above; `all` after a message is sent, read or reported. */
 export const messageKeys = {

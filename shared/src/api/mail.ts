@@ -1,8 +1,11 @@
 import { apiQuery } from './api-query';
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
+
+const { deadLetters } = API_CALLS;
 
 /** The emails the outbox gave up on, newest first, and how many in all (admin only). */
-export const getDeadLetters = () => apiRequest('/api/mail/dead-letters', { auth: true, answer: 'deadLetters' });
+export const getDeadLetters = () => apiRequest(apiPath(deadLetters), { auth: true, answer: deadLetters.answer });
 
 /** Cache keys of the mail GET above: emails are notifications sent by mail, so they are of that family. */
 export const mailKeys = {

@@ -3,16 +3,27 @@ import { bookingKeys } from './bookings';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
+
+const { notifications, readNotification, readAllNotifications } = API_CALLS;
 
 /** The signed-in person's newest notifications and how many are unread. */
-export const getNotifications = () => apiRequest('/api/notification/list', { auth: true, answer: 'notifications' });
+export const getNotifications = () => apiRequest(apiPath(notifications), { auth: true, answer: notifications.answer });
 
 export const markNotificationRead = (id: string) =>
-  apiRequest(`/api/notification/read/${encodeURIComponent(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
+  apiRequest(apiPath(readNotification, { id }), {
+    method: readNotification.method,
+    auth: true,
+    answer: readNotification.answer,
+  });
 
 /** Every unread notification of the signed-in person, at once. */
 export const markAllNotificationsRead = () =>
-  apiRequest('/api/notification/read-all', { method: 'PUT', auth: true, answer: 'updated' });
+  apiRequest(apiPath(readAllNotifications), {
+    method: readAllNotifications.method,
+    auth: true,
+    answer: readAllNotifications.answer,
+  });
 
 export const notificationKeys = {
   all: inFamily('notifications'),

@@ -1,10 +1,13 @@
 import type { CreatePaymentBody, PaymentIntentBody } from '../schemas';
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
 
-export const getPaymentConfig = () => apiRequest('/api/payments/config', { answer: 'paymentConfig' });
+const { paymentConfig, createPaymentIntent: createIntent, createPayment } = API_CALLS;
+
+export const getPaymentConfig = () => apiRequest(apiPath(paymentConfig), { answer: paymentConfig.answer });
 
 export const createPaymentIntent = (body: PaymentIntentBody) =>
-  apiRequest('/api/payment/create/intent', { method: 'POST', auth: true, body, answer: 'paymentIntent' });
+  apiRequest(apiPath(createIntent), { method: createIntent.method, auth: true, body, answer: createIntent.answer });
 
 export const createPaymentRecord = (body: CreatePaymentBody) =>
-  apiRequest('/api/payment/create', { method: 'POST', auth: true, body, answer: 'inserted' });
+  apiRequest(apiPath(createPayment), { method: createPayment.method, auth: true, body, answer: createPayment.answer });

@@ -5,7 +5,7 @@ import { apiRequest, query } from './api-client';
 import { bookListParams, bookListPath } from './book-list-path';
 import { API_CALLS, apiPath } from '../schemas/api-calls';
 
-const { categoryProducts, productDetails, advertisedProducts, myProducts } = API_CALLS;
+const { categoryProducts, productDetails, advertisedProducts, myProducts, uploadImage: upload } = API_CALLS;
 
 export const getBookList = (list: BookListQuery) => apiRequest(bookListPath(list), { answer: 'bookList' });
 
@@ -26,7 +26,7 @@ export const getMyProducts = (email: string) =>
 export function uploadImage(file: File) {
   const form = new FormData();
   form.append('image', file);
-  return apiRequest('/api/image/upload', { method: 'POST', auth: true, body: form, answer: 'imageUpload' });
+  return apiRequest(apiPath(upload), { method: upload.method, auth: true, body: form, answer: upload.answer });
 }
 
 /** Cache keys of the product GETs above; `all` refreshes every list, detail and the ads after a write. */

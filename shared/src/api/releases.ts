@@ -1,10 +1,14 @@
-import type { ReleaseRollbackBody, RemoteReleaseOverview, TelemetryRemote } from '../schemas';
+import type { ReleaseRollbackBody, TelemetryRemote } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
+
+const { releaseOverview, rollBackRelease: rollBack } = API_CALLS;
 
 /** Each remote's live and canary releases with their health figures, rollout and recent history (admin only). */
-export const getReleaseOverview = () => apiRequest<RemoteReleaseOverview[]>('/api/releases', { auth: true });
+export const getReleaseOverview = () =>
+  apiRequest(apiPath(releaseOverview), { auth: true, answer: releaseOverview.answer });
 
 /** A rollback as the admin confirmed it: the remote, and its live and canary versions as the screen showed them. */
 export type ReleaseRollback = { remote: TelemetryRemote } & ReleaseRollbackBody;
@@ -15,10 +19,11 @@ export type ReleaseRollback = { remote: TelemetryRemote } & ReleaseRollbackBody;
  * the gate refuses it, or when live or canary changed since the screen showed them.
  */
 export const rollBackRelease = ({ remote, expected }: ReleaseRollback) =>
-  apiRequest<RemoteReleaseOverview>(`/api/releases/${encodeURIComponent(remote)}/rollback`, {
-    method: 'POST',
+  apiRequest(apiPath(rollBack, { remote }), {
+    method: rollBack.method,
     auth: true,
     body: { expected },
+    answer: rollBack.answer,
   });
 
 /** Cache keys of the release GET above; `all` after a rollback. */

@@ -2,33 +2,39 @@ import type { ReviewBody, SellerReviewsQuery } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
 
-const reviewPath = (bookingId: string) => `/api/booking/${encodeURIComponent(bookingId)}/review`;
+const { bookingReviews, writeReview, sellerReviews, sellerProfile, adminReviews, hideReview: hide } = API_CALLS;
 
 /** A booking's reviews as one of its parties sees them: theirs, whether the other wrote, the other's once shown. */
 export const getBookingReviews = (bookingId: string) =>
-  apiRequest(reviewPath(bookingId), { auth: true, answer: 'bookingReviews' });
+  apiRequest(apiPath(bookingReviews, { id: bookingId }), { auth: true, answer: bookingReviews.answer });
 
 /** Writes the signed-in party's review of the other party of a handed-over booking (once, within 14 days). */
 export const writeBookingReview = (bookingId: string, body: ReviewBody) =>
-  apiRequest(reviewPath(bookingId), { method: 'POST', auth: true, body, answer: 'inserted' });
+  apiRequest(apiPath(writeReview, { id: bookingId }), {
+    method: writeReview.method,
+    auth: true,
+    body,
+    answer: writeReview.answer,
+  });
 
 /** A page of a seller's shown reviews by their buyers, newest first, with their average and count. Public. */
 export const getSellerReviews = (sellerId: string, query: SellerReviewsQuery = {}) =>
-  apiRequest(`/api/seller/${encodeURIComponent(sellerId)}/reviews?page=${query.page ?? 0}&size=${query.size ?? 5}`, {
-    answer: 'sellerReviews',
+  apiRequest(`${apiPath(sellerReviews, { id: sellerId })}?page=${query.page ?? 0}&size=${query.size ?? 5}`, {
+    answer: sellerReviews.answer,
   });
 
 /** A seller's public profile: name, verified, member since and rating (never their contact details). Public. */
 export const getSellerProfile = (sellerId: string) =>
-  apiRequest(`/api/seller/${encodeURIComponent(sellerId)}`, { answer: 'sellerProfile' });
+  apiRequest(apiPath(sellerProfile, { id: sellerId }), { answer: sellerProfile.answer });
 
 /** Admin: the newest reviews, hidden ones too. */
-export const getReviewsForAdmins = () => apiRequest('/api/review/list', { auth: true, answer: 'adminReviews' });
+export const getReviewsForAdmins = () => apiRequest(apiPath(adminReviews), { auth: true, answer: adminReviews.answer });
 
 /** Admin: hides a review (audited); it leaves the seller's average. */
 export const hideReview = (id: string) =>
-  apiRequest(`/api/review/hide/${encodeURIComponent(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
+  apiRequest(apiPath(hide, { id }), { method: hide.method, auth: true, answer: hide.answer });
 
 /** Cache keys of the review GETs above; `all` after a review is written or hidden. */
 export const reviewKeys = {

@@ -2,6 +2,9 @@ import type { SavedSearchBody } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
+
+const { saveSearch: save, savedSearches, deleteSavedSearch: remove } = API_CALLS;
 
 /**
  * Where a buyer lists and deletes their saved searches: the checkout remote's screen, declared by its release
@@ -11,14 +14,14 @@ export const SAVED_SEARCHES_PATH = '/dashboard/saved-searches';
 
 /** Saves the book list's current search and filters for the signed-in person (decision 035). */
 export const saveSearch = (body: SavedSearchBody) =>
-  apiRequest('/api/saved-search', { method: 'POST', auth: true, body, answer: 'inserted' });
+  apiRequest(apiPath(save), { method: save.method, auth: true, body, answer: save.answer });
 
 /** The signed-in person's saved searches, oldest first. */
-export const getSavedSearches = () => apiRequest('/api/saved-search/list', { auth: true, answer: 'savedSearches' });
+export const getSavedSearches = () => apiRequest(apiPath(savedSearches), { auth: true, answer: savedSearches.answer });
 
 /** Deletes one of the signed-in person's saved searches: no more emails about it. */
 export const deleteSavedSearch = (id: string) =>
-  apiRequest(`/api/saved-search/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true, answer: 'deleted' });
+  apiRequest(apiPath(remove, { id }), { method: remove.method, auth: true, answer: remove.answer });
 
 /** Cache keys of the saved-search GET; `all` after a save or a delete. */
 export const savedSearchKeys = {

@@ -1,12 +1,13 @@
 import { apiRequest } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
 
 // The admin's calls that change a user, sent only through `writes` (writes.ts): kept apart from the reads in users.ts
 // so that a screen which only reads users does not ship them.
 
-const enc = encodeURIComponent;
+const { verifySeller: verify, deleteUser: remove } = API_CALLS;
 
 export const verifySeller = (id: string) =>
-  apiRequest(`/api/user/seller/verify/${enc(id)}`, { method: 'PUT', auth: true, answer: 'updated' });
+  apiRequest(apiPath(verify, { id }), { method: verify.method, auth: true, answer: verify.answer });
 
 export const deleteUser = (id: string) =>
-  apiRequest(`/api/user/delete/${enc(id)}`, { method: 'DELETE', auth: true, answer: 'deleted' });
+  apiRequest(apiPath(remove, { id }), { method: remove.method, auth: true, answer: remove.answer });

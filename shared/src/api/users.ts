@@ -2,24 +2,25 @@ import type { CreateUserBody } from '../schemas';
 import { apiQuery } from './api-query';
 import { inFamily } from './cache-keys';
 import { apiRequest, query } from './api-client';
+import { API_CALLS, apiPath } from '../schemas/api-calls';
 
-const enc = encodeURIComponent;
+const { user, users, usersByRole, createUser: create, accessToken: tokenCall, signOut } = API_CALLS;
 
 export const getUserByEmail = (email: string) =>
-  apiRequest(`/api/user/list/${enc(email)}`, { auth: true, answer: 'user' });
+  apiRequest(apiPath(user, { email }), { auth: true, answer: user.answer });
 
-export const getUsers = () => apiRequest('/api/user/list', { auth: true, answer: 'users' });
+export const getUsers = () => apiRequest(apiPath(users), { auth: true, answer: users.answer });
 
 export const getUsersByRole = (role: 'seller' | 'buyer') =>
-  apiRequest(`/api/user/role${query({ role })}`, { auth: true, answer: 'users' });
+  apiRequest(`${apiPath(usersByRole)}${query({ role })}`, { auth: true, answer: usersByRole.answer });
 
 /** Sent with the identity provider's ID token: the server checks the caller's verified email equals userEmail. */
 export const createUser = (body: CreateUserBody, idToken: string) =>
-  apiRequest('/api/user/create', { method: 'POST', body, bearer: idToken, answer: 'inserted' });
+  apiRequest(apiPath(create), { method: create.method, body, bearer: idToken, answer: create.answer });
 
 /** GET /api/jwt/list: trades the identity provider's ID token for the server's own access token. */
 export const getAccessToken = (email: string, idToken: string) =>
-  apiRequest(`/api/jwt/list${query({ email })}`, { bearer: idToken, answer: 'accessToken' });
+  apiRequest(`${apiPath(tokenCall)}${query({ email })}`, { bearer: idToken, answer: tokenCall.answer });
 
 /**
  * PUT /api/jwt/logout: ends the session on the server. `all` devices: every earlier sign-in of this person is
@@ -28,7 +29,11 @@ export const getAccessToken = (email: string, idToken: string) =>
  * 401 of `auth` calls does.
  */
 export const endServerSession = (accessToken: string, devices: 'all' | 'this' = 'all') =>
-  apiRequest(`/api/jwt/logout${query({ devices })}`, { method: 'PUT', bearer: accessToken, answer: 'updated' });
+  apiRequest(`${apiPath(signOut)}${query({ devices })}`, {
+    method: signOut.method,
+    bearer: accessToken,
+    answer: signOut.answer,
+  });
 
 /** Cache keys of the user GETs above; `all` after a verify or a delete. */
 export const userKeys = {

@@ -3,12 +3,20 @@ import './jitless-zod';
 import { auditLogSchema } from './audit';
 import { bookingPageSchema, bookingSchema } from './booking';
 import { bookingThreadSchema, messageReportSchema, unreadMessagesSchema } from './booking-message';
-import { deleteResultSchema, insertResultSchema, updateResultSchema } from './common';
+import { deleteResultSchema, healthSchema, insertResultSchema, updateResultSchema } from './common';
 import { imageUploadResponseSchema } from './image';
 import { deadLettersSchema } from './mail';
 import { notificationListSchema } from './notification';
-import { paymentConfigSchema, paymentIntentResponseSchema } from './payment';
-import { bookListResponseSchema, myProductSchema, productDetailsSchema, productSchema } from './product';
+import { paymentConfigSchema, paymentIntentResponseSchema, sandboxConfirmResponseSchema } from './payment';
+import {
+  bookListResponseSchema,
+  catalogVersionSchema,
+  myProductSchema,
+  productDetailsSchema,
+  productSchema,
+} from './product';
+import { releaseHealthRowSchema, telemetryAcceptedSchema } from './telemetry';
+import { remoteReleaseOverviewSchema } from './release-overview';
 import { reportSchema } from './report';
 import { adminReviewSchema, bookingReviewsSchema, sellerReviewsSchema } from './review';
 import { savedSearchListSchema } from './saved-search';
@@ -31,8 +39,10 @@ export function answerSchemas() {
     bookingPage: bookingPageSchema,
     bookingReviews: bookingReviewsSchema,
     bookingThread: bookingThreadSchema,
+    catalogVersion: catalogVersionSchema,
     deadLetters: deadLettersSchema,
     deleted: deleteResultSchema,
+    health: healthSchema,
     imageUpload: imageUploadResponseSchema,
     inserted: insertResultSchema,
     messageReports: z.array(messageReportSchema),
@@ -40,12 +50,17 @@ export function answerSchemas() {
     notifications: notificationListSchema,
     paymentConfig: paymentConfigSchema,
     paymentIntent: paymentIntentResponseSchema,
+    releaseHealthSummary: z.array(releaseHealthRowSchema),
+    releaseOverview: z.array(remoteReleaseOverviewSchema),
+    remoteReleaseOverview: remoteReleaseOverviewSchema,
     productDetails: productDetailsSchema,
     products: z.array(productSchema),
     reports: z.array(reportSchema),
+    sandboxPayment: sandboxConfirmResponseSchema,
     sellerProfile: sellerProfileSchema,
     sellerReviews: sellerReviewsSchema,
     savedSearches: savedSearchListSchema,
+    telemetryAccepted: telemetryAcceptedSchema,
     unreadMessages: unreadMessagesSchema,
     updated: updateResultSchema,
     user: userSchema,

@@ -37,6 +37,10 @@ export type InsertResult = z.infer<typeof insertResultSchema>;
 export type UpdateResult = z.infer<typeof updateResultSchema>;
 export type DeleteResult = z.infer<typeof deleteResultSchema>;
 
+/** `GET /health`: the database answers (otherwise the call fails). */
+export const healthSchema = z.object({ status: z.literal('ok') });
+export type Health = z.infer<typeof healthSchema>;
+
 /** Every error answer of the server: a message a person can read, and the field when one is to blame. */
 export const errorBodySchema = z.object({ message: z.string(), field: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

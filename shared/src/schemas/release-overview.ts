@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import './jitless-zod';
-import type { HistoryEntry } from '../releases/registry';
-import { TELEMETRY_REMOTES, type TelemetryRemote } from './telemetry';
+import { TELEMETRY_REMOTES } from './telemetry';
 
 /**
  * What a team sees of its releases (decision 025): `pnpm release list`, the admin Releases screen and the
@@ -9,23 +8,24 @@ import { TELEMETRY_REMOTES, type TelemetryRemote } from './telemetry';
  */
 
 /** One release's health over a period. Rates are fractions (0.012 = 1.2 %); null when there were no page loads. */
-export interface ReleaseFigures {
-  pageLoads: number;
+export const releaseFiguresSchema = z.object({
+  pageLoads: z.number(),
   /** Page loads in which the remote failed to load, at any stage. */
-  loadFailures: number;
+  loadFailures: z.number(),
   /** Errors its area's error boundary caught. */
-  errorsCaught: number;
+  errorsCaught: z.number(),
   /**
    * Page loads whose public page the shell's server failed to render with this release (docs/decisions/066); absent
    * from an API released before it counted them.
    */
-  serverRenderFailures?: number;
+  serverRenderFailures: z.number().optional(),
   /** (load failures + page loads with a caught error, counted as caught errors + render failures) / page loads. */
-  errorRate: number | null;
+  errorRate: z.number().nullable(),
   /** p75 in milliseconds, null without samples. */
-  lcpP75: number | null;
-  inpP75: number | null;
-}
+  lcpP75: z.number().nullable(),
+  inpP75: z.number().nullable(),
+});
+export type ReleaseFigures = z.infer<typeof releaseFiguresSchema>;
 
 /** A release no browser used in the period. */
 export const NO_RELEASE_FIGURES: ReleaseFigures = {
@@ -38,42 +38,64 @@ export const NO_RELEASE_FIGURES: ReleaseFigures = {
   inpP75: null,
 };
 
-export type ReleaseRole = 'live' | 'canary' | 'kept';
+const releaseRoleSchema = z.enum(['live', 'canary', 'kept']);
+export type ReleaseRole = z.infer<typeof releaseRoleSchema>;
 
-export interface ReleaseOverviewVersion {
-  version: string;
-  role: ReleaseRole;
+export const releaseOverviewVersionSchema = z.object({
+  version: z.string(),
+  role: releaseRoleSchema,
   /** The canary's share of browsers (1-99); null for live and kept releases. */
-  percent: number | null;
+  percent: z.number().nullable(),
   /** When it last became live or canary (ISO), null for a release never promoted. */
-  since: string | null;
-  lastHour: ReleaseFigures;
-  sinceLive: ReleaseFigures;
-}
+  since: z.string().nullable(),
+  lastHour: releaseFiguresSchema,
+  sinceLive: releaseFiguresSchema,
+});
+export type ReleaseOverviewVersion = z.infer<typeof releaseOverviewVersionSchema>;
+
+const rolloutSideFiguresSchema = z.object({
+  pageLoads: z.number(),
+  errors: z.number(),
+  errorRate: z.number().nullable(),
+});
 
 /**
  * One change of the registry, as the history records it (a decision of the automatic canary carries its reason and
- * figures): the registry's own entry, its action as text.
+ * figures): the registry's own entry (`HistoryEntry`), its action as text.
  */
-export type ReleaseHistoryItem = Omit<HistoryEntry, 'action'> & { action: string };
+export const releaseHistoryItemSchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  percent: z.number().optional(),
+  command: z.string(),
+  by: z.string().optional(),
+  reason: z.string().optional(),
+  figures: z.object({ canary: rolloutSideFiguresSchema, live: rolloutSideFiguresSchema, limit: z.number() }).optional(),
+  set: z.string().optional(),
+});
+export type ReleaseHistoryItem = z.infer<typeof releaseHistoryItemSchema>;
 
 /** An automatic rollout in progress (`--auto`). */
-export interface ReleaseRolloutState {
-  version: string;
+export const releaseRolloutStateSchema = z.object({
+  version: z.string(),
   /** The percentages it will pass through, the current one first among those left. */
-  steps: number[];
-  percent: number;
-  stepStartedAt: string;
-}
+  steps: z.array(z.number()),
+  percent: z.number(),
+  stepStartedAt: z.string(),
+});
+export type ReleaseRolloutState = z.infer<typeof releaseRolloutStateSchema>;
 
-export interface RemoteReleaseOverview {
-  remote: TelemetryRemote;
-  live: ReleaseOverviewVersion | null;
-  canary: ReleaseOverviewVersion | null;
-  rollout: ReleaseRolloutState | null;
+export const remoteReleaseOverviewSchema = z.object({
+  remote: z.enum(TELEMETRY_REMOTES),
+  live: releaseOverviewVersionSchema.nullable(),
+  canary: releaseOverviewVersionSchema.nullable(),
+  rollout: releaseRolloutStateSchema.nullable(),
   /** Newest first, at most 20. */
-  history: ReleaseHistoryItem[];
-}
+  history: z.array(releaseHistoryItemSchema),
+});
+export type RemoteReleaseOverview = z.infer<typeof remoteReleaseOverviewSchema>;
 
 /** `POST /api/releases/:remote/rollback`: the same as `pnpm release rollback <remote>` (a canary ends first). */
 export const releaseRemoteParamsSchema = z.object({ remote: z.enum(TELEMETRY_REMOTES) });

@@ -154,6 +154,9 @@ export const pageLoadReportSchema = z.discriminatedUnion('kind', [
   serverRenderReportSchema.extend(pageLoadField),
 ]);
 export const pageLoadBatchSchema = z.strictObject({ reports: batchReports(pageLoadReportSchema) });
+/** `POST /api/telemetry`'s answer (202): how many reports of the batch arrived. */
+export const telemetryAcceptedSchema = z.object({ accepted: z.number().int().nonnegative() });
+export type TelemetryAccepted = z.infer<typeof telemetryAcceptedSchema>;
 export type PageLoadReport = z.infer<typeof pageLoadReportSchema>;
 export type PageLoadBatch = z.infer<typeof pageLoadBatchSchema>;
 
@@ -176,17 +179,27 @@ export const releaseHealthSummaryQuerySchema = z.object({
 });
 export type ReleaseHealthSummaryQuery = z.input<typeof releaseHealthSummaryQuerySchema>;
 
-/** One release on one route over the asked period: the counters summed, each vital's histogram and p75. */
-export interface ReleaseHealthRow {
-  remote: TelemetryUnit;
-  version: string;
-  channel: TelemetryChannel;
-  route: string;
-  pageLoads: number;
-  failures: Record<Exclude<RemoteLoadOutcome, 'loaded'>, number>;
-  /** Page loads that loaded the remote and then caught an error (each once, however many it caught). */
-  errorsCaught: number;
-  /** Page loads of a page the shell's server answered, by how (each once). */
-  serverRenders: Record<ServerRenderOutcome, number>;
-  vitals: Record<WebVital, { count: number; p75: number | null; buckets: number[] }>;
+/** A count for each of `keys`, as an object with exactly those fields. */
+function countsOf<Key extends string>(keys: readonly Key[]) {
+  return z.object(Object.fromEntries(keys.map((key) => [key, z.number()])) as Record<Key, z.ZodNumber>);
 }
+
+const vitalSummarySchema = z.object({ count: z.number(), p75: z.number().nullable(), buckets: z.array(z.number()) });
+
+/** One release on one route over the asked period: the counters summed, each vital's histogram and p75. */
+export const releaseHealthRowSchema = z.object({
+  remote: z.enum(TELEMETRY_UNITS),
+  version: z.string(),
+  channel: z.enum(TELEMETRY_CHANNELS),
+  route: z.string(),
+  pageLoads: z.number(),
+  failures: countsOf(
+    REMOTE_LOAD_OUTCOMES.filter((outcome): outcome is Exclude<RemoteLoadOutcome, 'loaded'> => outcome !== 'loaded'),
+  ),
+  /** Page loads that loaded the remote and then caught an error (each once, however many it caught). */
+  errorsCaught: z.number(),
+  /** Page loads of a page the shell's server answered, by how (each once). */
+  serverRenders: countsOf(SERVER_RENDER_OUTCOMES),
+  vitals: z.object({ LCP: vitalSummarySchema, INP: vitalSummarySchema, CLS: vitalSummarySchema }),
+});
+export type ReleaseHealthRow = z.infer<typeof releaseHealthRowSchema>;

@@ -1,4 +1,4 @@
-import type { TelemetryUnit } from '@bookswap/shared/schemas';
+import { API_CALLS, apiPath, type TelemetryUnit } from '@bookswap/shared/schemas';
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import type { RemoteManifestList } from '../federation/remote-manifest-list';
 import { noteRemoteLoad, readLedger } from './load-ledger';
@@ -52,7 +52,13 @@ export function startReleaseHealth({
   shell = shellReleaseOf(document),
   pageLoad = pageLoadTicketOf(document) ?? undefined,
 }: ReleaseHealthOptions): ReleaseHealthReporter {
-  const reporter = new ReleaseHealthReporter(`${apiUrl}/api/telemetry`, remotes, send, shell, pageLoad);
+  const reporter = new ReleaseHealthReporter(
+    `${apiUrl}${apiPath(API_CALLS.telemetry)}`,
+    remotes,
+    send,
+    shell,
+    pageLoad,
+  );
   // The shell started, routed and rendered: its page load, which its canary's error rate is counted against.
   noteRemoteLoad('shell', pageRouteOf(router), 'loaded');
   readLedger((event) => reporter.noteEvent(event));

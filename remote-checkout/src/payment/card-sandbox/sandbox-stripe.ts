@@ -7,7 +7,12 @@ import type {
   StripeError,
 } from '@stripe/stripe-js';
 import { ApiError, apiRequest } from '@bookswap/shared/api';
-import { sandboxConfirmResponseSchema, type SandboxConfirmResponse } from '@bookswap/shared/schemas';
+import {
+  API_CALLS,
+  apiPath,
+  sandboxConfirmResponseSchema,
+  type SandboxConfirmResponse,
+} from '@bookswap/shared/schemas';
 import { askForAuthentication } from './authentication-dialog';
 import { SandboxCardElement } from './sandbox-card-element';
 
@@ -46,10 +51,15 @@ const failure = (error: StripeError): PaymentIntentResult => ({ error });
 
 type SandboxAnswer = Extract<SandboxConfirmResponse, { paymentIntent: unknown }> | { error: StripeError };
 
+const { confirmSandboxPayment, authenticateSandboxPayment } = API_CALLS;
+
 /** A call to the server's card sandbox; a failed call answers the way Stripe.js reports one. */
-async function sandboxCall(path: string, body: unknown): Promise<SandboxAnswer> {
+async function sandboxCall(
+  apiCall: typeof confirmSandboxPayment | typeof authenticateSandboxPayment,
+  body: unknown,
+): Promise<SandboxAnswer> {
   try {
-    return await apiRequest(path, { method: 'POST', body, schema: sandboxConfirmResponseSchema });
+    return await apiRequest(apiPath(apiCall), { method: apiCall.method, body, schema: sandboxConfirmResponseSchema });
   } catch (error) {
     const unreachable = error instanceof ApiError && error.status === 0;
     return {
@@ -121,7 +131,7 @@ export function createSandboxStripe(): Stripe {
       if ('error' in typed) return failure(typed.error);
       const method = data?.payment_method;
       const billing = method && typeof method !== 'string' ? method.billing_details : undefined;
-      const confirmed = await sandboxCall('/api/payments/sandbox/confirm', {
+      const confirmed = await sandboxCall(confirmSandboxPayment, {
         clientSecret,
         card: typed.card,
         billingDetails: { name: billing?.name ?? undefined, email: billing?.email ?? undefined },
@@ -130,7 +140,7 @@ export function createSandboxStripe(): Stripe {
         return resultOf(clientSecret, confirmed);
       }
       const approve = await askForAuthentication(confirmed.paymentIntent);
-      return resultOf(clientSecret, await sandboxCall('/api/payments/sandbox/authenticate', { clientSecret, approve }));
+      return resultOf(clientSecret, await sandboxCall(authenticateSandboxPayment, { clientSecret, approve }));
     },
 
     // Not used by this product; present because react-stripe-js checks for them to recognise a Stripe object.
