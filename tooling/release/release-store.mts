@@ -4,7 +4,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RemoteName } from '@bookswap/contract/routing';
-import type { HistoryEntry, Registry, ReleaseManifest, ReleaseUnit, RemoteRecord } from '@bookswap/shared/releases';
+import {
+  UNIT_NAMES,
+  type HistoryEntry,
+  type Registry,
+  type ReleaseManifest,
+  type ReleaseUnit,
+  type RemoteRecord,
+} from '@bookswap/shared/releases';
 import {
   readRegistryFileSync,
   registryFromText,
@@ -12,7 +19,6 @@ import {
   writeJsonAtomicallySync,
 } from '@bookswap/shared/release-registry-file';
 import { fileReplaced } from './file-reads.mts';
-import { UNITS as UNIT_LIST } from './units.mts';
 
 export type { HistoryEntry, Registry, ReleaseUnit, RemoteName, RemoteRecord };
 
@@ -22,7 +28,7 @@ export { registryFromText };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** What ships as releases: the shell, then the remotes (docs/decisions/029). The registry keeps each under `remotes`. */
-export const UNITS: readonly ReleaseUnit[] = UNIT_LIST.map((unit) => unit.name);
+export const UNITS: readonly ReleaseUnit[] = UNIT_NAMES;
 export const REMOTES: readonly RemoteName[] = UNITS.filter((unit): unit is RemoteName => unit !== 'shell');
 
 /** `BOOKSWAP_RELEASES_DIR` (default `releases/` in the workspace) holds `<remote>/<version>/` folders. */

@@ -1,7 +1,7 @@
 // The shell's remotes.json for one browser, computed from the release registry at request time
 // (docs/decisions/020): each remote's live release, or its canary for the share of browsers the canary asks for.
 import { createHash, randomUUID } from 'node:crypto';
-import type { ReleaseManifest, ResolvedRemote } from '@bookswap/shared/releases';
+import { UNITS, type ReleaseManifest, type ResolvedRemote } from '@bookswap/shared/releases';
 import {
   keptReleases,
   readRegistry,
@@ -12,7 +12,6 @@ import {
   type Registry,
   type RemoteName,
 } from './release-store.mts';
-import { UNITS } from './units.mts';
 
 export const BROWSER_COOKIE = 'bookswap_browser';
 export const REMOTE_PORTS = Object.fromEntries(

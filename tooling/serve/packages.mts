@@ -1,10 +1,9 @@
 // The packages the product serves, their ports (docs/architecture.md "Ports") and where their files are: for the
 // scripts and tests that build, list or read them without starting a server.
 import { join } from 'node:path';
-import type { Unit } from '@bookswap/shared/releases';
+import { UNITS, type Unit } from '@bookswap/shared/releases';
 import * as releaseStore from '../release/release-store.mts';
 import type { Env } from '../release/release-store.mts';
-import { UNITS } from '../release/units.mts';
 
 export type ServedPackage = Unit;
 
