@@ -1,6 +1,6 @@
 import { API_URL } from './shared-steps';
 
-const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mts');
+const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mjs');
 
 export interface ApiAccount {
   name: string;

@@ -11,8 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { readRegistry, updateRegistry, writeRegistryAtomically, type Registry } from './release-store.mts';
+import { readRegistry, updateRegistry, writeRegistryAtomically, type Registry } from './release-store.cjs';
 
 const made: string[] = [];
 const folder = () => {
@@ -29,10 +28,10 @@ const withLive = (version: string): Registry => ({ remotes: { seller: { live: ve
  */
 function commandProcess(file: string, name: string, count: number): Promise<void> {
   const script = `
-    const fs = await import('node:fs');
-    const { updateRegistry } = await import(${JSON.stringify(pathToFileURL(require.resolve('./release-store.mts')).href)});
+    const fs = require('node:fs');
+    const { updateRegistry } = require(${JSON.stringify(require.resolve('./release-store.cjs'))});
     const [file, name, count] = process.argv.slice(1);
-    await (async () => {
+    (async () => {
       for (let index = 0; index < Number(count); index += 1) {
         await updateRegistry((registry) => {
           const seller = registry.remotes.seller;
@@ -44,14 +43,9 @@ function commandProcess(file: string, name: string, count: number): Promise<void
     })().catch((error) => { console.error(error); process.exit(1); });
   `;
   return new Promise((resolve, reject) => {
-    // The store is TypeScript: the command runs through tsx, as `pnpm release` does.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script, file, name, String(count)],
-      {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['-e', script, file, name, String(count)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGES, servePackage, type StaticServer } from './serve-package.mts';
+import { PACKAGES, servePackage, type StaticServer } from './serve-package.mjs';
 
 const SHELL = PACKAGES.find((pkg) => pkg.name === 'shell')!;
 

@@ -1,38 +1,12 @@
 // Where the release commands and the shell's servers find the release registry (docs/decisions/020, 061): the file (the
 // local and single-host default) or, when RELEASE_REGISTRY_DATABASE_URL names one, PostgreSQL, as the API does.
-import { createRequire } from 'node:module';
-import {
-  databaseRegistryStore,
-  pollingRegistryReader,
-  type RegistryPool,
-  type ReleaseRegistryStore,
-} from '@bookswap/shared/release-registry';
-import { readWhenChanged } from './file-reads.mts';
-import {
-  readRegistry,
-  registryFromText,
-  registryPath,
-  updateRegistry,
-  type Env,
-  type Registry,
-} from './release-store.mts';
-
-export interface RegistryReader {
-  start(): Promise<void>;
-  current(): Registry;
-  stop(): Promise<void>;
-}
-
-/** pg's Pool, as far as the registry uses it. */
-type Pool = RegistryPool & { end(): Promise<void>; on(event: 'error', listener: () => void): unknown };
-type PoolConstructor = new (config: { connectionString?: string; max: number; options?: string }) => Pool;
-
-// pg is loaded when a database is named: the file registry (every local command) never needs it.
-const require = createRequire(import.meta.url);
+const { databaseRegistryStore, pollingRegistryReader } = require('@bookswap/shared/release-registry');
+const { readRegistry, registryFromText, registryPath, updateRegistry } = require('./release-store.cjs');
+const { readWhenChanged } = require('./file-reads.cjs');
 
 /** A pool on the registry's database; DATABASE_SCHEMA applies to it as to the API's. */
-function registryPool(env: Env, max: number): Pool {
-  const { Pool } = require('pg') as { Pool: PoolConstructor };
+function registryPool(env, max) {
+  const { Pool } = require('pg');
   const schema = env.DATABASE_SCHEMA;
   const pool = new Pool({
     connectionString: env.RELEASE_REGISTRY_DATABASE_URL,
@@ -45,7 +19,7 @@ function registryPool(env: Env, max: number): Pool {
 }
 
 /** The store a release command reads and changes; `close` ends its connections so the command exits at once. */
-export function openRegistryStore(env: Env = process.env): ReleaseRegistryStore & { close(): Promise<void> } {
+function openRegistryStore(env = process.env) {
   if (!env.RELEASE_REGISTRY_DATABASE_URL) {
     const file = registryPath(env);
     return {
@@ -63,7 +37,7 @@ export function openRegistryStore(env: Env = process.env): ReleaseRegistryStore 
  * now, or PostgreSQL's rows as last read (every half second, so a promote is served within a second). `start` before
  * the first request; `stop` with the server.
  */
-export function openRegistryReader(env: Env = process.env): RegistryReader {
+function openRegistryReader(env = process.env) {
   if (!env.RELEASE_REGISTRY_DATABASE_URL) {
     const file = registryPath(env);
     // Parsed again only when the file changed: a promote replaces it, and the next request reads the new one.
@@ -71,7 +45,7 @@ export function openRegistryReader(env: Env = process.env): RegistryReader {
       try {
         return readWhenChanged(file, registryFromText);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return readRegistry(file);
+        if (error.code === 'ENOENT') return readRegistry(file);
         throw error;
       }
     };
@@ -79,10 +53,7 @@ export function openRegistryReader(env: Env = process.env): RegistryReader {
   }
   const pool = registryPool(env, 1);
   const reader = pollingRegistryReader(databaseRegistryStore(pool), {
-    onError: (error) =>
-      console.error(
-        `[registry] reading the release registry failed: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+    onError: (error) => console.error(`[registry] reading the release registry failed: ${error?.message ?? error}`),
   });
   return {
     start: () => reader.start(),
@@ -93,3 +64,5 @@ export function openRegistryReader(env: Env = process.env): RegistryReader {
     },
   };
 }
+
+module.exports = { openRegistryReader, openRegistryStore };
