@@ -121,8 +121,9 @@ function serveShellFrom(releases, port, env, registry) {
   const admission = createRenderAdmission({
     concurrency: settingOf(env.BOOKSWAP_RENDERS_IN_FLIGHT, undefined),
     queue: settingOf(env.BOOKSWAP_RENDER_QUEUE, undefined),
+    // Unset: createRenderAdmission's own 50 (decision 043), below what the API lets one visitor's renders search.
     perClientPerMinute:
-      env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE === undefined ? 120 : Number(env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE),
+      env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE === undefined ? undefined : Number(env.BOOKSWAP_RENDERS_PER_CLIENT_MINUTE),
     trustProxy: env.BOOKSWAP_TRUST_PROXY ?? '',
     // @fastify/under-pressure's view of the process (load-pressure.mts): no render starts while it is over a bound.
     underPressure: () => server.underPressure(),

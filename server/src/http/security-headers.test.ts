@@ -6,7 +6,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** What every answer of the API carries (@fastify/helmet with API_HELMET). */
+/** What every answer of the API carries (helmet with API_HELMET). */
 const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none';frame-ancestors 'none'",
   'cross-origin-opener-policy': 'same-origin',

@@ -158,7 +158,9 @@ async function rated<T extends Product>(db: Database, products: T[]): Promise<T[
   if (made && made.ratings.every((rating, i) => rating === ratings.get(products[i]!.sellerId)))
     return made.products as T[];
   const used = products.map((product) => ratings.get(product.sellerId));
-  const copies = products.map((product, i) => ({ ...product, sellerRating: used[i] }));
+  // Frozen, so that its text is written once too (serialisation.ts): nothing may change a copy others are served.
+  const copies: T[] = products.map((product, i) => Object.freeze({ ...product, sellerRating: used[i] }));
+  Object.freeze(copies);
   ratedCopies.set(products, { ratings: used, products: copies });
   return copies;
 }
