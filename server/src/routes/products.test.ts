@@ -101,6 +101,8 @@ describe('who sees a seller’s phone and email', () => {
       const signedIn = await call(server, 'GET', `/api/product/list/${id}`, { as: who });
       expect(signedIn.body).toMatchObject({ _id: id, phone: '+880 1711 424242', sellerEmail: seller.email });
     }
+    // The details kept for signed-in callers are never a visitor's.
+    expect(productSchema.strict().parse((await call(server, 'GET', `/api/product/list/${id}`)).body)._id).toBe(id);
     // A token that is no good is refused (so the client refreshes it), not answered as to a visitor.
     const stale = await call(server, 'GET', `/api/product/list/${id}`, { as: { token: 'not-a-token' } });
     expect(stale.status).toBe(401);

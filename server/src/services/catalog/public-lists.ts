@@ -346,8 +346,30 @@ export async function productDetails(
 ): Promise<ProductDetails> {
   const row = await visibleListing(db, id);
   if (!row) throw notFound('No product with this id');
-  const [details] = await rated(db, [caller ? productWithContactToWire(row, wire) : productToWire(row, wire)]);
+  const [details] = await rated(db, listingDetails(row, wire, caller !== null));
   return details!;
+}
+
+/** The details made from each kept row, one per kind of caller and public URL: gone with the row (the catalog moved). */
+const detailsOfRow = new WeakMap<ProductRow, Map<string, Product[]>>();
+
+/**
+ * A kept row's details (as a one-listing page), made once: the same page is rated into the same frozen copy, whose
+ * text is then written once (serialisation.ts), instead of a new answer at each request (docs/decisions/070).
+ */
+function listingDetails(row: ProductRow, wire: WireContext, withContact: boolean): Product[] {
+  let made = detailsOfRow.get(row);
+  if (!made) {
+    made = new Map();
+    detailsOfRow.set(row, made);
+  }
+  const key = `${withContact ? 'with contact' : 'public'} ${wire.publicUrl}`;
+  let details = made.get(key);
+  if (!details) {
+    details = [withContact ? productWithContactToWire(row, wire) : productToWire(row, wire)];
+    made.set(key, details);
+  }
+  return details;
 }
 
 /**
