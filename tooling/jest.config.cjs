@@ -7,7 +7,7 @@ const ES_MODULES_ONLY = [
   'p-limit',
   'yocto-queue',
   'content-disposition',
-  // execa (tooling/product/managed-process.mjs) and the packages it imports.
+  // execa (tooling/product/managed-process.mts) and the packages it imports.
   'execa',
   '@sindresorhus/merge-streams',
   '@sec-ant/readable-stream',
@@ -31,7 +31,7 @@ module.exports = {
   displayName: 'tooling',
   rootDir: __dirname,
   testEnvironment: 'node',
-  // The static servers are ES modules (.mjs, .mts): compiled for Jest like the TypeScript.
+  // The tooling is ES modules (.mts), as are some packages (.mjs): compiled for Jest like the TypeScript.
   transform: { ...preset.transform, '^.+\\.m[jt]s$': preset.transform['^.+\\.(t|j)sx?$'] },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'mts', 'cjs', 'json'],
   // Packages that are ES modules only, compiled like ours (Node loads them with require(esm); Jest does not).

@@ -1,6 +1,6 @@
 import { API_URL } from './shared-steps';
 
-const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mjs');
+const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mts');
 
 export interface ApiAccount {
   name: string;

@@ -13,7 +13,7 @@ import { DRILLS } from './drill-plans';
  */
 export default async function globalSetup() {
   const { launchProduct, missingBuilds, promoteLastBuild, startControlServer, ROOT } =
-    await import('../../tooling/product/launch-product.mjs');
+    await import('../../tooling/product/launch-product.mts');
   if (missingBuilds().length) {
     const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('The production build failed');

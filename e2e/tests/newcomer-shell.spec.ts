@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { expectAccessible } from '../support/shared-steps';
 
 // Loaded dynamically: a static import of an .mjs from a Playwright test file is compiled as CommonJS and breaks.
-const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mjs');
+const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mts');
 
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@bookswap.test`;
 const RESET_LINK_SENT = 'If an account exists for that email, a reset link is on its way';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { PACKAGES } from '../../tooling/serve/packages.mjs';
+import { PACKAGES } from '../../tooling/serve/packages.mts';
 import { expect, test } from '../support/fixtures';
 
 const ROOT = join(__dirname, '..', '..');
@@ -9,7 +9,7 @@ const shell = PACKAGES.find((pkg) => pkg.name === 'shell')!;
 async function serveShell(env: Record<string, string>) {
   // Imported, not required: the server's TypeScript modules are ES modules, which Playwright's loader compiles for an
   // import (as the global setup's).
-  const { servePackage } = await import('../../tooling/serve/serve-package.mjs');
+  const { servePackage } = await import('../../tooling/serve/serve-package.mts');
   const server = servePackage(ROOT, shell, 3090, env);
   await server.listen();
   return server;

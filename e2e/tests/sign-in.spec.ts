@@ -4,7 +4,7 @@ import { expect, forgetStoredSessions, signInThroughLoginScreen, test } from '..
 import { API_URL } from '../support/shared-steps';
 
 // Loaded dynamically: a static import of an .mjs from a Playwright test file is compiled as CommonJS and breaks.
-const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mjs');
+const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mts');
 
 /** A fresh address per test: the API_URL server's records outlive the emulator wipes between tests. */
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@bookswap.test`;
