@@ -4,9 +4,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
+import { REPO_ROOT } from '../repo-root.cts';
 
 export interface DemoAccount {
   email: string;
@@ -54,7 +54,6 @@ interface At {
   url?: string;
 }
 
-export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const AUTH_EMULATOR_PROJECT = 'demo-bookswap' as const;
 export const AUTH_EMULATOR_PORT = 9099;
 export const AUTH_EMULATOR_URL = `http://127.0.0.1:${AUTH_EMULATOR_PORT}`;

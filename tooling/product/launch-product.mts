@@ -4,13 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../repo-root.cts';
 import * as releaseStore from '../release/release-store.mts';
 import type { Env, Registry } from '../release/release-store.mts';
 import { PACKAGES, servePackage, type ServedPackage, type StaticServer } from '../serve/serve-package.mts';
 import { answers, startManagedProcess, waitForHttp, type ManagedProcess } from './managed-process.mts';
 
-export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const ROOT = REPO_ROOT;
 export const API_PORT = 5000;
 export const AUTH_EMULATOR_PORT = 9099;
 /** The local mail catcher (maildev): SMTP for the API server's mail worker, its inbox in the browser. */

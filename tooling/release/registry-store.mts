@@ -1,12 +1,14 @@
 // Where the release commands and the shell's servers find the release registry (docs/decisions/020, 061): the file (the
 // local and single-host default) or, when RELEASE_REGISTRY_DATABASE_URL names one, PostgreSQL, as the API does.
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import {
   databaseRegistryStore,
   pollingRegistryReader,
   type RegistryPool,
   type ReleaseRegistryStore,
 } from '@bookswap/shared/release-registry';
+import { REPO_ROOT } from '../repo-root.cts';
 import { readWhenChanged } from './file-reads.mts';
 import {
   readRegistry,
@@ -27,12 +29,13 @@ export interface RegistryReader {
 type Pool = RegistryPool & { end(): Promise<void>; on(event: 'error', listener: () => void): unknown };
 type PoolConstructor = new (config: { connectionString?: string; max: number; options?: string }) => Pool;
 
-// pg is loaded when a database is named: the file registry (every local command) never needs it.
-const require = createRequire(import.meta.url);
+// pg (a dependency of the workspace's root) is loaded when a database is named: the file registry (every local
+// command) never needs it.
+const requireFromRoot = createRequire(join(REPO_ROOT, 'package.json'));
 
 /** A pool on the registry's database; DATABASE_SCHEMA applies to it as to the API's. */
 function registryPool(env: Env, max: number): Pool {
-  const { Pool } = require('pg') as { Pool: PoolConstructor };
+  const { Pool } = requireFromRoot('pg') as { Pool: PoolConstructor };
   const schema = env.DATABASE_SCHEMA;
   const pool = new Pool({
     connectionString: env.RELEASE_REGISTRY_DATABASE_URL,

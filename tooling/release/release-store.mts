@@ -1,8 +1,7 @@
 // Where releases and the release registry live on disk (the local default, docs/decisions/020), read and written
 // by the release commands and by the shell's server.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { RemoteName } from '@bookswap/contract/routing';
 import {
   UNIT_NAMES,
@@ -18,6 +17,7 @@ import {
   updateRegistryFile,
   writeJsonAtomicallySync,
 } from '@bookswap/shared/release-registry-file';
+import { REPO_ROOT } from '../repo-root.cts';
 import { fileReplaced } from './file-reads.mts';
 
 export type { HistoryEntry, Registry, ReleaseUnit, RemoteName, RemoteRecord };
@@ -26,7 +26,7 @@ export type Env = Record<string, string | undefined>;
 
 export { registryFromText };
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT = REPO_ROOT;
 /** What ships as releases: the shell, then the remotes (docs/decisions/029). The registry keeps each under `remotes`. */
 export const UNITS: readonly ReleaseUnit[] = UNIT_NAMES;
 export const REMOTES: readonly RemoteName[] = UNITS.filter((unit): unit is RemoteName => unit !== 'shell');
