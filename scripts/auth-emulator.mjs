@@ -8,11 +8,11 @@ import {
   isAuthEmulatorUp,
   launchAuthEmulator,
   seedDemoUsers,
-} from '../tooling/auth-emulator/auth-emulator.mjs';
-import { readCommandLine } from '../tooling/product/command-line.mjs';
+} from '../tooling/auth-emulator/auth-emulator.mts';
+import { readCommandLine } from '../tooling/product/command-line.mts';
 
 const { values } = readCommandLine({
-  usage: `usage: node scripts/auth-emulator.mjs [--persist]
+  usage: `usage: node --import tsx scripts/auth-emulator.mjs [--persist]
   --persist   keep accounts across runs in .state/auth-emulator/data (or AUTH_EMULATOR_DATA_DIR)`,
   options: { persist: { type: 'boolean', default: false } },
 });

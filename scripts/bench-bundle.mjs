@@ -12,9 +12,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mts';
 import { isMostlySingletons } from '../tooling/product/bundle-parts.mts';
-import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
-import { PACKAGES, servedFile, servedFolder } from '../tooling/serve/packages.mjs';
-import { readCommandLine } from '../tooling/product/command-line.mjs';
+import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mts';
+import { PACKAGES, servedFile, servedFolder } from '../tooling/serve/packages.mts';
+import { readCommandLine } from '../tooling/product/command-line.mts';
 
 const { values: flags } = readCommandLine({
   usage: `usage: pnpm bench:bundle [--no-build]

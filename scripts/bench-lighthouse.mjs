@@ -29,10 +29,10 @@ import { join, resolve } from 'node:path';
 import { launch as launchChromium } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/product/chromium.mts';
-import { launchProduct, promoteLastBuild, promoteReleases, ROOT } from '../tooling/product/launch-product.mjs';
-import { answers } from '../tooling/product/managed-process.mjs';
-import { serveShellBuild } from '../tooling/serve/serve-package.mjs';
-import { readCommandLine } from '../tooling/product/command-line.mjs';
+import { launchProduct, promoteLastBuild, promoteReleases, ROOT } from '../tooling/product/launch-product.mts';
+import { answers } from '../tooling/product/managed-process.mts';
+import { serveShellBuild } from '../tooling/serve/serve-package.mts';
+import { readCommandLine } from '../tooling/product/command-line.mts';
 
 const { values: flags } = readCommandLine({
   usage: `usage: pnpm bench:lighthouse [--no-build] [--reuse] [--keep-reports]
@@ -318,7 +318,7 @@ try {
     throw new Error(`${answering.join(', ')} already answer(s): stop that product, or pass --reuse to measure it`);
   }
   if (oneBundle && !answering.includes(oneBundleUrl)) {
-    // Served as the shell is served (tooling/serve/serve-package.mjs).
+    // Served as the shell is served (tooling/serve/serve-package.mts).
     oneBundleServer = serveShellBuild(ONE_BUNDLE_DIST, ONE_BUNDLE_PORT);
     try {
       await oneBundleServer.listen();

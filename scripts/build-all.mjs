@@ -8,9 +8,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PACKAGES } from '../tooling/serve/packages.mjs';
-import releaseStore from '../tooling/release/release-store.cjs';
-import { readCommandLine } from '../tooling/product/command-line.mjs';
+import units from '@bookswap/shared/units.cjs';
+import { tsImport } from 'tsx/esm/api';
+
+// Plain node runs this script (`node scripts/build-all.mjs`): tsx loads the tooling's TypeScript for it.
+const { readCommandLine } = await tsImport('../tooling/product/command-line.mts', import.meta.url);
+const releaseStore = await tsImport('../tooling/release/release-store.mts', import.meta.url);
 
 const root = resolve(import.meta.dirname, '..');
 const { positionals: only } = readCommandLine({
@@ -18,7 +21,7 @@ const { positionals: only } = readCommandLine({
   <package>   a folder (remote-seller) or a name (seller, shell): only these; all of them when none is given`,
   allowPositionals: true,
 });
-const queue = PACKAGES.filter((pkg) => only.length === 0 || only.includes(pkg.folder) || only.includes(pkg.name));
+const queue = units.units.filter((pkg) => only.length === 0 || only.includes(pkg.folder) || only.includes(pkg.name));
 const parallel = Math.max(1, Number(process.env.BOOKSWAP_BUILD_PARALLEL ?? 2));
 
 const releaseCli = join(root, 'tooling', 'release', 'cli.ts');

@@ -6,9 +6,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchCluster } from '../tooling/cluster/launch-cluster.mjs';
-import { ROOT } from '../tooling/product/launch-product.mjs';
-import { readCommandLine } from '../tooling/product/command-line.mjs';
+import { launchCluster } from '../tooling/cluster/launch-cluster.mts';
+import { ROOT } from '../tooling/product/launch-product.mts';
+import { readCommandLine } from '../tooling/product/command-line.mts';
 
 const { values: flags } = readCommandLine({
   usage: `usage: pnpm cluster [--no-build]

@@ -3,9 +3,9 @@
 // server and the sign-in emulator when present. Ctrl-C, or any of them dying, stops everything.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGES } from '../tooling/serve/packages.mjs';
-import { startManagedProcess } from '../tooling/product/managed-process.mjs';
-import { API_PORT, AUTH_EMULATOR_PORT, PROJECT_ID, ROOT } from '../tooling/product/launch-product.mjs';
+import { PACKAGES } from '../tooling/serve/packages.mts';
+import { startManagedProcess } from '../tooling/product/managed-process.mts';
+import { API_PORT, AUTH_EMULATOR_PORT, PROJECT_ID, ROOT } from '../tooling/product/launch-product.mts';
 
 const webpack = join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
 const children = [];
@@ -13,7 +13,9 @@ const emulator = join(ROOT, 'scripts', 'auth-emulator.mjs');
 const hasEmulator = existsSync(emulator);
 
 if (hasEmulator) {
-  children.push(startManagedProcess({ label: 'auth', command: process.execPath, args: [emulator], cwd: ROOT }));
+  children.push(
+    startManagedProcess({ label: 'auth', command: process.execPath, args: ['--import', 'tsx', emulator], cwd: ROOT }),
+  );
 }
 if (existsSync(join(ROOT, 'server', 'src', 'main.ts'))) {
   children.push(

@@ -4,8 +4,8 @@
 // and the sign-in emulator, until Ctrl-C or until one of them dies. `--no-build` serves the last builds.
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mjs';
-import { readCommandLine } from '../tooling/product/command-line.mjs';
+import { launchProduct, promoteLastBuild, ROOT } from '../tooling/product/launch-product.mts';
+import { readCommandLine } from '../tooling/product/command-line.mts';
 
 const { values: flags } = readCommandLine({
   usage: `usage: npm start [-- --no-build]

@@ -10,7 +10,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import units from '@bookswap/shared/units.cjs';
-import { readCommandLine } from '../tooling/product/command-line.mjs';
+import { tsImport } from 'tsx/esm/api';
+
+// Plain node runs this script (`node scripts/typecheck-all.mjs`): tsx loads the tooling's TypeScript for it.
+const { readCommandLine } = await tsImport('../tooling/product/command-line.mts', import.meta.url);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const browserPackages = ['contract', 'shared', ...units.units.map((unit) => unit.folder)];

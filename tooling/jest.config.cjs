@@ -7,7 +7,7 @@ const ES_MODULES_ONLY = [
   'p-limit',
   'yocto-queue',
   'content-disposition',
-  // execa (tooling/product/managed-process.mjs) and the packages it imports.
+  // execa (tooling/product/managed-process.mts) and the packages it imports.
   'execa',
   '@sindresorhus/merge-streams',
   '@sec-ant/readable-stream',
@@ -31,9 +31,10 @@ module.exports = {
   displayName: 'tooling',
   rootDir: __dirname,
   testEnvironment: 'node',
-  // The static servers are ES modules (.mjs, .mts): compiled for Jest like the TypeScript.
-  transform: { ...preset.transform, '^.+\\.m[jt]s$': preset.transform['^.+\\.(t|j)sx?$'] },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'mts', 'cjs', 'json'],
+  // The tooling is ES modules (.mts) and repo-root.cts, as some packages are .mjs: compiled for Jest like the
+  // TypeScript.
+  transform: { ...preset.transform, '^.+\\.(m[jt]s|cts)$': preset.transform['^.+\\.(t|j)sx?$'] },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'mts', 'cts', 'cjs', 'json'],
   // Packages that are ES modules only, compiled like ours (Node loads them with require(esm); Jest does not).
   transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/|${ES_MODULES_ONLY.map((name) => `${name}/`).join('|')})`],
   // unicorn-magic (execa's npm-run-path) offers its Node build to `import` alone, a condition Jest's require never

@@ -1,6 +1,9 @@
 import { API_URL } from './shared-steps';
-
-const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mjs');
+import {
+  AUTH_EMULATOR_API_KEY,
+  AUTH_EMULATOR_URL,
+  createEmulatorAccount,
+} from '../../tooling/auth-emulator/auth-emulator.mts';
 
 export interface ApiAccount {
   name: string;
@@ -21,7 +24,6 @@ async function postJson(url: string, body: unknown, bearer?: string) {
 
 /** The server's access token of an account, from an ID token of a password sign-in at the emulator. */
 export async function accessTokenThroughApi(email: string, password: string): Promise<string> {
-  const { AUTH_EMULATOR_API_KEY, AUTH_EMULATOR_URL } = await authEmulator();
   const idToken = await idTokenOf(AUTH_EMULATOR_URL, AUTH_EMULATOR_API_KEY, email, password);
   return accessTokenFor(email, idToken);
 }
@@ -53,7 +55,6 @@ async function accessTokenFor(email: string, idToken: string): Promise<string> {
  * others do with such a person, not about signing up (sign-in.spec.ts walks the screen).
  */
 export async function signUpThroughApi(role: 'buyer' | 'seller', name: string, email: string): Promise<ApiAccount> {
-  const { AUTH_EMULATOR_API_KEY, AUTH_EMULATOR_URL, createEmulatorAccount } = await authEmulator();
   const password = 'secret123';
   await createEmulatorAccount({ email, password, displayName: name });
   const idToken = await idTokenOf(AUTH_EMULATOR_URL, AUTH_EMULATOR_API_KEY, email, password);

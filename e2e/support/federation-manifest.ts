@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { singletonsInFile } from '../../tooling/product/bundle-parts.mts';
-import { PACKAGES, servedFile, servedFolder } from '../../tooling/serve/packages.mjs';
+import { PACKAGES, servedFile, servedFolder } from '../../tooling/serve/packages.mts';
 import type { PackageName } from './fixtures';
 
 /** The singleton packages (react, MUI, @bookswap/shared…) whose code a package's served file holds. */

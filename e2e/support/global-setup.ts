@@ -2,6 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  launchProduct,
+  missingBuilds,
+  promoteLastBuild,
+  ROOT,
+  startControlServer,
+} from '../../tooling/product/launch-product.mts';
 import { prebuildDrills, type DrillPlan } from './drill-builds';
 import { DRILLS } from './drill-plans';
 
@@ -12,8 +19,6 @@ import { DRILLS } from './drill-plans';
  * Returns the teardown.
  */
 export default async function globalSetup() {
-  const { launchProduct, missingBuilds, promoteLastBuild, startControlServer, ROOT } =
-    await import('../../tooling/product/launch-product.mjs');
   if (missingBuilds().length) {
     const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-all.mjs')], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('The production build failed');

@@ -3,9 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { expectAccessible } from '../support/shared-steps';
-
-// Loaded dynamically: a static import of an .mjs from a Playwright test file is compiled as CommonJS and breaks.
-const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mjs');
+import { createEmulatorAccount, listOobCodes } from '../../tooling/auth-emulator/auth-emulator.mts';
 
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@bookswap.test`;
 const RESET_LINK_SENT = 'If an account exists for that email, a reset link is on its way';
@@ -36,7 +34,6 @@ test('a wrong password reads "Wrong email or password", not the provider\'s erro
 });
 
 test("Forgot password? sends the emulator's reset link, which sets a new password", async ({ page }) => {
-  const { createEmulatorAccount, listOobCodes } = await authEmulator();
   const email = uniqueEmail('forgetful');
   await createEmulatorAccount({ email, password: 'old-secret', displayName: 'Fay Forgetful' });
 
@@ -54,7 +51,6 @@ test("Forgot password? sends the emulator's reset link, which sets a new passwor
 });
 
 test('Forgot password? answers the same for an address without an account', async ({ page }) => {
-  const { listOobCodes } = await authEmulator();
   const email = uniqueEmail('nobody');
   await askForResetLink(page, email);
   expect((await listOobCodes()).filter((code) => code.email === email)).toEqual([]);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { PACKAGES } from '../../tooling/serve/packages.mjs';
+import { PACKAGES } from '../../tooling/serve/packages.mts';
+import { servePackage } from '../../tooling/serve/serve-package.mts';
 import { expect, test } from '../support/fixtures';
 
 const ROOT = join(__dirname, '..', '..');
@@ -7,9 +8,6 @@ const shell = PACKAGES.find((pkg) => pkg.name === 'shell')!;
 
 /** The built shell on a spare port with the given environment, as a deployer would start it. */
 async function serveShell(env: Record<string, string>) {
-  // Imported, not required: the server's TypeScript modules are ES modules, which Playwright's loader compiles for an
-  // import (as the global setup's).
-  const { servePackage } = await import('../../tooling/serve/serve-package.mjs');
   const server = servePackage(ROOT, shell, 3090, env);
   await server.listen();
   return server;

@@ -2,9 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '@bookswap/shared/demo-users';
 import { expect, forgetStoredSessions, signInThroughLoginScreen, test } from '../support/fixtures';
 import { API_URL } from '../support/shared-steps';
-
-// Loaded dynamically: a static import of an .mjs from a Playwright test file is compiled as CommonJS and breaks.
-const authEmulator = () => import('../../tooling/auth-emulator/auth-emulator.mjs');
+import { listAccounts, seedDemoUsers, wipeAccounts } from '../../tooling/auth-emulator/auth-emulator.mts';
 
 /** A fresh address per test: the API_URL server's records outlive the emulator wipes between tests. */
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@bookswap.test`;
@@ -49,7 +47,6 @@ async function logInOnScreen(page: Page, email: string, password: string) {
 
 test.beforeEach(async () => {
   // Each test starts from the seeded accounts alone; wiping removes the demo accounts too, so they come back.
-  const { seedDemoUsers, wipeAccounts } = await authEmulator();
   await wipeAccounts();
   await seedDemoUsers({ users: DEMO_USERS });
   // The demo accounts are new ones now: a session stored before belongs to accounts that are gone.
@@ -93,7 +90,6 @@ test('a first Google sign-in (the local chooser of emulator mode) creates a buye
   await expect(accountMenu(page)).toBeVisible();
   await expect(page.getByText('user created succrssfully')).toBeVisible();
   expect(await roleOnServer(page, email)).toBe('buyer');
-  const { listAccounts } = await authEmulator();
   const account = (await listAccounts()).find((candidate) => candidate.email === email);
   expect(account?.providerUserInfo?.map((provider) => provider.providerId)).toContain('google.com');
 

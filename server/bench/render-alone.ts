@@ -1,11 +1,11 @@
 // bench:ssr's `render alone` case: what one public page's render costs the shell's server when nothing else asks,
 // one page at a time on one core. The last build's render entries are called in this process, as
-// tooling/serve/page-renders.mjs calls them; each API answer the page's loader reads is fetched once and then given
+// tooling/serve/page-renders.mts calls them; each API answer the page's loader reads is fetched once and then given
 // again from memory, so the time is the render alone (React drawing the shell's layout and the storefront's screen, with their styles). Its inverse is the
 // most uncached pages a second one rendering core can give, whatever else the machine does.
 import path from 'node:path';
-import { readLastBuild, readRelease, releasesDir } from '../../tooling/release/release-store.cjs';
-import { loadModule } from '../../tooling/serve/release-modules.mjs';
+import { readLastBuild, readRelease, releasesDir } from '../../tooling/release/release-store.mts';
+import { loadModule } from '../../tooling/serve/release-modules.mts';
 import { percentile, round1 } from './bench-setup';
 
 /** The pages timed: the three public screens, and a list with a search, a filter and a page. */

@@ -18,7 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readLastBuild, writeRegistryAtomically, type Registry } from '../../tooling/release/release-store.cjs';
+import { readLastBuild, writeRegistryAtomically, type Registry } from '../../tooling/release/release-store.mts';
 import { runCase, warmUp, type CaseResult } from './api-case-run';
 import { benchPostgres, COMMON_WORDS, REPO_ROOT, startBenchServer, stopBenchServer } from './bench-setup';
 import { listingsDatabase } from './listings-database';
@@ -83,14 +83,14 @@ function benchReleases(): { dir: string; remove(): void } {
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The shell's server, as `npm start` serves it (`tooling/serve/serve.mjs`), in a process of its own. */
+/** The shell's server, as `npm start` serves it (`tooling/serve/serve.mts`), in a process of its own. */
 export async function startShellServer(
   releases: string,
   apiUrl: string,
   budgetMs: number,
   env: NodeJS.ProcessEnv = {},
 ): Promise<ChildProcess> {
-  const serve = path.join(REPO_ROOT, 'tooling', 'serve', 'serve.mjs');
+  const serve = path.join(REPO_ROOT, 'tooling', 'serve', 'serve.mts');
   // BENCH_SHELL_NODE_ARGS: Node's options for it, e.g. `--cpu-prof --cpu-prof-dir=reports/ssr-profile`.
   const nodeArgs = (process.env.BENCH_SHELL_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serve, 'shell', String(SHELL_PORT)], {

@@ -32,7 +32,7 @@ interface FloodRun {
  */
 const READERS = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n % 250}` });
 
-/** The shell server's render state, as it prints it on SIGUSR2 (tooling/serve/serve.mjs). */
+/** The shell server's render state, as it prints it on SIGUSR2 (tooling/serve/serve.mts). */
 function renderState(shell: ChildProcess): Promise<{ pages: { renders: number } }> {
   return new Promise((resolve) => {
     const onData = (chunk: Buffer) => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { haproxyConfig } from './haproxy-config.mts';
-import { findHaproxy } from './launch-cluster.mjs';
+import { findHaproxy } from './launch-cluster.mts';
 
 const config = haproxyConfig({
   shell: { port: 3000, servers: [3101, 3102] },

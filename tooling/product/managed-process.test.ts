@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { answers, startManagedProcess, waitForHttp, type ManagedProcess } from './managed-process.mjs';
+import { answers, startManagedProcess, waitForHttp, type ManagedProcess } from './managed-process.mts';
 
 /** A server on a port of the system's choosing that prints the port, in a process the child starts (a grandchild). */
 const GRANDCHILD_SERVER = `

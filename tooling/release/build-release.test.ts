@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { remoteRoute, ROUTES } from '@bookswap/contract/routing';
 import { contentDigest, contractOf, pointPageAtRelease } from './build-release';
 import { routeFactsOf } from './read-routes';
-import { ROOT } from './release-store.cjs';
+import { ROOT } from './release-store.mts';
 
 describe('what a release build writes into release.json', () => {
   it("the routes a remote's module serves, as data", () => {

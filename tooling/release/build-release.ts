@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ReleaseContract, ReleaseManifest, RouteFacts, ShellContract } from '@bookswap/shared/releases';
-import { releasesDir, ROOT, type Env, type ReleaseUnit } from './release-store.cjs';
+import { releasesDir, ROOT, type Env, type ReleaseUnit } from './release-store.mts';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sharedSingletons } = require('../webpack/shared-singletons.cjs') as {
@@ -133,7 +133,7 @@ const SERVER_FILES = { pageRender: 'server/page-render.cjs' } as const;
 
 /**
  * `release.json` as a build writes it: the manifest, and the module the release runs on the shell's server as a
- * path in its folder (docs/decisions/037 and 045; tooling/serve/page-renders.mjs reads `pageRender`).
+ * path in its folder (docs/decisions/037 and 045; tooling/serve/page-renders.mts reads `pageRender`).
  */
 type BuiltRelease = ReleaseManifest & { server?: Partial<Record<keyof typeof SERVER_FILES, string>> };
 

@@ -7,8 +7,8 @@ import { rmSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { buildRelease } from './build-release';
 import { releaseTable } from './release-table';
-import { UNITS, keptReleases, readRelease, registryPath, releasesDir, type ReleaseUnit } from './release-store.cjs';
-import { openRegistryStore } from './registry-store.cjs';
+import { UNITS, keptReleases, readRelease, registryPath, releasesDir, type ReleaseUnit } from './release-store.mts';
+import { openRegistryStore } from './registry-store.mts';
 import {
   promoteCanary,
   promoteLive,

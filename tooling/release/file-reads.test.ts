@@ -2,7 +2,7 @@ import { mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fileReplaced, readWhenChanged } from './file-reads.cjs';
+import { fileReplaced, readWhenChanged } from './file-reads.mts';
 
 // The shell's server reads the registry and a release's files on every request: a parse is reused only while the
 // file is the same one, so what a promote writes is what the next request reads. Within one turn of the event loop a

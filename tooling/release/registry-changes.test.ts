@@ -1,4 +1,4 @@
-import type { Registry } from './release-store.cjs';
+import type { Registry } from './release-store.mts';
 import {
   advanceRollout,
   liveLine,

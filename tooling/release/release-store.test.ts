@@ -11,7 +11,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRegistry, updateRegistry, writeRegistryAtomically, type Registry } from './release-store.cjs';
+import { pathToFileURL } from 'node:url';
+import { readRegistry, updateRegistry, writeRegistryAtomically, type Registry } from './release-store.mts';
 
 const made: string[] = [];
 const folder = () => {
@@ -28,10 +29,10 @@ const withLive = (version: string): Registry => ({ remotes: { seller: { live: ve
  */
 function commandProcess(file: string, name: string, count: number): Promise<void> {
   const script = `
-    const fs = require('node:fs');
-    const { updateRegistry } = require(${JSON.stringify(require.resolve('./release-store.cjs'))});
+    const fs = await import('node:fs');
+    const { updateRegistry } = await import(${JSON.stringify(pathToFileURL(require.resolve('./release-store.mts')).href)});
     const [file, name, count] = process.argv.slice(1);
-    (async () => {
+    await (async () => {
       for (let index = 0; index < Number(count); index += 1) {
         await updateRegistry((registry) => {
           const seller = registry.remotes.seller;
@@ -43,9 +44,14 @@ function commandProcess(file: string, name: string, count: number): Promise<void
     })().catch((error) => { console.error(error); process.exit(1); });
   `;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script, file, name, String(count)], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    // The store is TypeScript: the command runs through tsx, as `pnpm release` does.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script, file, name, String(count)],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);

@@ -1,5 +1,5 @@
 import type { ReleaseManifest } from '@bookswap/shared/releases';
-import type { Registry } from './release-store.cjs';
+import type { Registry } from './release-store.mts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

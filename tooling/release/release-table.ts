@@ -1,7 +1,7 @@
 import type { ReleaseManifest } from '@bookswap/shared/releases';
 import { NO_RELEASE_FIGURES, type ReleaseFigures } from '@bookswap/shared/schemas';
 import { figuresText, type FiguresReading } from './release-figures';
-import type { HistoryEntry, Registry, ReleaseUnit } from './release-store.cjs';
+import type { HistoryEntry, Registry, ReleaseUnit } from './release-store.mts';
 
 export interface KeptReleaseFigures {
   lastHour: ReleaseFigures;

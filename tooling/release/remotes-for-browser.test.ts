@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { browserIdFrom, remotesForBrowser, shellForBrowser } from './remotes-for-browser.cjs';
-import { writeRegistryAtomically, type Registry } from './release-store.cjs';
+import { browserIdFrom, remotesForBrowser, shellForBrowser } from './remotes-for-browser.mts';
+import { writeRegistryAtomically, type Registry } from './release-store.mts';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

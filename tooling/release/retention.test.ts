@@ -1,5 +1,5 @@
 import type { ReleaseManifest } from '@bookswap/shared/releases';
-import type { RemoteRecord } from './release-store.cjs';
+import type { RemoteRecord } from './release-store.mts';
 import { KEEP_LAST, releasesToDelete } from './retention';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { ReleaseManifest } from '@bookswap/shared/releases';
-import type { RemoteRecord } from './release-store.cjs';
+import type { RemoteRecord } from './release-store.mts';
 
 /** docs/decisions/020: hosted platforms keep 30 days at most; a tab may stay open that long. */
 export const KEEP_DAYS_AFTER_LIVE = 30;

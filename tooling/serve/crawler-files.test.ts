@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGES, servePackage, serveShellBuild, type StaticServer } from './serve-package.mjs';
+import { PACKAGES, servePackage, serveShellBuild, type StaticServer } from './serve-package.mts';
 
 const SHELL = PACKAGES.find((pkg) => pkg.name === 'shell')!;
 const releases = mkdtempSync(join(tmpdir(), 'bookswap-crawler-'));

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGES, servePackage, type StaticServer } from './serve-package.mjs';
+import { PACKAGES, servePackage, type StaticServer } from './serve-package.mts';
 
 const SHELL = PACKAGES.find((pkg) => pkg.name === 'shell')!;
 

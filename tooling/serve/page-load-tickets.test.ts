@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { pageLoadTickets } from '../../server/src/services/page-load-tickets';
 import { keptReleases } from './kept-releases.testing';
-import { createPageLoadTickets, pageLoadSecretOf } from './page-load-tickets.mjs';
+import { createPageLoadTickets, pageLoadSecretOf } from './page-load-tickets.mts';
 
 // Every page the shell's server sends carries a page-load ticket the API can verify (docs/decisions/042).
 

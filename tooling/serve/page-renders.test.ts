@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createCatalogTags } from './catalog-tag.mts';
 import { keptReleases } from './kept-releases.testing';
 import { SHED } from './kept-answers.mts';
-import { createPageRenders, withRenderedPage } from './page-renders.mjs';
+import { createPageRenders, withRenderedPage } from './page-renders.mts';
 
 // The shell's server renders a public page (its head, its body) with the render entries of the shell release and the
 // storefront release each browser resolves to. The releases here are folders as `pnpm release build` leaves them,

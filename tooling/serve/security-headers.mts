@@ -5,7 +5,7 @@
 // loads or frames the shell.
 import { createHash } from 'node:crypto';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import fileReads from '../release/file-reads.cjs';
+import * as fileReads from '../release/file-reads.mts';
 
 /** helmet's directives: each a list of sources. */
 export type PolicyDirectives = Record<string, string[]>;

@@ -1,9 +1,9 @@
 // The shell's config.json and remotes.json, computed when served: the deployed files in dist/ with
 // environment variables on top, so pointing the product elsewhere needs no rebuild.
 import { join } from 'node:path';
-import fileReads from '../release/file-reads.cjs';
-import releases from '../release/remotes-for-browser.cjs';
-import type { Env, Registry } from '../release/release-store.cjs';
+import * as fileReads from '../release/file-reads.mts';
+import * as releases from '../release/remotes-for-browser.mts';
+import type { Env, Registry } from '../release/release-store.mts';
 
 const { REMOTE_PORTS, browserIdFrom, remotesForBrowser } = releases;
 const { readWhenChanged } = fileReads;
@@ -38,7 +38,7 @@ function readJson<T>(file: string, fallback: T): T {
  * under a canary's percentage, the canary (docs/decisions/020); `setCookie` keeps that browser's draw sticky.
  * BOOKSWAP_REMOTES (a JSON array of {name, entry}) replaces the list by hand; BOOKSWAP_REMOTE_<NAME>_URL moves one
  * remote's origin. A remote never released falls back to the deployed remotes.json in dist/. `registry`: the release
- * registry as the server last read it (tooling/release/registry-store.cjs), else the file's.
+ * registry as the server last read it (tooling/release/registry-store.mts), else the file's.
  */
 export function remotesJson(
   distDir: string,

@@ -268,7 +268,7 @@ function createConfig({ packageDir, name, isHost = false, renderEntry }) {
   };
 }
 
-/** A remote's render entry requires the singletons, which the shell's render gives it (tooling/serve/page-renders.mjs). */
+/** A remote's render entry requires the singletons, which the shell's render gives it (tooling/serve/page-renders.mts). */
 function sharedFromShell({ request }, callback) {
   if (request && isSharedSingleton(request)) return callback(null, `commonjs ${request}`);
   return callback();

@@ -84,7 +84,7 @@ describe('the storefront’s pages write their head', () => {
   it('takes over the head the shell’s server wrote, with no second set, and gives the site’s back on leaving', async () => {
     const book = sampleProduct({ _id: 'b1', book_name: 'Dune' });
     const list = { products: [book], count: 1 };
-    // The page as the shell's server sends it for /booklist?condition=Good (tooling/serve/page-renders.mjs).
+    // The page as the shell's server sends it for /booklist?condition=Good (tooling/serve/page-renders.mts).
     const served = pageHeadTags(bookListHead('http://localhost', new URLSearchParams('condition=Good'), list));
     document.title = served.title;
     document.head.querySelector('meta[name="description"]')!.setAttribute('content', served.description);

@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * Page-load tickets (docs/decisions/042): the shell's server writes one into every page it sends, signed with the
  * secret it shares with the API (BOOKSWAP_PAGE_LOAD_SECRET); the page's release-health reports carry it as their
  * page-load id, and the API counts a page load only for a ticket it can verify, once. The format is also written by
- * tooling/serve/page-load-tickets.mjs (the shell's server): 16 characters of random id, the second it was issued
+ * tooling/serve/page-load-tickets.mts (the shell's server): 16 characters of random id, the second it was issued
  * in base 36, and 22 characters of HMAC-SHA256 over both, all in the page-load id's alphabet
  * (PAGE_LOAD_ID_PATTERN), so a shell that reports tickets and an API that does not read them still agree on the wire.
  */

@@ -1,4 +1,4 @@
-/** The meta tag in which the shell's server sends each page's page-load ticket (tooling/serve/page-load-tickets.mjs). */
+/** The meta tag in which the shell's server sends each page's page-load ticket (tooling/serve/page-load-tickets.mts). */
 export const PAGE_LOAD_TICKET_META = 'bookswap-page-load';
 
 /**

@@ -1,6 +1,6 @@
 import type { TelemetryChannel } from '@bookswap/shared/schemas';
 
-/** The meta tag the shell's server writes into the page it answers (tooling/serve/serve-package.mjs). */
+/** The meta tag the shell's server writes into the page it answers (tooling/serve/serve-package.mts). */
 export const SHELL_RELEASE_META = 'bookswap-shell-release';
 
 export interface ShellRelease {

@@ -44,7 +44,7 @@ export function readPageState(document: Document): PageState | null {
 
 /**
  * The meta the shell's server writes into the page it sends unrendered because the render failed or missed its
- * budget (tooling/serve/page-renders.mjs), its content the outcome.
+ * budget (tooling/serve/page-renders.mts), its content the outcome.
  */
 export const SERVER_RENDER_META = 'bookswap-server-render';
 

@@ -145,9 +145,9 @@ function keepRelease(unit: string, version: string) {
   if (unit === 'shell') fs.writeFileSync(path.join(folder, 'remotes.json'), '[]');
 }
 
-/** `node --import tsx tooling/serve/serve.mjs shell <port>`: a shell server of the product, on the registry in PostgreSQL. */
+/** `node --import tsx tooling/serve/serve.mts shell <port>`: a shell server of the product, on the registry in PostgreSQL. */
 async function startShellServer(port: number): Promise<string> {
-  const serve = path.join(ROOT, 'tooling', 'serve', 'serve.mjs');
+  const serve = path.join(ROOT, 'tooling', 'serve', 'serve.mts');
   const child = spawn(process.execPath, ['--import', 'tsx', serve, 'shell', String(port)], {
     cwd: ROOT,
     env: { ...process.env, ...registryEnv() },

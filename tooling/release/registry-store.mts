@@ -1,12 +1,41 @@
 // Where the release commands and the shell's servers find the release registry (docs/decisions/020, 061): the file (the
 // local and single-host default) or, when RELEASE_REGISTRY_DATABASE_URL names one, PostgreSQL, as the API does.
-const { databaseRegistryStore, pollingRegistryReader } = require('@bookswap/shared/release-registry');
-const { readRegistry, registryFromText, registryPath, updateRegistry } = require('./release-store.cjs');
-const { readWhenChanged } = require('./file-reads.cjs');
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  databaseRegistryStore,
+  pollingRegistryReader,
+  type RegistryPool,
+  type ReleaseRegistryStore,
+} from '@bookswap/shared/release-registry';
+import { REPO_ROOT } from '../repo-root.cts';
+import { readWhenChanged } from './file-reads.mts';
+import {
+  readRegistry,
+  registryFromText,
+  registryPath,
+  updateRegistry,
+  type Env,
+  type Registry,
+} from './release-store.mts';
+
+export interface RegistryReader {
+  start(): Promise<void>;
+  current(): Registry;
+  stop(): Promise<void>;
+}
+
+/** pg's Pool, as far as the registry uses it. */
+type Pool = RegistryPool & { end(): Promise<void>; on(event: 'error', listener: () => void): unknown };
+type PoolConstructor = new (config: { connectionString?: string; max: number; options?: string }) => Pool;
+
+// pg (a dependency of the workspace's root) is loaded when a database is named: the file registry (every local
+// command) never needs it.
+const requireFromRoot = createRequire(join(REPO_ROOT, 'package.json'));
 
 /** A pool on the registry's database; DATABASE_SCHEMA applies to it as to the API's. */
-function registryPool(env, max) {
-  const { Pool } = require('pg');
+function registryPool(env: Env, max: number): Pool {
+  const { Pool } = requireFromRoot('pg') as { Pool: PoolConstructor };
   const schema = env.DATABASE_SCHEMA;
   const pool = new Pool({
     connectionString: env.RELEASE_REGISTRY_DATABASE_URL,
@@ -19,7 +48,7 @@ function registryPool(env, max) {
 }
 
 /** The store a release command reads and changes; `close` ends its connections so the command exits at once. */
-function openRegistryStore(env = process.env) {
+export function openRegistryStore(env: Env = process.env): ReleaseRegistryStore & { close(): Promise<void> } {
   if (!env.RELEASE_REGISTRY_DATABASE_URL) {
     const file = registryPath(env);
     return {
@@ -37,7 +66,7 @@ function openRegistryStore(env = process.env) {
  * now, or PostgreSQL's rows as last read (every half second, so a promote is served within a second). `start` before
  * the first request; `stop` with the server.
  */
-function openRegistryReader(env = process.env) {
+export function openRegistryReader(env: Env = process.env): RegistryReader {
   if (!env.RELEASE_REGISTRY_DATABASE_URL) {
     const file = registryPath(env);
     // Parsed again only when the file changed: a promote replaces it, and the next request reads the new one.
@@ -45,7 +74,7 @@ function openRegistryReader(env = process.env) {
       try {
         return readWhenChanged(file, registryFromText);
       } catch (error) {
-        if (error.code === 'ENOENT') return readRegistry(file);
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return readRegistry(file);
         throw error;
       }
     };
@@ -53,7 +82,10 @@ function openRegistryReader(env = process.env) {
   }
   const pool = registryPool(env, 1);
   const reader = pollingRegistryReader(databaseRegistryStore(pool), {
-    onError: (error) => console.error(`[registry] reading the release registry failed: ${error?.message ?? error}`),
+    onError: (error) =>
+      console.error(
+        `[registry] reading the release registry failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   });
   return {
     start: () => reader.start(),
@@ -64,5 +96,3 @@ function openRegistryReader(env = process.env) {
     },
   };
 }
-
-module.exports = { openRegistryReader, openRegistryStore };

@@ -5,12 +5,44 @@ import { execa } from 'execa';
 import waitOn from 'wait-on';
 
 /** The groups still running: killed when this process exits without stopping them (a crash, process.exit). */
-const running = new Set();
+const running = new Set<(signal: NodeJS.Signals) => void>();
 process.on('exit', () => {
   for (const signalTree of running) signalTree('SIGKILL');
 });
 
-export function startManagedProcess({ label, command, args, cwd, env, log = console.log, onLine }) {
+export interface ManagedProcessOptions {
+  /** The prefix of its output lines, and its name in errors. */
+  label: string;
+  command: string;
+  args: string[];
+  cwd?: string;
+  /** Added to this process's environment. */
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+  onLine?: (line: string) => void;
+}
+
+export interface ManagedProcess {
+  label: string;
+  pid: number | undefined;
+  /** Resolves when it exited; `code: 1` when it never started. */
+  exit: Promise<{ code: number | null; signal: string | null }>;
+  readonly exited: boolean;
+  /** SIGKILL to the group at once, as a crash would (the fault drills' kill -9); resolves once it exited. */
+  kill(): Promise<void>;
+  /** SIGTERM to the group, SIGKILL if it is still there after the grace period. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function startManagedProcess({
+  label,
+  command,
+  args,
+  cwd,
+  env,
+  log = console.log,
+  onLine,
+}: ManagedProcessOptions): ManagedProcess {
   const child = execa(command, args, {
     cwd,
     env,
@@ -22,7 +54,7 @@ export function startManagedProcess({ label, command, args, cwd, env, log = cons
   });
 
   let exited = false;
-  function signalTree(signal) {
+  function signalTree(signal: NodeJS.Signals) {
     if (exited || child.pid === undefined) return;
     try {
       if (process.platform === 'win32') child.kill(signal);
@@ -62,12 +94,10 @@ export function startManagedProcess({ label, command, args, cwd, env, log = cons
     get exited() {
       return exited;
     },
-    /** SIGKILL to the group at once, as a crash would (the fault drills' kill -9); resolves once it exited. */
     async kill() {
       signalTree('SIGKILL');
       await exit;
     },
-    /** SIGTERM to the group, SIGKILL if it is still there after the grace period. */
     async stop(graceMs = 5000) {
       if (exited) return;
       signalTree('SIGTERM');
@@ -79,7 +109,10 @@ export function startManagedProcess({ label, command, args, cwd, env, log = cons
 }
 
 /** Waits until an HTTP URL answers a GET with 2xx; fails naming the URL when the time is up or the process died first. */
-export async function waitForHttp(url, { timeoutMs = 60_000, process: managed } = {}) {
+export async function waitForHttp(
+  url: string,
+  { timeoutMs = 60_000, process: managed }: { timeoutMs?: number; process?: ManagedProcess } = {},
+): Promise<void> {
   const seconds = Math.round(timeoutMs / 1000);
   const ready = waitOn({
     // GET, as a browser asks: a HEAD is not answered by every part (the mail catcher's API).
@@ -90,7 +123,7 @@ export async function waitForHttp(url, { timeoutMs = 60_000, process: managed } 
     httpTimeout: 2000,
     // Loopback is never asked through an http_proxy from the environment.
     proxy: false,
-  }).catch((error) => {
+  }).catch((error: unknown) => {
     const what = managed ? `${managed.label}: ${url}` : url;
     throw new Error(`${what} was not ready after ${seconds} s`, { cause: error });
   });
@@ -103,7 +136,7 @@ export async function waitForHttp(url, { timeoutMs = 60_000, process: managed } 
 }
 
 /** Whether an HTTP URL answers 2xx now (one request: is a part already running?). */
-export async function answers(url) {
+export async function answers(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
     return response.ok;

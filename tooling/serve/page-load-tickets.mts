@@ -4,9 +4,11 @@
 // the second it was issued in base 36, 22 characters of HMAC-SHA256 over both.
 import { createHmac, randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync, constants } from 'node:zlib';
-import { preparedAnswer } from './prepared-answers.mts';
+import { preparedAnswer, type PreparedAnswer } from './prepared-answers.mts';
 
-const isLoopback = (host) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+type Env = Record<string, string | undefined>;
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 /** The meta tag that carries it; the shell reads it (shell/src/release-health/page-load-ticket.ts). */
 export const PAGE_LOAD_TICKET_META = 'bookswap-page-load';
@@ -17,9 +19,8 @@ const MAC_LENGTH = 22;
  * The secret tickets are signed with: BOOKSWAP_PAGE_LOAD_SECRET, required when the server listens beyond loopback
  * (BOOKSWAP_SERVE_HOST, a deployment); locally one made up per process, whose tickets only an API given the same
  * value counts (the product's scripts pass one to both).
- * @param {Record<string, string | undefined>} env
  */
-export function pageLoadSecretOf(env) {
+export function pageLoadSecretOf(env: Env): string {
   const secret = env.BOOKSWAP_PAGE_LOAD_SECRET;
   if (secret && Buffer.byteLength(secret) >= 32) return secret;
   if (secret) throw new Error('BOOKSWAP_PAGE_LOAD_SECRET is shorter than 32 bytes: use a long random value');
@@ -33,11 +34,18 @@ export function pageLoadSecretOf(env) {
 }
 
 /** A new ticket, signed with `secret`. */
-export function issuePageLoadTicket(secret, now = Date.now()) {
+export function issuePageLoadTicket(secret: string, now = Date.now()): string {
   const signed = randomBytes(12).toString('base64url') + Math.floor(now / 1000).toString(36);
   return (
     signed + createHmac('sha256', secret).update(SIGNED_AS).update(signed).digest('base64url').slice(0, MAC_LENGTH)
   );
+}
+
+/** A kept page cut where its ticket goes, and the gzip of what comes before the cut. */
+interface SplitPage {
+  head: Buffer;
+  tail: Buffer;
+  deflated(): { head: Buffer; crc: number };
 }
 
 /**
@@ -46,11 +54,11 @@ export function issuePageLoadTicket(secret, now = Date.now()) {
  * before it made once: a ticketed copy then costs a copy of the bytes and a stored deflate block of the short rest,
  * never a compression of the whole page.
  */
-function splitPage(body) {
+function splitPage(body: Buffer): SplitPage {
   const at = body.lastIndexOf('</body>');
   const cut = at === -1 ? body.length : at;
   const head = body.subarray(0, cut);
-  let deflated;
+  let deflated: { head: Buffer; crc: number } | undefined;
   return {
     head,
     tail: body.subarray(cut),
@@ -68,7 +76,7 @@ function splitPage(body) {
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /** The pieces of the gzip of `split.head` followed by `rest` (at most 65,535 bytes: a ticket and the end of the page). */
-function gzipWith(split, rest) {
+function gzipWith(split: SplitPage, rest: Buffer): Buffer[] {
   const stored = Buffer.alloc(5);
   // A final stored block: BFINAL 1, BTYPE 00, then LEN and its complement.
   stored[0] = 1;
@@ -81,22 +89,32 @@ function gzipWith(split, rest) {
   return [GZIP_HEADER, deflated.head, stored, rest, trailer];
 }
 
+export interface PageLoadTickets {
+  issue(): string;
+  /** `answer`: the page as kept for its release, head and body; the same with a fresh ticket in it. */
+  ticketed(answer: PreparedAnswer): PreparedAnswer;
+  /**
+   * A `rewrite` of static-server.mts for a page file served as it is (the one-bundle build): prepared once per text,
+   * ticketed in each answer.
+   */
+  pageAsRead(readText: () => Promise<string>): Promise<PreparedAnswer>;
+}
+
 /**
  * Writes a fresh ticket into each page sent. The answer carries no ETag: a page is never answered 304, since the copy
  * a browser holds carries a ticket already redeemed.
- * @param {Record<string, string | undefined>} env
  */
-export function createPageLoadTickets(env) {
+export function createPageLoadTickets(env: Env): PageLoadTickets {
   const secret = pageLoadSecretOf(env);
-  const splits = new WeakMap();
-  let read = { text: null, answer: null };
-  const ticketed = (answer) => {
+  const splits = new WeakMap<PreparedAnswer, SplitPage>();
+  let read: { text: string; answer: PreparedAnswer } | null = null;
+  const ticketed = (answer: PreparedAnswer): PreparedAnswer => {
     let split = splits.get(answer);
     if (!split) splits.set(answer, (split = splitPage(answer.body)));
     const meta = Buffer.from(`<meta name="${PAGE_LOAD_TICKET_META}" content="${issuePageLoadTicket(secret)}">`);
     const rest = Buffer.concat([meta, split.tail]);
-    let body;
-    let gzipped;
+    let body: Buffer | undefined;
+    let gzipped: Buffer[] | undefined;
     // Made when asked for: a browser that takes gzip gets the spliced gzip only; the server writes the pieces.
     const gzippedPieces = () => (gzipped ??= gzipWith(split, rest));
     return {
@@ -110,19 +128,10 @@ export function createPageLoadTickets(env) {
   };
   return {
     issue: () => issuePageLoadTicket(secret),
-    /**
-     * @param {import('./prepared-answers.mts').PreparedAnswer} answer  the page as kept for its release, head and body
-     * @returns {import('./prepared-answers.mts').PreparedAnswer}
-     */
     ticketed,
-    /**
-     * A `rewrite` of static-server.mts for a page file served as it is (the one-bundle build): prepared once per
-     * text, ticketed in each answer.
-     * @param {() => Promise<string>} readText
-     */
     async pageAsRead(readText) {
       const text = await readText();
-      if (read.text !== text) read = { text, answer: preparedAnswer(text) };
+      if (read?.text !== text) read = { text, answer: preparedAnswer(text) };
       return ticketed(read.answer);
     },
   };

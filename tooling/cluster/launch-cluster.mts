@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import registryStore from '../release/registry-store.cjs';
-import releaseStore from '../release/release-store.cjs';
+import * as registryStore from '../release/registry-store.mts';
+import * as releaseStore from '../release/release-store.mts';
 import {
   AUTH_EMULATOR_PORT,
   launchProduct,
@@ -16,12 +16,81 @@ import {
   PROJECT_ID,
   promoteLastBuild,
   ROOT,
-} from '../product/launch-product.mjs';
-import { startManagedProcess, waitForHttp } from '../product/managed-process.mjs';
+  type RunningProduct,
+} from '../product/launch-product.mts';
+import { startManagedProcess, waitForHttp, type ManagedProcess } from '../product/managed-process.mts';
 import { haproxyConfig } from './haproxy-config.mts';
 
+export interface ClusterPorts {
+  shell: number;
+  api: number;
+  shellServers: number[];
+  apiInstances: number[];
+  stats: number;
+}
+
+export interface RunningCluster {
+  /** The shell through HAProxy. */
+  url: string;
+  /** The API through HAProxy. */
+  apiUrl: string;
+  statsUrl: string | null;
+  mailInbox: string | null;
+  /** Each API instance and shell server directly, past HAProxy. */
+  apiInstances: string[];
+  shellServers: string[];
+  /** The release registry's settings (PostgreSQL) for `pnpm release …`. */
+  registryEnv: Record<string, string>;
+  /** kill -9 of one API instance (0 or 1); `startApi` starts it again and resolves once it answers /health. */
+  killApi(index: number): Promise<void>;
+  startApi(index: number): Promise<void>;
+  killShell(index: number): Promise<void>;
+  startShell(index: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /** the PostgreSQL every API instance and shell server shares */
+  databaseUrl: string;
+  /** its schema (the bench's own) */
+  databaseSchema?: string;
+  /** the one secret of every instance's access tokens (made up when unset) */
+  jwtSecret?: string;
+  /**
+   * the one secret of the shell servers' page-load tickets, which every API instance checks (docs/decisions/042;
+   * made up when unset)
+   */
+  pageLoadSecret?: string;
+  /** the shell servers' credential at the API (BOOKSWAP_RENDER_KEY), made anew by default */
+  renderKey?: string;
+  /** start the sign-in emulator (default true) */
+  authEmulator?: boolean;
+  /** start the local mail catcher and point the API at it (default true) */
+  mailCatcher?: boolean;
+  /** added to every API instance's environment */
+  apiEnv?: Record<string, string>;
+  /** added to every shell server's environment */
+  shellEnv?: Record<string, string>;
+  ports?: ClusterPorts;
+  log?: (line: string) => void;
+  onUnexpectedExit?: (reason: string) => void;
+}
+
+/** One instance of a stateless part, as `instanceSlot` starts it. */
+interface SlotOptions {
+  label: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  readyUrl: string;
+  log: (line: string) => void;
+  onUnexpectedExit: ((reason: string) => void) | undefined;
+  isStopping: () => boolean;
+}
+
 /** The public ports are npm start's, so the built shell's defaults (API on :5000) hold unchanged. */
-export const CLUSTER_PORTS = {
+export const CLUSTER_PORTS: ClusterPorts = {
   shell: 3000,
   api: 5000,
   shellServers: [3101, 3102],
@@ -32,7 +101,7 @@ export const CLUSTER_PORTS = {
 const REMOTES = releaseStore.REMOTES;
 
 /** Where Debian's HAProxy is, or null. */
-export function findHaproxy() {
+export function findHaproxy(): string | null {
   const dirs = [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/sbin'];
   return (
     dirs
@@ -43,13 +112,13 @@ export function findHaproxy() {
 }
 
 /** Debian's HAProxy, installed with apt-get (as root, or through sudo without a password) when missing. */
-export function ensureHaproxy(log = console.log) {
+export function ensureHaproxy(log: (line: string) => void = console.log): string {
   const found = findHaproxy();
   if (found) return found;
   log("[cluster] HAProxy is missing: installing Debian's haproxy");
   const root = process.getuid?.() === 0;
-  const run = (args) =>
-    spawnSync(root ? args[0] : 'sudo', root ? args.slice(1) : ['-n', ...args], {
+  const run = ([command, ...rest]: [string, ...string[]]) =>
+    spawnSync(root ? command : 'sudo', root ? rest : ['-n', command, ...rest], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
@@ -60,13 +129,20 @@ export function ensureHaproxy(log = console.log) {
   return installed;
 }
 
+/** The instance `i` of `slots`; an index past them is the caller's mistake. */
+function slot<Slot>(slots: Slot[], i: number): Slot {
+  const found = slots[i];
+  if (found === undefined) throw new Error(`no instance ${i}: there are ${slots.length}`);
+  return found;
+}
+
 /**
  * One instance of a stateless part, started, killed (kill -9, as a crash) and started again on its port with the
  * same settings. An exit nobody asked for is reported to `onUnexpectedExit`.
  */
-function instanceSlot({ label, command, args, cwd, env, readyUrl, log, onUnexpectedExit, isStopping }) {
-  let current = null;
-  const onPurpose = new WeakSet();
+function instanceSlot({ label, command, args, cwd, env, readyUrl, log, onUnexpectedExit, isStopping }: SlotOptions) {
+  let current: ManagedProcess | null = null;
+  const onPurpose = new WeakSet<ManagedProcess>();
   return {
     label,
     get running() {
@@ -97,21 +173,6 @@ function instanceSlot({ label, command, args, cwd, env, readyUrl, log, onUnexpec
   };
 }
 
-/**
- * @param {object} options
- * @param {string} options.databaseUrl          the PostgreSQL every API instance and shell server shares
- * @param {string} [options.databaseSchema]     its schema (the bench's own)
- * @param {string} [options.jwtSecret]          the one secret of every instance's access tokens (made up when unset)
- * @param {string} [options.pageLoadSecret]     the one secret of the shell servers' page-load tickets, which every API
- *   instance checks (docs/decisions/042; made up when unset)
- * @param {boolean} [options.authEmulator]      start the sign-in emulator (default true)
- * @param {boolean} [options.mailCatcher]       start the local mail catcher and point the API at it (default true)
- * @param {string} [options.renderKey]  the shell servers' credential at the API (BOOKSWAP_RENDER_KEY), made anew by default
- * @param {Record<string,string>} [options.apiEnv]    added to every API instance's environment
- * @param {Record<string,string>} [options.shellEnv]  added to every shell server's environment
- * @param {(line: string) => void} [options.log]
- * @param {(reason: string) => void} [options.onUnexpectedExit]
- */
 export async function launchCluster({
   databaseUrl,
   databaseSchema,
@@ -125,17 +186,17 @@ export async function launchCluster({
   ports = CLUSTER_PORTS,
   log = console.log,
   onUnexpectedExit,
-}) {
+}: ClusterOptions): Promise<RunningCluster> {
   const haproxy = ensureHaproxy(log);
   const folder = mkdtempSync(join(tmpdir(), 'bookswap-cluster-'));
   let stopping = false;
   const isStopping = () => stopping;
   // The registry in PostgreSQL (docs/decisions/061): the release commands, the API and the shell servers share it.
-  const registryEnv = {
+  const registryEnv: Record<string, string> = {
     RELEASE_REGISTRY_DATABASE_URL: databaseUrl,
     ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}),
   };
-  let origins = null;
+  let origins: RunningProduct | null = null;
   const apis = ports.apiInstances.map((port, i) => {
     const dataDir = join(folder, `api-${i + 1}`);
     mkdirSync(dataDir);
@@ -175,7 +236,7 @@ export async function launchCluster({
       label: `shell-${i + 1}`,
       command: process.execPath,
       // The shell's server is TypeScript in part (static-server.mts), run as the API's is: through tsx.
-      args: ['--import', 'tsx', join(ROOT, 'tooling', 'serve', 'serve.mjs'), 'shell', String(port)],
+      args: ['--import', 'tsx', join(ROOT, 'tooling', 'serve', 'serve.mts'), 'shell', String(port)],
       cwd: ROOT,
       env: {
         ...registryEnv,
@@ -226,7 +287,7 @@ export async function launchCluster({
   try {
     origins = await launchProduct({ api: false, authEmulator, mailCatcher, packages: REMOTES, log, onUnexpectedExit });
     // The first instance migrates the database (and seeds the demo data into an empty one) alone.
-    await apis[0].start();
+    await apis[0]?.start();
     const store = registryStore.openRegistryStore({ ...process.env, ...registryEnv });
     try {
       promoteLastBuild({ env: { ...process.env, ...registryEnv }, registry: await store.read(), log });
@@ -249,11 +310,10 @@ export async function launchCluster({
     apiInstances: ports.apiInstances.map((port) => `http://127.0.0.1:${port}`),
     shellServers: ports.shellServers.map((port) => `http://127.0.0.1:${port}`),
     registryEnv,
-    /** kill -9 of one API instance (0 or 1); `startApi` starts it again and resolves once it answers /health. */
-    killApi: (i) => apis[i].kill(),
-    startApi: (i) => apis[i].start(),
-    killShell: (i) => shells[i].kill(),
-    startShell: (i) => shells[i].start(),
+    killApi: (i) => slot(apis, i).kill(),
+    startApi: (i) => slot(apis, i).start(),
+    killShell: (i) => slot(shells, i).kill(),
+    startShell: (i) => slot(shells, i).start(),
     stop,
   };
 }

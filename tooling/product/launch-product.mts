@@ -4,12 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, resolve } from 'node:path';
-import { PACKAGES, servePackage } from '../serve/serve-package.mjs';
-import releaseStore from '../release/release-store.cjs';
-import { answers, startManagedProcess, waitForHttp } from './managed-process.mjs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../repo-root.cts';
+import * as releaseStore from '../release/release-store.mts';
+import type { Env, Registry } from '../release/release-store.mts';
+import { PACKAGES, servePackage, type ServedPackage, type StaticServer } from '../serve/serve-package.mts';
+import { answers, startManagedProcess, waitForHttp, type ManagedProcess } from './managed-process.mts';
 
-export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const ROOT = REPO_ROOT;
 export const API_PORT = 5000;
 export const AUTH_EMULATOR_PORT = 9099;
 /** The local mail catcher (maildev): SMTP for the API server's mail worker, its inbox in the browser. */
@@ -18,12 +20,65 @@ export const MAIL_INBOX_PORT = 1080;
 export const MAIL_INBOX_URL = `http://localhost:${MAIL_INBOX_PORT}`;
 export const PROJECT_ID = 'demo-bookswap';
 
+export type PackageName = ServedPackage['name'];
+
+export interface RunningProduct {
+  url: string;
+  /** The local mail catcher's inbox, when it runs. */
+  mailInbox: string | null;
+  stop(): Promise<void>;
+  /** Takes one package's static server down (the browser tests' "remote is down"). */
+  stopPackage(name: PackageName): Promise<void>;
+  startPackage(name: PackageName): Promise<void>;
+  /** Stops the API server (SIGTERM, as an orderly deploy or crash-restart would); its data stays in DATA_DIR. */
+  stopApi(): Promise<void>;
+  /** Starts the API server again on the same port and DATA_DIR; resolves once GET /health answers. */
+  startApi(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  root?: string;
+  /** the API server's DATA_DIR (tests pass a temporary folder) */
+  dataDir?: string;
+  /** start the API server when server/src/main.ts exists (default true) */
+  api?: boolean;
+  /** start the sign-in emulator when scripts/auth-emulator.mjs exists (default true) */
+  authEmulator?: boolean;
+  /** start the local mail catcher and point the API server's mail at it (default true) */
+  mailCatcher?: boolean;
+  /** the packages to serve (default all five; the cluster serves the remotes here and runs its shell servers apart) */
+  packages?: readonly PackageName[];
+  /**
+   * keep the emulator's accounts beside the API server's data, so both survive a restart together and deleting the
+   * data folder resets both (npm start; tests start fresh)
+   */
+  keepAccounts?: boolean;
+  /** extra environment for the API server */
+  apiEnv?: Record<string, string>;
+  /**
+   * the secret the shell's server signs page-load tickets with and the API checks them with (docs/decisions/042):
+   * BOOKSWAP_PAGE_LOAD_SECRET, else made up for this run
+   */
+  pageLoadSecret?: string;
+  log?: (line: string) => void;
+  /** a child died on its own */
+  onUnexpectedExit?: (reason: string) => void;
+}
+
+export interface PromoteOptions {
+  env?: Env;
+  log?: (line: string) => void;
+  /** the registry as it stands, when it is not the file's */
+  registry?: Registry;
+}
+
 /** Packages without a build to serve: a release of the shell or of a remote from the last build-all. */
-export function missingBuilds(env = process.env) {
+export function missingBuilds(env: Env = process.env): string[] {
   const lastBuild = releaseStore.readLastBuild(env);
-  return PACKAGES.filter(
-    (pkg) => !lastBuild[pkg.name] || !releaseStore.readRelease(pkg.name, lastBuild[pkg.name], env),
-  ).map((pkg) => pkg.folder);
+  return PACKAGES.filter((pkg) => {
+    const version = lastBuild[pkg.name];
+    return !version || !releaseStore.readRelease(pkg.name, version, env);
+  }).map((pkg) => pkg.folder);
 }
 
 /**
@@ -33,16 +88,23 @@ export function missingBuilds(env = process.env) {
  * anything moved.
  */
 export function promoteReleases(
-  versions,
-  { env = process.env, log = console.log, registry = releaseStore.readRegistry(releaseStore.registryPath(env)) } = {},
-) {
+  versions: Partial<Record<string, string>>,
+  {
+    env = process.env,
+    log = console.log,
+    registry = releaseStore.readRegistry(releaseStore.registryPath(env)),
+  }: PromoteOptions = {},
+): boolean {
   const changed = Object.entries(versions).filter(
-    ([unit, version]) => registry.remotes[unit]?.live !== version || registry.remotes[unit]?.canary,
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined &&
+      (registry.remotes[entry[0]]?.live !== entry[1] || Boolean(registry.remotes[entry[0]]?.canary)),
   );
-  if (changed.length === 0) return false;
+  const [only] = changed;
+  if (!only) return false;
   const args =
     changed.length === 1
-      ? ['promote', ...changed[0]]
+      ? ['promote', ...only]
       : ['promote', '--set', ...changed.map(([unit, version]) => `${unit}=${version}`)];
   const promote = spawnSync(
     process.execPath,
@@ -62,26 +124,10 @@ export function promoteReleases(
  * Makes the releases the last build-all made live: what `npm start` serves is what it built, as one release set
  * when two or more changed, since a build of the whole tree is made to run together.
  */
-export function promoteLastBuild({ env = process.env, ...options } = {}) {
+export function promoteLastBuild({ env = process.env, ...options }: PromoteOptions = {}): void {
   promoteReleases(releaseStore.readLastBuild(env), { env, ...options });
 }
 
-/**
- * @param {object} [options]
- * @param {string} [options.dataDir]       the API server's DATA_DIR (tests pass a temporary folder)
- * @param {boolean} [options.api]          start the API server when server/src/main.ts exists (default true)
- * @param {boolean} [options.authEmulator] start the sign-in emulator when scripts/auth-emulator.mjs exists (default true)
- * @param {boolean} [options.mailCatcher]  start the local mail catcher and point the API server's mail at it (default true)
- * @param {string[]} [options.packages]     the packages to serve (default all five; the cluster serves the remotes
- *   here and runs its shell servers apart)
- * @param {boolean} [options.keepAccounts] keep the emulator's accounts beside the API server's data, so both survive
- *   a restart together and deleting the data folder resets both (npm start; tests start fresh)
- * @param {Record<string,string>} [options.apiEnv]  extra environment for the API server
- * @param {string} [options.pageLoadSecret]  the secret the shell's server signs page-load tickets with and the API
- *   checks them with (docs/decisions/042): BOOKSWAP_PAGE_LOAD_SECRET, else made up for this run
- * @param {(line: string) => void} [options.log]
- * @param {(reason: string) => void} [options.onUnexpectedExit]  a child died on its own
- */
 export async function launchProduct({
   root = ROOT,
   dataDir,
@@ -94,24 +140,24 @@ export async function launchProduct({
   pageLoadSecret = process.env.BOOKSWAP_PAGE_LOAD_SECRET || randomBytes(48).toString('base64url'),
   log = console.log,
   onUnexpectedExit,
-} = {}) {
+}: LaunchOptions = {}): Promise<RunningProduct> {
   const missing = missingBuilds();
   if (missing.length) throw new Error(`No production build of ${missing.join(', ')}: run node scripts/build-all.mjs`);
   // The shell's server calls the API as itself when it renders (docs/decisions/043): one key per start, for both.
   const renderKey = process.env.BOOKSWAP_RENDER_KEY || randomBytes(24).toString('base64url');
   const serveEnv = { ...process.env, BOOKSWAP_RENDER_KEY: renderKey, BOOKSWAP_PAGE_LOAD_SECRET: pageLoadSecret };
 
-  const children = [];
-  const servers = new Map();
+  const children: ManagedProcess[] = [];
+  const servers = new Map<PackageName, StaticServer>();
   let stopping = false;
 
   // The API server a test took down on purpose (stopApi): its exit is no accident.
-  const stoppedOnPurpose = new WeakSet();
+  const stoppedOnPurpose = new WeakSet<ManagedProcess>();
   /** Set when this launcher started the API server (not when one already answered): stopApi and startApi. */
-  let startApiProcess = null;
-  let apiProcess = null;
+  let startApiProcess: (() => Promise<void>) | null = null;
+  let apiProcess: ManagedProcess | null = null;
 
-  function watch(child) {
+  function watch(child: ManagedProcess) {
     children.push(child);
     void child.exit.then(({ code, signal }) => {
       if (stopping || stoppedOnPurpose.has(child)) return;
@@ -129,7 +175,7 @@ export async function launchProduct({
 
   try {
     // Both start together: the emulator takes ~27 s, the API server a few.
-    const waits = [];
+    const waits: Promise<unknown>[] = [];
     const emulatorScript = join(root, 'scripts', 'auth-emulator.mjs');
     let emulatorUsed = false;
     if (authEmulator && existsSync(emulatorScript)) {
@@ -140,15 +186,16 @@ export async function launchProduct({
       else {
         // Ready means seeded: a test that starts by wiping and re-seeding the accounts must not race the script's
         // own seeding (which fails and stops the emulator when an account vanishes under it).
-        let seeded;
-        const demoAccountsReady = new Promise((resolve) => (seeded = resolve));
+        let seeded = () => {};
+        const demoAccountsReady = new Promise<void>((resolve) => (seeded = resolve));
         const emulator = startManagedProcess({
           label: 'auth',
           onLine: (line) => {
             if (line === 'auth emulator ready') seeded();
           },
           command: process.execPath,
-          args: keepAccounts ? [emulatorScript, '--persist'] : [emulatorScript],
+          // The script loads the emulator's TypeScript (tooling/auth-emulator) through tsx.
+          args: ['--import', 'tsx', emulatorScript, ...(keepAccounts ? ['--persist'] : [])],
           cwd: root,
           env: {
             NO_UPDATE_NOTIFIER: '1',
@@ -172,7 +219,7 @@ export async function launchProduct({
       log('[product] scripts/auth-emulator.mjs not found: starting without the sign-in emulator');
 
     // The API server's emails (decision 024) land in a local inbox (maildev), on loopback only.
-    let mailEnv = {};
+    let mailEnv: Record<string, string> = {};
     if (mailCatcher) {
       // The inbox page answers only a browser (Accept: text/html); its REST API answers anyone.
       const inbox = `http://127.0.0.1:${MAIL_INBOX_PORT}/api/email`;
@@ -247,7 +294,8 @@ export async function launchProduct({
       try {
         await server.listen();
       } catch (error) {
-        throw new Error(`cannot serve ${pkg.folder} on :${pkg.port}: ${error.message}`, { cause: error });
+        const why = error instanceof Error ? error.message : String(error);
+        throw new Error(`cannot serve ${pkg.folder} on :${pkg.port}: ${why}`, { cause: error });
       }
       servers.set(pkg.name, server);
       log(`[product] ${pkg.folder} on http://localhost:${pkg.port}`);
@@ -258,10 +306,9 @@ export async function launchProduct({
   }
 
   return {
-    url: `http://localhost:${PACKAGES[0].port}`,
+    url: `http://localhost:${PACKAGES[0]?.port}`,
     mailInbox: mailCatcher ? MAIL_INBOX_URL : null,
     stop,
-    /** Takes one package's static server down (the browser tests' "remote is down"). */
     async stopPackage(name) {
       const server = servers.get(name);
       if (!server) return;
@@ -276,7 +323,6 @@ export async function launchProduct({
       await server.listen();
       servers.set(name, server);
     },
-    /** Stops the API server (SIGTERM, as an orderly deploy or crash-restart would); its data stays in DATA_DIR. */
     async stopApi() {
       if (!startApiProcess) throw new Error('the API server was not started by this launcher: it cannot stop it');
       const server = apiProcess;
@@ -284,7 +330,6 @@ export async function launchProduct({
       stoppedOnPurpose.add(server);
       await server.stop();
     },
-    /** Starts the API server again on the same port and DATA_DIR; resolves once GET /health answers. */
     async startApi() {
       if (!startApiProcess) throw new Error('the API server was not started by this launcher: it cannot start it');
       if (apiProcess && !apiProcess.exited) return;
@@ -297,7 +342,10 @@ export async function launchProduct({
  * A tiny HTTP endpoint for another process (the browser test workers) to take a package or the API server down
  * and back: POST /packages/<name>/stop and /packages/<name>/start, POST /api/stop and /api/start.
  */
-export async function startControlServer(product, port = 0) {
+export async function startControlServer(
+  product: RunningProduct,
+  port = 0,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const packageMatch = /^\/packages\/(\w+)\/(stop|start)$/.exec(request.url ?? '');
     const apiMatch = /^\/api\/(stop|start)$/.exec(request.url ?? '');
@@ -306,28 +354,29 @@ export async function startControlServer(product, port = 0) {
       response.end();
       return;
     }
+    const name = packageMatch?.[1] as PackageName;
     const run = apiMatch
       ? apiMatch[1] === 'stop'
         ? product.stopApi()
         : product.startApi()
-      : packageMatch[2] === 'stop'
-        ? product.stopPackage(packageMatch[1])
-        : product.startPackage(packageMatch[1]);
+      : packageMatch?.[2] === 'stop'
+        ? product.stopPackage(name)
+        : product.startPackage(name);
     run.then(
       () => {
         response.writeHead(204);
         response.end();
       },
-      (error) => {
+      (error: unknown) => {
         response.writeHead(500, { 'content-type': 'text/plain' });
         response.end(String(error));
       },
     );
   });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   return {
     url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

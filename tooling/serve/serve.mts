@@ -1,16 +1,16 @@
-#!/usr/bin/env node
-// Serves one built package: `node --import tsx tooling/serve/serve.mjs <package-folder> [port]` (tsx: the server is
-// TypeScript), e.g. `node --import tsx tooling/serve/serve.mjs remote-seller 3002`; `npm start` serves all five.
-import { resolve } from 'node:path';
-import { servePackage, PACKAGES } from './serve-package.mjs';
+#!/usr/bin/env -S node --import tsx
+// Serves one built package: `node --import tsx tooling/serve/serve.mts <package-folder> [port]` (tsx: the server is
+// TypeScript), e.g. `node --import tsx tooling/serve/serve.mts remote-seller 3002`; `npm start` serves all five.
+import { REPO_ROOT } from '../repo-root.cts';
+import { servePackage, PACKAGES } from './serve-package.mts';
 
 const [folder, portText] = process.argv.slice(2);
 const pkg = PACKAGES.find((candidate) => candidate.folder === folder);
 if (!pkg) {
-  console.error(`usage: serve.mjs <${PACKAGES.map((p) => p.folder).join('|')}> [port]`);
+  console.error(`usage: serve.mts <${PACKAGES.map((p) => p.folder).join('|')}> [port]`);
   process.exit(2);
 }
-const server = servePackage(resolve(import.meta.dirname, '..', '..'), pkg, portText ? Number(portText) : pkg.port);
+const server = servePackage(REPO_ROOT, pkg, portText ? Number(portText) : pkg.port);
 await server.listen();
 console.log(`${pkg.folder} on http://localhost:${server.port}`);
 const stop = () => void server.close().then(() => process.exit(0));
