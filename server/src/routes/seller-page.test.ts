@@ -172,6 +172,8 @@ describe("a seller's rating on the lists and the details", () => {
     // Hiding a review moves no listing, so no catalog cache is emptied: the rating is read after them.
     expect((await call(server, 'PUT', `/api/review/hide/${reviewId}`, { as: admin })).status).toBe(200);
     expect(await onList(`seller=${seller.id}`)).toEqual({ average: 4, count: 1 });
+    // The plain list's answer, written once while its ratings stood, is written again with the new one.
+    expect(await onList('search=&page=0&size=20')).toEqual({ average: 4, count: 1 });
     expect(
       productDetailsSchema.parse((await call(server, 'GET', `/api/product/list/${productId}`)).body).sellerRating,
     ).toEqual({ average: 4, count: 1 });
