@@ -289,7 +289,8 @@ const pageTexts = new WeakMap<Product[], PageTexts>();
  * GET /api/category/list's answer as JSON text, each listing's text made once per cached page instead of at every
  * request (the same page of a popular list is asked for many times a second), with its seller's rating, read now
  * (see `rated`), added at its end. While the page's ratings, count and facets stay the same objects, the answer is
- * the text already written: writing it again cost each book list about 30 µs of a busy server (docs/decisions/071).
+ * the text already written: writing it again cost each list or search about 16 µs of a busy server
+ * (docs/decisions/071).
  */
 export async function bookListJson(db: Database, wire: WireContext, query: BookListRequest): Promise<string> {
   const answer = await bookListPage(db, wire, query);
